@@ -1,0 +1,95 @@
+package builder
+
+// Builder assembles one call fluently. Each method records into the
+// Builder and returns it; the first error is kept and returned by Options
+// and Build. A Builder is for one goroutine; it never changes its Endpoint.
+type Builder struct {
+	e     *Endpoint
+	route string
+	o     Options
+	err   error
+}
+
+// Route starts a call: "METHOD /path/{param}", or just a URL.
+func (e *Endpoint) Route(route string) *Builder {
+	return &Builder{e: e, route: route}
+}
+
+// Method overrides the route's method.
+func (b *Builder) Method(method string) *Builder { b.o.Method = method; return b }
+
+// URL overrides the route's URL template.
+func (b *Builder) URL(url string) *Builder { b.o.URL = url; return b }
+
+// BaseURL overrides the base URL for this call.
+func (b *Builder) BaseURL(baseURL string) *Builder { b.o.BaseURL = baseURL; return b }
+
+// Param sets a parameter; setting a name again replaces its value.
+func (b *Builder) Param(name string, value any) *Builder {
+	if b.o.Params == nil {
+		b.o.Params = make(Params, 0, 4)
+	}
+	b.o.Params = b.o.Params.set(name, value)
+	return b
+}
+
+// Params sets parameters from a map, in sorted key order.
+func (b *Builder) Params(params map[string]any) *Builder {
+	for _, p := range sortedParams(params) {
+		b.Param(p.Name, p.Value)
+	}
+	return b
+}
+
+// Header sets a header; names are case-insensitive.
+func (b *Builder) Header(name, value string) *Builder {
+	if b.o.Headers == nil {
+		b.o.Headers = make(map[string]string, 2)
+	}
+	b.o.Headers[name] = value
+	return b
+}
+
+// Preview adds API previews; "-preview" suffixes are optional.
+func (b *Builder) Preview(names ...string) *Builder {
+	b.o.MediaType.Previews = append(b.o.MediaType.Previews, names...)
+	return b
+}
+
+// Format sets the media type format, such as "raw" or "diff".
+func (b *Builder) Format(format string) *Builder { b.o.MediaType.Format = format; return b }
+
+// Data sets the raw body: any JSON value, a string, []byte or io.Reader.
+func (b *Builder) Data(data any) *Builder { b.o.Data = data; return b }
+
+// Meta sets a key of the request passthrough.
+func (b *Builder) Meta(key string, value any) *Builder {
+	if b.o.Request == nil {
+		b.o.Request = make(map[string]any, 1)
+	}
+	b.o.Request[key] = value
+	return b
+}
+
+// Options returns the merged options, not parsed.
+func (b *Builder) Options() (Options, error) {
+	if b.err != nil {
+		return Options{}, b.err
+	}
+	return b.e.Merge(b.route, b.o)
+}
+
+// Build returns the request options.
+func (b *Builder) Build() (RequestOptions, error) {
+	if b.err != nil {
+		return RequestOptions{}, b.err
+	}
+	return b.e.Build(b.route, b.o)
+}
+
+// Clone returns an independent copy of b, to branch a half-built call.
+func (b *Builder) Clone() *Builder {
+	c := *b
+	c.o = b.o.clone()
+	return &c
+}

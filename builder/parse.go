@@ -1,0 +1,217 @@
+package builder
+
+import (
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/media"
+	"github.com/endpointkit/endpoint/template"
+)
+
+// Content types set when a body has none.
+const (
+	ContentTypeJSON   = "application/json; charset=utf-8"
+	ContentTypeBinary = "application/octet-stream"
+)
+
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
+
+// parse turns merged options into request options. It never changes o and
+// shares nothing mutable with it.
+func parse(o *Options) (RequestOptions, error) {
+	method, err := normalizeMethod(o.Method)
+	if err != nil {
+		return RequestOptions{}, err
+	}
+	if o.URL == "" {
+		return RequestOptions{}, newError("parse", "", ErrMissingURL)
+	}
+	t, err := template.Parse(o.URL)
+	if err != nil {
+		return RequestOptions{}, newError("parse", o.URL, err)
+	}
+	hs, err := requestHeaders(o)
+	if err != nil {
+		return RequestOptions{}, err
+	}
+
+	bp := bufPool.Get().(*[]byte)
+	defer bufPool.Put(bp)
+	buf, err := appendURL((*bp)[:0], o, t)
+	if err != nil {
+		return RequestOptions{}, err
+	}
+
+	res := RequestOptions{Method: method, Headers: hs, Request: copyMap(o.Request)}
+	leftover := leftoverParams(o.Params, t)
+	if hasBody(method) {
+		if res.Body, err = body(o, leftover); err != nil {
+			return RequestOptions{}, err
+		}
+		if res.Body != nil && hs["content-type"] == "" {
+			hs["content-type"] = contentType(res.Body)
+		}
+		if res.Body == nil && (method == "put" || method == "patch") {
+			res.Body = ""
+		}
+	} else {
+		if o.Data != nil {
+			return RequestOptions{}, newError("parse", strings.ToUpper(method), ErrDataNotAllowed)
+		}
+		if buf, err = template.AppendQuery(buf, leftover.all); err != nil {
+			return RequestOptions{}, newError("parse", o.URL, err)
+		}
+	}
+	res.URL = string(buf)
+	*bp = buf
+	return res, nil
+}
+
+// appendURL expands the template and puts the base URL in front of it
+// unless the template is absolute.
+func appendURL(buf []byte, o *Options, t *template.Template) ([]byte, error) {
+	lookup := o.Params.Get
+	if isAbsolute(t.String()) {
+		return expand(buf, t, lookup)
+	}
+	if strings.ContainsAny(o.BaseURL, "?#") {
+		return nil, newError("parse", o.BaseURL, ErrInvalidBaseURL)
+	}
+	base := strings.TrimSuffix(o.BaseURL, "/")
+	buf = append(buf, base...)
+	start := len(buf)
+	buf, err := expand(buf, t, lookup)
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(t.String(), "{+") && isAbsolute(string(buf[start:])) {
+		// The caller wrote an absolute {+url} expression: no base.
+		return append(buf[:0], buf[start:]...), nil
+	}
+	if len(buf) == start || buf[start] != '/' {
+		buf = append(buf, 0)
+		copy(buf[start+1:], buf[start:])
+		buf[start] = '/'
+	}
+	return buf, nil
+}
+
+func expand(buf []byte, t *template.Template, lookup func(string) (any, bool)) ([]byte, error) {
+	buf, err := t.AppendPath(buf, lookup)
+	if err != nil {
+		return nil, newError("parse", t.String(), err)
+	}
+	return buf, nil
+}
+
+// isAbsolute reports whether s starts with an http or https scheme.
+func isAbsolute(s string) bool {
+	return hasPrefixFold(s, "http://") || hasPrefixFold(s, "https://")
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// requestHeaders copies the headers lower-cased and validated, then
+// applies the media type to accept.
+func requestHeaders(o *Options) (headers.Set, error) {
+	hs := make(headers.Set, len(o.Headers)+1)
+	for name, value := range o.Headers {
+		if err := headers.ValidateName(name); err != nil {
+			return nil, err
+		}
+		if err := headers.ValidateValue(name, value); err != nil {
+			return nil, err
+		}
+		hs[headers.Name(name)] = value
+	}
+	if mt := o.MediaType; mt.Format != "" || len(mt.Previews) > 0 {
+		hs["accept"] = media.Accept(hs["accept"], mt.Format, mt.Previews)
+	}
+	return hs, nil
+}
+
+// hasBody reports whether a lower-case method carries a body.
+func hasBody(method string) bool {
+	switch method {
+	case "post", "put", "patch", "delete":
+		return true
+	}
+	return false
+}
+
+// body is Data, or the leftover parameters as an object, or nil.
+func body(o *Options, leftover Params) (any, error) {
+	if o.Data != nil {
+		if len(leftover) > 0 {
+			return nil, namesError("parse", leftover.names(), ErrDataWithParams)
+		}
+		return deepCopy(o.Data), nil
+	}
+	if len(leftover) == 0 {
+		return nil, nil
+	}
+	return leftover.clone(), nil
+}
+
+func contentType(body any) string {
+	switch body.(type) {
+	case []byte, io.Reader:
+		return ContentTypeBinary
+	}
+	return ContentTypeJSON
+}
+
+// leftoverParams are the parameters the template does not mention in any
+// form; they go to the query string or the body.
+func leftoverParams(p Params, t *template.Template) Params {
+	vars := t.Vars()
+	if len(vars) == 0 {
+		return p
+	}
+	n := 0
+	for _, e := range p {
+		if !contains(vars, e.Name) {
+			n++
+		}
+	}
+	if n == len(p) {
+		return p
+	}
+	out := make(Params, 0, n)
+	for _, e := range p {
+		if !contains(vars, e.Name) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p Params) names() []string {
+	out := make([]string, len(p))
+	for i, e := range p {
+		out[i] = e.Name
+	}
+	return out
+}
+
+// all yields the parameters in order.
+func (p Params) all(yield func(string, any) bool) {
+	for _, e := range p {
+		if !yield(e.Name, e.Value) {
+			return
+		}
+	}
+}

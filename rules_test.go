@@ -1,0 +1,324 @@
+package endpoint_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/template"
+)
+
+const gh = "https://api.github.com"
+
+func mustBuild(b *endpoint.Builder) endpoint.RequestOptions {
+	GinkgoHelper()
+	r, err := b.Build()
+	Expect(err).NotTo(HaveOccurred())
+	return r
+}
+
+var _ = Describe("the builder", func() {
+	It("builds the README example", func() {
+		r := mustBuild(endpoint.Route("GET /repos/{owner}/{repo}/issues").
+			Param("owner", "octokit").Param("repo", "rest.js").Param("state", "open").
+			Preview("mercy"))
+		Expect(r.Method).To(Equal("get"))
+		Expect(r.URL).To(Equal(gh + "/repos/octokit/rest.js/issues?state=open"))
+		Expect(r.Headers).To(Equal(headers.Set{
+			"accept":     "application/vnd.github.mercy-preview+json",
+			"user-agent": endpoint.DefaultUserAgent,
+		}))
+		Expect(r.Body).To(BeNil())
+	})
+
+	It("keeps parameter order from Param calls and sorts Params maps", func() {
+		r := mustBuild(endpoint.Route("GET /x").Param("b", 1).Param("a", 2).Param("b", 3))
+		Expect(r.URL).To(Equal(gh + "/x?b=3&a=2"))
+		r = mustBuild(endpoint.Route("GET /x").Params(map[string]any{"z": 1, "m": 2, "a": 3}))
+		Expect(r.URL).To(Equal(gh + "/x?a=3&m=2&z=1"))
+	})
+
+	It("overrides method, URL and base URL", func() {
+		r := mustBuild(endpoint.Route("GET /x").Method("DELETE").URL("/y/{id}").
+			BaseURL("https://ghe.example.com/api/v3/").Param("id", 7))
+		Expect(r.Method).To(Equal("delete"))
+		Expect(r.URL).To(Equal("https://ghe.example.com/api/v3/y/7"))
+	})
+
+	It("sets format, headers, meta and data", func() {
+		r := mustBuild(endpoint.Route("POST /markdown/raw").Format("html").
+			Header("Content-Type", "text/plain").Meta("timeout", 5).Data("# hi"))
+		Expect(r.Headers["accept"]).To(Equal("application/vnd.github.v3.html"))
+		Expect(r.Headers["content-type"]).To(Equal("text/plain"))
+		Expect(r.Body).To(Equal("# hi"))
+		Expect(r.Request).To(Equal(map[string]any{"timeout": 5}))
+	})
+
+	It("returns merged, unparsed options", func() {
+		o, err := endpoint.Route("GET /repos/{owner}").Param("owner", "o").Options()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(o.Method).To(Equal("GET"))
+		Expect(o.URL).To(Equal("/repos/{owner}"))
+		Expect(o.BaseURL).To(Equal(gh))
+		Expect(o.Params).To(Equal(endpoint.Params{{Name: "owner", Value: "o"}}))
+	})
+
+	It("never changes the Endpoint it came from", func() {
+		e := endpoint.Defaults(endpoint.WithHeader("x-a", "1"))
+		before := e.DEFAULTS()
+		_ = mustBuild(e.Route("POST /x").Header("x-a", "2").Param("p", 1).Preview("a"))
+		Expect(e.DEFAULTS()).To(Equal(before))
+	})
+})
+
+var _ = Describe("defaults cascade", func() {
+	It("layers three times, each adding to or overriding the last", func() {
+		e1 := endpoint.Defaults(endpoint.WithBaseURL("https://ghe.example.com/api/v3"),
+			endpoint.WithHeader("Authorization", "token one"), endpoint.WithParam("per_page", 30))
+		e2 := e1.Defaults(endpoint.WithPreviews("mercy-preview"), endpoint.WithParam("org", "acme"))
+		e3 := e2.Defaults(endpoint.WithHeader("authorization", "token three"),
+			endpoint.WithPreviews("symmetra"), endpoint.WithParam("per_page", 100))
+
+		d := e3.DEFAULTS()
+		Expect(d.BaseURL).To(Equal("https://ghe.example.com/api/v3"))
+		Expect(d.Headers["authorization"]).To(Equal("token three"))
+		Expect(d.MediaType.Previews).To(Equal([]string{"mercy", "symmetra"}))
+		Expect(d.Params).To(Equal(endpoint.Params{{Name: "per_page", Value: 100}, {Name: "org", Value: "acme"}}))
+
+		r, err := e3.Build("GET /orgs/{org}/repos", endpoint.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal("https://ghe.example.com/api/v3/orgs/acme/repos?per_page=100"))
+		Expect(r.Headers["accept"]).To(Equal(
+			"application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json"))
+
+		// The earlier layers are untouched.
+		Expect(e1.DEFAULTS().Headers["authorization"]).To(Equal("token one"))
+		Expect(e2.DEFAULTS().Params).To(HaveLen(2))
+		Expect(endpoint.DEFAULTS().Headers).NotTo(HaveKey("authorization"))
+	})
+
+	It("takes a whole options object and a route as layers", func() {
+		var o endpoint.Options
+		Expect(json.Unmarshal([]byte(`{"method":"POST","url":"/x/{id}","headers":{"X-A":"1"},"id":5}`), &o)).To(Succeed())
+		e := endpoint.Defaults(endpoint.WithOptions(o))
+		r, err := e.Build("", endpoint.Options{Params: endpoint.Params{{Name: "k", Value: "v"}}})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Method).To(Equal("post"))
+		Expect(r.URL).To(Equal(gh + "/x/5"))
+		Expect(r.Headers["x-a"]).To(Equal("1"))
+		Expect(r.Body).To(Equal(endpoint.Params{{Name: "k", Value: "v"}}))
+
+		r, err = endpoint.Defaults(endpoint.WithRoute("PUT /y")).Build("", endpoint.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Method).To(Equal("put"))
+		Expect(r.URL).To(Equal(gh + "/y"))
+	})
+
+	It("deep-merges object parameters and request meta", func() {
+		e := endpoint.Defaults(endpoint.WithParam("config", map[string]any{"url": "u", "ct": "json"}),
+			endpoint.WithMeta("retries", 1))
+		r, err := e.Build("POST /hooks", endpoint.Options{
+			Params:  endpoint.Params{{Name: "config", Value: map[string]any{"ct": "form"}}},
+			Request: map[string]any{"timeout": 5},
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Body).To(Equal(endpoint.Params{{Name: "config", Value: map[string]any{"url": "u", "ct": "form"}}}))
+		Expect(r.Request).To(Equal(map[string]any{"retries": 1, "timeout": 5}))
+	})
+})
+
+var _ = Describe("departures from @octokit/endpoint v6", func() {
+	It("1: returns a lower-case method and keeps the given case in Options", func() {
+		r := mustBuild(endpoint.Route("PATCH /x"))
+		Expect(r.Method).To(Equal("patch"))
+		o, err := endpoint.Merge("Patch /x", endpoint.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(o.Method).To(Equal("Patch"))
+	})
+
+	It("2: expands RFC 6570 without stray separators and consumes every mentioned variable", func() {
+		up := "POST https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}"
+		r := mustBuild(endpoint.Route(up).Param("name", "x.zip").Data([]byte("zip")))
+		Expect(r.URL).To(Equal("https://uploads.github.com/repos/o/r/releases/1/assets?name=x.zip"))
+		r = mustBuild(endpoint.Route(up).Data([]byte("zip")))
+		Expect(r.URL).To(Equal("https://uploads.github.com/repos/o/r/releases/1/assets"))
+		r = mustBuild(endpoint.Route("GET /x{?list*}").Param("list", []string{"a", "b"}))
+		Expect(r.URL).To(Equal(gh + "/x?list=a&list=b"))
+		r = mustBuild(endpoint.Route("GET /x/{a:3}").Param("a", "abcdef"))
+		Expect(r.URL).To(Equal(gh + "/x/abc"))
+		r = mustBuild(endpoint.Route("GET /x/{a*,b}").Param("a", "1").Param("b", "2"))
+		Expect(r.URL).To(Equal(gh + "/x/1,2"))
+	})
+
+	DescribeTable("3: refuses a missing, nil or empty whole-segment value",
+		func(route string, params endpoint.Params, name string) {
+			_, err := endpoint.Build(route, endpoint.Options{Params: params})
+			Expect(errors.Is(err, endpoint.ErrMissingParam)).To(BeTrue(), "%v", err)
+			Expect(err.Error()).To(ContainSubstring(name))
+		},
+		Entry("missing", "GET /repos/{owner}/{repo}", endpoint.Params{{Name: "owner", Value: "o"}}, "repo"),
+		Entry("nil", "GET /repos/{owner}/x", endpoint.Params{{Name: "owner", Value: nil}}, "owner"),
+		Entry("empty", "POST /repos/{owner}/x", endpoint.Params{{Name: "owner", Value: ""}}, "owner"),
+		Entry(":name form", "GET /orgs/:org/repos", nil, "org"),
+	)
+
+	It("3: refuses . and .. as a whole segment", func() {
+		_, err := endpoint.Build("GET /repos/{owner}/x", endpoint.Options{Params: endpoint.Params{{Name: "owner", Value: ".."}}})
+		Expect(errors.Is(err, template.ErrDotSegment)).To(BeTrue(), "%v", err)
+	})
+
+	It("4: joins the base URL with one slash and refuses a query in it", func() {
+		for _, base := range []string{"https://ghe.example.com/api/v3", "https://ghe.example.com/api/v3/"} {
+			r := mustBuild(endpoint.Route("GET /repos/{o}").BaseURL(base).Param("o", "x"))
+			Expect(r.URL).To(Equal("https://ghe.example.com/api/v3/repos/x"))
+		}
+		_, err := endpoint.Route("GET /x").BaseURL("https://h/api?x=1").Build()
+		Expect(errors.Is(err, endpoint.ErrInvalidBaseURL)).To(BeTrue())
+	})
+
+	It("5: adds no content-length, omits nil query values and escapes query names", func() {
+		r := mustBuild(endpoint.Route("POST /x"))
+		Expect(r.Headers).NotTo(HaveKey("content-length"))
+		Expect(r.Body).To(BeNil())
+		r = mustBuild(endpoint.Route("GET /x").Param("milestone", nil).Param("a b&c", "1"))
+		Expect(r.URL).To(Equal(gh + "/x?a%20b%26c=1"))
+	})
+
+	It("6: refuses data beside the call's body parameters but drops defaults' ones", func() {
+		_, err := endpoint.Route("POST /x").Data("d").Param("extra", 1).Build()
+		Expect(errors.Is(err, endpoint.ErrDataWithParams)).To(BeTrue())
+		Expect(err.Error()).To(ContainSubstring("extra"))
+
+		e := endpoint.Defaults(endpoint.WithParam("per_page", 100))
+		r, err := e.Route("POST /x").Data("d").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Body).To(Equal("d"))
+
+		r = mustBuild(endpoint.Route("POST /upload").Data([]byte{1, 2}))
+		Expect(r.Headers["content-type"]).To(Equal("application/octet-stream"))
+		r = mustBuild(endpoint.Route("POST /upload").Data(strings.NewReader("x")))
+		Expect(r.Headers["content-type"]).To(Equal("application/octet-stream"))
+		r = mustBuild(endpoint.Route("POST /markdown").Data("text"))
+		Expect(r.Headers["content-type"]).To(Equal("application/json; charset=utf-8"))
+	})
+
+	DescribeTable("7: validates headers, method and URL",
+		func(b *endpoint.Builder, target error) {
+			_, err := b.Build()
+			Expect(err).To(HaveOccurred())
+			Expect(errors.Is(err, target)).To(BeTrue(), "%v", err)
+		},
+		Entry("header name", endpoint.Route("GET /").Header("bad name", "x"), headers.ErrInvalidName),
+		Entry("CR LF in value", endpoint.Route("GET /").Header("x-a", "1\r\nx-b: 2"), headers.ErrInvalidValue),
+		Entry("NUL in value", endpoint.Route("GET /").Header("x-a", "1\x00"), headers.ErrInvalidValue),
+		Entry("method", endpoint.Route("GE T /x").Method("GE T"), endpoint.ErrInvalidMethod),
+		Entry("empty url", endpoint.Route(""), endpoint.ErrMissingURL),
+	)
+
+	It("8: never mutates inputs and never shares state with the defaults", func() {
+		params := endpoint.Params{{Name: "labels", Value: []any{"a"}}, {Name: "cfg", Value: map[string]any{"k": "v"}}}
+		hs := map[string]string{"X-A": "1"}
+		o := endpoint.Options{Headers: hs, Params: params, MediaType: endpoint.MediaType{Previews: []string{"x-preview"}}}
+		e := endpoint.Defaults(endpoint.WithParam("cfg", map[string]any{"d": 1}))
+		r, err := e.Build("POST /x", o)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(hs).To(Equal(map[string]string{"X-A": "1"}))
+		Expect(o.MediaType.Previews).To(Equal([]string{"x-preview"}))
+		Expect(params[1].Value).To(Equal(map[string]any{"k": "v"}))
+
+		body := r.Body.(endpoint.Params)
+		body[1].Value.(map[string]any)["d"] = 99
+		r.Headers["accept"] = "changed"
+		Expect(e.DEFAULTS().Params[0].Value).To(Equal(map[string]any{"d": 1}))
+		Expect(e.DEFAULTS().Headers["accept"]).To(Equal(endpoint.DefaultAccept))
+		d := e.DEFAULTS()
+		d.Headers["accept"] = "changed too"
+		Expect(e.DEFAULTS().Headers["accept"]).To(Equal(endpoint.DefaultAccept))
+	})
+
+	It("9: treats a parameter named url or method as an ordinary parameter", func() {
+		r := mustBuild(endpoint.Route("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config").
+			Param("owner", "o").Param("repo", "r").Param("hook_id", 42).
+			Param("url", "https://evil.example/x").Param("method", "GET").Param("content_type", "json"))
+		Expect(r.Method).To(Equal("patch"))
+		Expect(r.URL).To(Equal(gh + "/repos/o/r/hooks/42/config"))
+		Expect(r.Body).To(Equal(endpoint.Params{
+			{Name: "url", Value: "https://evil.example/x"}, {Name: "method", Value: "GET"},
+			{Name: "content_type", Value: "json"}}))
+	})
+
+	It("9: never lets a simple value become the host", func() {
+		r := mustBuild(endpoint.Route("GET {host}/x").Param("host", "https://evil.example"))
+		Expect(r.URL).To(Equal(gh + "/https%3A%2F%2Fevil.example/x"))
+	})
+})
+
+var _ = Describe("JSON", func() {
+	It("round-trips Options in the octokit shape, parameters in document order", func() {
+		in := `{"method":"POST","baseUrl":"https://h","url":"/x/{id}","headers":{"x-a":"1"},` +
+			`"mediaType":{"format":"raw","previews":["p"]},"request":{"timeout":5},"z":1,"id":"7","a":[1,"b"]}`
+		var o endpoint.Options
+		Expect(json.Unmarshal([]byte(in), &o)).To(Succeed())
+		Expect(o.Params).To(Equal(endpoint.Params{
+			{Name: "z", Value: json.Number("1")}, {Name: "id", Value: "7"},
+			{Name: "a", Value: []any{json.Number("1"), "b"}}}))
+		out, err := json.Marshal(o)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(MatchJSON(in))
+		Expect(string(out)).To(HaveSuffix(`"z":1,"id":"7","a":[1,"b"]}`))
+	})
+
+	It("refuses to write a parameter with a reserved name", func() {
+		_, err := json.Marshal(endpoint.Options{Params: endpoint.Params{{Name: "url", Value: "x"}}})
+		Expect(errors.Is(err, endpoint.ErrReservedParam)).To(BeTrue())
+	})
+
+	It("rejects options of the wrong shape", func() {
+		var o endpoint.Options
+		err := json.Unmarshal([]byte(`{"headers":["x"]}`), &o)
+		Expect(errors.Is(err, endpoint.ErrInvalidOptions)).To(BeTrue())
+	})
+
+	It("writes request options with body only when there is one", func() {
+		r := mustBuild(endpoint.Route("POST /x").Param("b", 2).Param("a", 1))
+		out, err := json.Marshal(r)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(ContainSubstring(`"body":{"b":2,"a":1}`))
+		r = mustBuild(endpoint.Route("GET /x"))
+		out, err = json.Marshal(r)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).NotTo(ContainSubstring(`"body"`))
+	})
+})
+
+var _ = Describe("concurrency", func() {
+	It("builds from one Endpoint in many goroutines", func() {
+		e := endpoint.Defaults(endpoint.WithHeader("authorization", "token t"), endpoint.WithParam("per_page", 100))
+		want, err := e.Build("GET /repos/{owner}/{repo}/issues", endpoint.Options{
+			Params: endpoint.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}}})
+		Expect(err).NotTo(HaveOccurred())
+		var wg sync.WaitGroup
+		errs := make(chan error, 32)
+		for range 32 {
+			wg.Go(func() {
+				for range 200 {
+					got, err := e.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Build()
+					if err != nil || got.URL != want.URL || got.Headers["authorization"] != "token t" {
+						errs <- errors.New("mismatch")
+						return
+					}
+					_ = e.Defaults(endpoint.WithPreviews("x"))
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		Expect(errs).To(BeEmpty())
+	})
+})
