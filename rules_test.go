@@ -233,7 +233,8 @@ var _ = Describe("departures from @octokit/endpoint v6", func() {
 		Expect(params[1].Value).To(Equal(map[string]any{"k": "v"}))
 
 		body := r.Body.(endpoint.Params)
-		body[1].Value.(map[string]any)["d"] = 99
+		Expect(body[0].Name).To(Equal("cfg"))
+		body[0].Value.(map[string]any)["d"] = 99
 		r.Headers["accept"] = "changed"
 		Expect(e.DEFAULTS().Params[0].Value).To(Equal(map[string]any{"d": 1}))
 		Expect(e.DEFAULTS().Headers["accept"]).To(Equal(endpoint.DefaultAccept))

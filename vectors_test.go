@@ -15,6 +15,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/template"
 )
 
 type vectorCase struct {
@@ -52,6 +53,9 @@ var sentinels = map[string]error{
 	"ErrDataNotAllowed": endpoint.ErrDataNotAllowed,
 	"ErrInvalidOptions": endpoint.ErrInvalidOptions,
 	"ErrReservedParam":  endpoint.ErrReservedParam,
+
+	"template.ErrSyntax": template.ErrSyntax,
+	"template.ErrPrefix": template.ErrPrefix,
 }
 
 func readJSON(path string, v any) {
@@ -87,6 +91,19 @@ func isNull(raw json.RawMessage) bool {
 
 // runVector runs one case and returns its result as generic JSON.
 func runVector(c vectorCase) (any, error) {
+	data, err := runVectorJSON(c)
+	if err != nil {
+		return nil, err
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// runVectorJSON runs one case and returns its result as JSON.
+func runVectorJSON(c vectorCase) ([]byte, error) {
 	e := endpoint.Defaults()
 	for _, layer := range c.Defaults {
 		var route string
@@ -134,20 +151,13 @@ func runVector(c vectorCase) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.Marshal(out)
-	if err != nil {
-		return nil, err
-	}
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return json.Marshal(out)
 }
 
 // normalize applies the README's comparison rules to a result or an
 // expectation: method case-insensitive, the library's own user-agent
-// ignored, v6's content-length: 0 dropped, an empty mediaType dropped.
+// ignored, v6's content-length: 0 dropped, header values as text, an
+// empty mediaType and an empty request dropped.
 func normalize(raw json.RawMessage) any {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
@@ -172,6 +182,21 @@ func normalizeValue(v any) any {
 		if cl, ok := h["content-length"].(float64); ok && cl == 0 {
 			delete(h, "content-length")
 		}
+		// Go header values are strings: a JSON number or boolean header
+		// is compared by its text.
+		for k, v := range h {
+			switch v.(type) {
+			case float64, bool:
+				text, _ := json.Marshal(v)
+				h[k] = string(text)
+			}
+		}
+	}
+	// RequestOptions.Request is a map marshalled with omitempty: an empty
+	// request is kept as a value but leaves no key in JSON, so {} and
+	// absent are the same thing here.
+	if r, ok := m["request"].(map[string]any); ok && len(r) == 0 {
+		delete(m, "request")
 	}
 	if mt, ok := m["mediaType"].(map[string]any); ok {
 		if f, _ := mt["format"].(string); f == "" {
@@ -244,13 +269,11 @@ var _ = Describe("reference vectors of @octokit/endpoint 6.0.12", func() {
 			}
 			built, buildErr := runVector(c)
 			c.Op = "merge"
-			merged, mergeErr := runVector(c)
+			data, mergeErr := runVectorJSON(c)
 			if mergeErr != nil {
 				Expect(buildErr).To(MatchError(mergeErr.Error()))
 				return
 			}
-			data, err := json.Marshal(merged)
-			Expect(err).NotTo(HaveOccurred())
 			c.Op, c.Defaults, c.Route, c.Options = "parse", nil, nil, data
 			parsed, parseErr := runVector(c)
 			if buildErr != nil {

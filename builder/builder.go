@@ -1,5 +1,7 @@
 package builder
 
+import "github.com/endpointkit/endpoint/headers"
+
 // Builder assembles one call fluently. Each method records into the
 // Builder and returns it; the first error is kept and returned by Options
 // and Build. A Builder is for one goroutine; it never changes its Endpoint.
@@ -8,6 +10,8 @@ type Builder struct {
 	route string
 	o     Options
 	err   error
+	// params backs o.Params for short calls, saving an allocation.
+	params [6]Param
 }
 
 // Route starts a call: "METHOD /path/{param}", or just a URL.
@@ -27,7 +31,7 @@ func (b *Builder) BaseURL(baseURL string) *Builder { b.o.BaseURL = baseURL; retu
 // Param sets a parameter; setting a name again replaces its value.
 func (b *Builder) Param(name string, value any) *Builder {
 	if b.o.Params == nil {
-		b.o.Params = make(Params, 0, 4)
+		b.o.Params = b.params[:0]
 	}
 	b.o.Params = b.o.Params.set(name, value)
 	return b
@@ -43,6 +47,13 @@ func (b *Builder) Params(params map[string]any) *Builder {
 
 // Header sets a header; names are case-insensitive.
 func (b *Builder) Header(name, value string) *Builder {
+	if b.err == nil {
+		if err := headers.ValidateName(name); err != nil {
+			b.err = newError("header", "", err)
+		} else if err := headers.ValidateValue(name, value); err != nil {
+			b.err = newError("header", "", err)
+		}
+	}
 	if b.o.Headers == nil {
 		b.o.Headers = make(map[string]string, 2)
 	}

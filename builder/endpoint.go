@@ -77,7 +77,10 @@ func (e *Endpoint) merge(route string, call *Options) (Options, error) {
 	}
 	layer := *call
 	if route != "" {
-		m, u := splitRoute(route)
+		m, u, err := splitRoute(route)
+		if err != nil {
+			return Options{}, err
+		}
 		if layer.Method == "" {
 			layer.Method = m
 		}

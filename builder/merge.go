@@ -17,6 +17,9 @@ import (
 // is changed; the result may share unchanged parts with both, so callers
 // that keep it clone it first.
 func merge(base, layer *Options) (Options, error) {
+	if err := checkLimits(layer); err != nil {
+		return Options{}, err
+	}
 	out := *base
 	if layer.Method != "" {
 		out.Method = layer.Method

@@ -16,8 +16,9 @@ func WithOptions(o Options) Option {
 // as a route string passed to JavaScript's defaults does.
 func WithRoute(route string) Option {
 	return func(dst *Options) error {
-		dst.Method, dst.URL = splitRoute(route)
-		return nil
+		var err error
+		dst.Method, dst.URL, err = splitRoute(route)
+		return err
 	}
 }
 

@@ -25,6 +25,9 @@ func parse(o *Options) (RequestOptions, error) {
 	if err != nil {
 		return RequestOptions{}, err
 	}
+	if err := checkLimits(o); err != nil {
+		return RequestOptions{}, err
+	}
 	if o.URL == "" {
 		return RequestOptions{}, newError("parse", "", ErrMissingURL)
 	}

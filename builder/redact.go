@@ -30,48 +30,69 @@ func IsSensitiveParam(name string) bool {
 
 // RedactURL returns s with the value of every sensitive query parameter
 // (see IsSensitiveParam) and any user information ("user:pass@") replaced
-// by RedactedValue. Everything else is kept byte for byte, so it works on
-// URL templates and malformed URLs too. s is returned as it is when there
-// is nothing to mask.
+// by RedactedValue. Everything else is kept byte for byte. s may be a URL,
+// a URL template, or any text that contains URLs, such as an error
+// message: a value ends at "&", "#", a space, a quote, a backslash, "<",
+// ">", "{" or "}", and a value that starts with "{" is a template
+// expression, not a credential, and is kept. s is returned as it is when
+// there is nothing to mask.
 func RedactURL(s string) string {
-	out := s
-	if i := strings.Index(out, "://"); i >= 0 {
-		rest := out[i+3:]
-		end := strings.IndexAny(rest, "/?#")
-		if end < 0 {
-			end = len(rest)
-		}
-		if at := strings.LastIndexByte(rest[:end], '@'); at >= 0 {
-			out = out[:i+3] + RedactedValue + rest[at:]
+	var b strings.Builder
+	last := 0 // s[:last] is written to b, or nothing was masked yet
+	mask := func(from, to int) {
+		b.WriteString(s[last:from])
+		b.WriteString(RedactedValue)
+		last = to
+	}
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == ':' && strings.HasPrefix(s[i:], "://"):
+			start := i + 3
+			end := start
+			for end < len(s) && !strings.ContainsRune("/?#", rune(s[end])) && !endsValue(s[end]) {
+				end++
+			}
+			if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
+				mask(start, start+at)
+			}
+			i = end - 1
+		case s[i] == '?' || s[i] == '&':
+			eq := i + 1
+			for eq < len(s) && s[eq] != '=' && s[eq] != '&' && s[eq] != '?' && !endsValue(s[eq]) {
+				eq++
+			}
+			if eq == len(s) || s[eq] != '=' {
+				continue
+			}
+			name := s[i+1 : eq]
+			if n, err := url.QueryUnescape(name); err == nil {
+				name = n
+			}
+			end := eq + 1
+			for end < len(s) && !endsValue(s[end]) {
+				end++
+			}
+			if IsSensitiveParam(name) && end > eq+1 && s[eq+1] != '{' {
+				mask(eq+1, end)
+			}
+			i = end - 1
 		}
 	}
-	q := strings.IndexByte(out, '?')
-	if q < 0 {
-		return out
+	if last == 0 {
+		return s
 	}
-	query, fragment := out[q+1:], ""
-	if h := strings.IndexByte(query, '#'); h >= 0 {
-		query, fragment = query[:h], query[h:]
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// endsValue reports whether c cannot be part of a query value or an
+// authority as RedactURL reads them.
+func endsValue(c byte) bool {
+	switch c {
+	case '&', '#', ' ', '\t', '\n', '\r', '"', '\'', '`', '\\', '<', '>', '{', '}':
+		return true
 	}
-	pairs := strings.Split(query, "&")
-	changed := false
-	for i, pair := range pairs {
-		name, _, hasValue := strings.Cut(pair, "=")
-		if !hasValue {
-			continue
-		}
-		if n, err := url.QueryUnescape(name); err == nil {
-			name = n
-		}
-		if IsSensitiveParam(name) {
-			pairs[i] = pair[:strings.IndexByte(pair, '=')+1] + RedactedValue
-			changed = true
-		}
-	}
-	if !changed {
-		return out
-	}
-	return out[:q+1] + strings.Join(pairs, "&") + fragment
+	return false
 }
 
 // Redacted returns a copy of r for logging: sensitive headers
@@ -226,4 +247,23 @@ func writeView(s fmt.State, verb rune, view any, viewName, realName string) {
 		out = strings.Replace(out, viewName, realName, 1)
 	}
 	_, _ = io.WriteString(s, out)
+}
+
+// Format prints e with credentials masked (see RedactURL) for every fmt
+// verb, since messages quote routes, URLs and base URLs as given; %#v
+// shows the fields, with Err as its masked message.
+func (e *Error) Format(s fmt.State, verb rune) {
+	if e == nil {
+		_, _ = io.WriteString(s, "<nil>")
+		return
+	}
+	if verb == 'v' && s.Flag('#') {
+		inner := "<nil>"
+		if e.Err != nil {
+			inner = fmt.Sprintf("errors.New(%q)", RedactURL(e.Err.Error()))
+		}
+		_, _ = fmt.Fprintf(s, "&builder.Error{Op:%q, Input:%q, Err:%s}", e.Op, RedactURL(e.Input), inner)
+		return
+	}
+	_, _ = fmt.Fprintf(s, fmt.FormatString(s, verb), RedactURL(e.Error()))
 }

@@ -1,0 +1,390 @@
+package builder_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/builder"
+)
+
+// received is what the test server saw of one request.
+type received struct {
+	Method           string
+	RequestURI       string // raw, as on the request line
+	RawQuery         string
+	Header           http.Header
+	Body             []byte
+	ContentLength    int64
+	TransferEncoding []string
+}
+
+// recorder is an httptest.Server that records every request. A request to
+// /redirect-me is answered with a 307 to /landed.
+type recorder struct {
+	srv  *httptest.Server
+	mu   sync.Mutex
+	reqs []received
+}
+
+func newRecorder() *recorder {
+	rec := &recorder{}
+	rec.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			w.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		rec.mu.Lock()
+		rec.reqs = append(rec.reqs, received{
+			Method:           r.Method,
+			RequestURI:       r.RequestURI,
+			RawQuery:         r.URL.RawQuery,
+			Header:           r.Header.Clone(),
+			Body:             body,
+			ContentLength:    r.ContentLength,
+			TransferEncoding: r.TransferEncoding,
+		})
+		rec.mu.Unlock()
+		if r.URL.Path == "/redirect-me" {
+			w.Header().Set("Location", "/landed")
+			w.WriteHeader(http.StatusTemporaryRedirect)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	return rec
+}
+
+func (rec *recorder) all() []received {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	return append([]received(nil), rec.reqs...)
+}
+
+// send turns ro into an *http.Request, sends it and returns what the
+// server saw last.
+func (rec *recorder) send(ro builder.RequestOptions) received {
+	GinkgoHelper()
+	req, err := ro.HTTPRequest(context.Background())
+	Expect(err).NotTo(HaveOccurred())
+	resp, err := rec.srv.Client().Do(req)
+	Expect(err).NotTo(HaveOccurred())
+	Expect(resp.Body.Close()).To(Succeed())
+	Expect(resp.StatusCode).To(Equal(http.StatusNoContent))
+	reqs := rec.all()
+	Expect(reqs).NotTo(BeEmpty())
+	return reqs[len(reqs)-1]
+}
+
+// onlyReader hides the concrete type of a reader, so that net/http cannot
+// learn its length or replay it.
+type onlyReader struct{ r io.Reader }
+
+func (o onlyReader) Read(p []byte) (int, error) { return o.r.Read(p) }
+
+var _ = Describe("RequestOptions.HTTPRequest", func() {
+	var (
+		rec *recorder
+		e   *builder.Endpoint
+	)
+
+	BeforeEach(func() {
+		rec = newRecorder()
+		DeferCleanup(rec.srv.Close)
+		e = builder.New(builder.WithOptions(builder.Options{
+			Method:  "GET",
+			BaseURL: rec.srv.URL,
+			Headers: map[string]string{"accept": "application/vnd.github.v3+json", "user-agent": "endpointkit-spec"},
+		}))
+	})
+
+	build := func(b *builder.Builder) builder.RequestOptions {
+		GinkgoHelper()
+		ro, err := b.Build()
+		Expect(err).NotTo(HaveOccurred())
+		return ro
+	}
+
+	It("sends a GET with its query string and every header", func() {
+		ro := build(e.Route("GET /repos/{owner}/{repo}/issues").
+			Param("owner", "octokit").Param("repo", "rest.js").
+			Param("state", "open").Param("labels", []any{"bug", "ui"}).
+			Header("X-GitHub-Api-Version", "2022-11-28").
+			Header("authorization", "token secret-1"))
+
+		got := rec.send(ro)
+		Expect(got.Method).To(Equal("GET"))
+		Expect(rec.srv.URL + got.RequestURI).To(Equal(ro.URL))
+		Expect(got.RequestURI).To(HavePrefix("/repos/octokit/rest.js/issues?state=open&labels="))
+		q, err := url.ParseQuery(got.RawQuery)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(q).To(Equal(url.Values{"state": {"open"}, "labels": {"bug,ui"}}))
+		Expect(got.Header.Get("Accept")).To(Equal("application/vnd.github.v3+json"))
+		Expect(got.Header.Get("User-Agent")).To(Equal("endpointkit-spec"))
+		Expect(got.Header.Get("X-Github-Api-Version")).To(Equal("2022-11-28"))
+		Expect(got.Header.Get("Authorization")).To(Equal("token secret-1"))
+		Expect(got.Body).To(BeEmpty())
+		Expect(got.ContentLength).To(BeZero())
+	})
+
+	It("keeps an escaped slash in a path segment raw on the wire", func() {
+		ro := build(e.Route("GET /repos/{owner}/{repo}/contents/{path}").
+			Param("owner", "o").Param("repo", "r").Param("path", "a/b"))
+		Expect(ro.URL).To(Equal(rec.srv.URL + "/repos/o/r/contents/a%2Fb"))
+
+		req, err := ro.HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(req.URL.RawPath).To(Equal("/repos/o/r/contents/a%2Fb"))
+		Expect(req.URL.String()).To(Equal(ro.URL))
+
+		got := rec.send(ro)
+		Expect(got.RequestURI).To(Equal("/repos/o/r/contents/a%2Fb"))
+	})
+
+	It("sends a POST with the JSON body encoded once, in parameter order, without HTML escaping", func() {
+		ro := build(e.Route("POST /repos/{owner}/{repo}/issues").
+			Param("owner", "o").Param("repo", "r").
+			Param("title", "Found a bug").Param("body", "<b>a & b</b>").
+			Param("labels", []any{"bug"}).Param("milestone", 3))
+
+		got := rec.send(ro)
+		Expect(got.Method).To(Equal("POST"))
+		Expect(got.RequestURI).To(Equal("/repos/o/r/issues"))
+		Expect(string(got.Body)).To(Equal(`{"title":"Found a bug","body":"<b>a & b</b>","labels":["bug"],"milestone":3}`))
+		Expect(got.ContentLength).To(BeEquivalentTo(len(got.Body)))
+		Expect(got.TransferEncoding).To(BeEmpty())
+		Expect(got.Header.Get("Content-Type")).To(Equal("application/json; charset=utf-8"))
+	})
+
+	It("sends a PUT without body with content-length 0", func() {
+		ro := build(e.Route("PUT /user/starred/{owner}/{repo}").Param("owner", "o").Param("repo", "r"))
+		Expect(ro.Body).To(Equal(""))
+
+		req, err := ro.HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(req.GetBody).NotTo(BeNil())
+
+		got := rec.send(ro)
+		Expect(got.Method).To(Equal("PUT"))
+		Expect(got.RequestURI).To(Equal("/user/starred/o/r"))
+		Expect(got.Body).To(BeEmpty())
+		Expect(got.Header.Get("Content-Length")).To(Equal("0"))
+		Expect(got.TransferEncoding).To(BeEmpty())
+	})
+
+	It("sends a DELETE with a JSON body", func() {
+		ro := build(e.Route("DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees").
+			Param("owner", "o").Param("repo", "r").Param("issue_number", 7).
+			Param("assignees", []string{"hubot", "octocat"}))
+
+		got := rec.send(ro)
+		Expect(got.Method).To(Equal("DELETE"))
+		Expect(got.RequestURI).To(Equal("/repos/o/r/issues/7/assignees"))
+		Expect(string(got.Body)).To(Equal(`{"assignees":["hubot","octocat"]}`))
+		Expect(got.ContentLength).To(BeEquivalentTo(len(got.Body)))
+	})
+
+	Describe("uploads", func() {
+		upload := func() *builder.Builder {
+			return e.Route("POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}").
+				Param("owner", "o").Param("repo", "r").Param("release_id", 1).
+				Param("name", "notes v1.txt")
+		}
+
+		It("sends []byte data as it is, with its length", func() {
+			data := []byte{0, 1, 2, 'x', 0xff}
+			ro := build(upload().Data(data))
+
+			got := rec.send(ro)
+			Expect(got.Method).To(Equal("POST"))
+			Expect(got.RequestURI).To(Equal("/repos/o/r/releases/1/assets?name=notes%20v1.txt"))
+			Expect(got.Body).To(Equal(data))
+			Expect(got.ContentLength).To(BeEquivalentTo(5))
+			Expect(got.Header.Get("Content-Type")).To(Equal("application/octet-stream"))
+		})
+
+		It("streams an io.Reader, sized by a content-length header", func() {
+			ro := build(upload().Param("label", "Notes").
+				Header("content-type", "text/plain").Header("content-length", "11").
+				Data(onlyReader{strings.NewReader("hello world")}))
+
+			got := rec.send(ro)
+			Expect(got.RequestURI).To(Equal("/repos/o/r/releases/1/assets?name=notes%20v1.txt&label=Notes"))
+			Expect(string(got.Body)).To(Equal("hello world"))
+			Expect(got.ContentLength).To(BeEquivalentTo(11))
+			Expect(got.TransferEncoding).To(BeEmpty())
+			Expect(got.Header.Get("Content-Type")).To(Equal("text/plain"))
+		})
+
+		It("sends an io.Reader of unknown length chunked", func() {
+			ro := build(upload().Data(onlyReader{strings.NewReader("chunk me")}))
+
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.GetBody).To(BeNil())
+
+			got := rec.send(ro)
+			Expect(string(got.Body)).To(Equal("chunk me"))
+			Expect(got.TransferEncoding).To(Equal([]string{"chunked"}))
+		})
+
+		It("lets net/http size and replay a *bytes.Reader", func() {
+			ro := build(upload().Data(bytes.NewReader([]byte("abc"))))
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.ContentLength).To(BeEquivalentTo(3))
+			Expect(req.GetBody).NotTo(BeNil())
+		})
+	})
+
+	It("re-sends the body after a 307 redirect", func() {
+		ro := build(e.Route("POST /redirect-me").Param("title", "again"))
+
+		req, err := ro.HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		resp, err := rec.srv.Client().Do(req)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(resp.Body.Close()).To(Succeed())
+		Expect(resp.StatusCode).To(Equal(http.StatusNoContent))
+
+		reqs := rec.all()
+		Expect(reqs).To(HaveLen(2))
+		Expect(reqs[0].RequestURI).To(Equal("/redirect-me"))
+		Expect(reqs[1].RequestURI).To(Equal("/landed"))
+		for _, r := range reqs {
+			Expect(r.Method).To(Equal("POST"))
+			Expect(string(r.Body)).To(Equal(`{"title":"again"}`))
+			Expect(r.Header.Get("Content-Type")).To(Equal("application/json; charset=utf-8"))
+		}
+	})
+
+	DescribeTable("encodes data as @octokit/request does",
+		func(data any, want string) {
+			ro := build(e.Route("POST /markdown/raw").Data(data))
+			got := rec.send(ro)
+			Expect(string(got.Body)).To(Equal(want))
+			Expect(got.ContentLength).To(BeEquivalentTo(len(want)))
+		},
+		Entry("a string is sent raw, not JSON-quoted", "# Hello & <world>", "# Hello & <world>"),
+		Entry("an empty string is an empty body", "", ""),
+		Entry("a number is JSON", 42, "42"),
+		Entry("a float is JSON", 1.5, "1.5"),
+		Entry("a boolean is JSON", true, "true"),
+		Entry("an array is JSON", []any{"a", 1, nil}, `["a",1,null]`),
+		Entry("an object is JSON without HTML escaping", map[string]any{"b": "<&>", "a": 1}, `{"a":1,"b":"<&>"}`),
+		Entry("Params keep their order", builder.Params{{Name: "z", Value: 1}, {Name: "a", Value: 2}}, `{"z":1,"a":2}`),
+	)
+
+	It("upper-cases an extension method", func() {
+		ro := build(e.Route("PROPFIND /x"))
+		Expect(ro.Method).To(Equal("propfind"))
+		got := rec.send(ro)
+		Expect(got.Method).To(Equal("PROPFIND"))
+	})
+
+	Describe("errors", func() {
+		It("refuses a URL without scheme and host", func() {
+			ro := builder.RequestOptions{Method: "get", URL: "/user?access_token=s3cr3t"}
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(req).To(BeNil())
+			Expect(err).To(MatchError(builder.ErrRequest))
+			Expect(err.Error()).To(ContainSubstring("/user?access_token=[REDACTED]"))
+			Expect(err.Error()).NotTo(ContainSubstring("s3cr3t"))
+		})
+
+		It("refuses a malformed URL without echoing its credentials", func() {
+			ro := builder.RequestOptions{Method: "get", URL: "https://user:pa55@api.github.com/%zz?client_secret=s3cr3t"}
+			_, err := ro.HTTPRequest(context.Background())
+			Expect(err).To(MatchError(builder.ErrRequest))
+			Expect(err.Error()).NotTo(ContainSubstring("s3cr3t"))
+			Expect(err.Error()).NotTo(ContainSubstring("pa55"))
+		})
+
+		It("refuses an invalid method", func() {
+			for _, m := range []string{"", "get it", "get\r\n"} {
+				_, err := builder.RequestOptions{Method: m, URL: "https://x.test/"}.HTTPRequest(context.Background())
+				Expect(err).To(MatchError(builder.ErrInvalidMethod), m)
+			}
+		})
+
+		It("refuses a header value with CR LF without printing the value", func() {
+			ro := builder.RequestOptions{Method: "get", URL: "https://x.test/",
+				Headers: map[string]string{"authorization": "token s3cr3t\r\nx-injected: 1"}}
+			_, err := ro.HTTPRequest(context.Background())
+			Expect(err).To(HaveOccurred())
+			Expect(err.Error()).To(ContainSubstring("authorization"))
+			Expect(err.Error()).NotTo(ContainSubstring("s3cr3t"))
+		})
+
+		It("reports a body that cannot be JSON-encoded", func() {
+			ro := builder.RequestOptions{Method: "post", URL: "https://x.test/", Body: map[string]any{"f": func() {}}}
+			_, err := ro.HTTPRequest(context.Background())
+			Expect(err).To(MatchError(builder.ErrRequest))
+		})
+
+		It("reports a content-length header that contradicts the body", func() {
+			ro := builder.RequestOptions{Method: "post", URL: "https://x.test/", Body: "abc",
+				Headers: map[string]string{"content-length": "4"}}
+			_, err := ro.HTTPRequest(context.Background())
+			Expect(err).To(MatchError(builder.ErrRequest))
+			Expect(err.Error()).To(ContainSubstring("4"))
+
+			ro.Headers["content-length"] = "many"
+			_, err = ro.HTTPRequest(context.Background())
+			Expect(err).To(MatchError(builder.ErrRequest))
+
+			ro.Headers["content-length"] = "3"
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.ContentLength).To(BeEquivalentTo(3))
+		})
+
+		It("reports a nil context", func() {
+			var ctx context.Context
+			_, err := builder.RequestOptions{Method: "get", URL: "https://x.test/"}.HTTPRequest(ctx)
+			Expect(err).To(MatchError(builder.ErrRequest))
+		})
+	})
+
+	It("never changes the request options", func() {
+		ro := build(e.Route("POST /x").Param("a", []any{"b"}).Header("x-y", "z"))
+		before := ro.Headers.Clone()
+		_, err := ro.HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(ro.Headers).To(Equal(before))
+		Expect(ro.Body).To(Equal(builder.Params{{Name: "a", Value: []any{"b"}}}))
+	})
+
+	It("round-trips the URL through net/http unchanged", func() {
+		for _, route := range []string{
+			"GET /repos/{owner}/{repo}/contents/{path}",
+			"GET /search/issues{?q}",
+			"GET /repos/{owner}/{repo}/git/ref/{ref}",
+		} {
+			ro := build(e.Route(route).Param("owner", "ö w").Param("repo", "r+s").
+				Param("path", "dir/a%2Fb c.md").Param("q", "is:open label:bug+x").Param("ref", "heads/feature/a"))
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.URL.String()).To(Equal(ro.URL), route)
+			got := rec.send(ro)
+			Expect(rec.srv.URL+got.RequestURI).To(Equal(ro.URL), route)
+		}
+	})
+
+	It("sends no body for a GET", func() {
+		ro := build(e.Route("GET /user"))
+		req, err := ro.HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(req.Body).To(BeNil())
+		Expect(req.ContentLength).To(BeZero())
+	})
+})

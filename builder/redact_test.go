@@ -1,0 +1,227 @@
+package builder_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
+)
+
+// secret is the prefix of every credential in these specs.
+const secret = "s3cr3t-"
+
+// printings are the ways a value reaches a log line.
+func printings(v any) map[string]string {
+	return map[string]string{
+		"Sprint":        fmt.Sprint(v),
+		"Sprintln":      fmt.Sprintln(v),
+		"%v":            fmt.Sprintf("%v", v),
+		"%+v":           fmt.Sprintf("%+v", v),
+		"%#v":           fmt.Sprintf("%#v", v),
+		"%s":            fmt.Sprintf("%s", v),
+		"%q":            fmt.Sprintf("%q", v),
+		"%40v":          fmt.Sprintf("%40v", v),
+		"%x":            fmt.Sprintf("%x", v),
+		"in a struct":   fmt.Sprintf("%+v", struct{ V any }{v}),
+		"in a slice":    fmt.Sprint([]any{v}),
+		"in a map":      fmt.Sprintf("%#v", map[string]any{"v": v}),
+		"wrapped error": fmt.Errorf("call: %v", v).Error(),
+	}
+}
+
+func expectRedacted(v any) {
+	GinkgoHelper()
+	for how, out := range printings(v) {
+		Expect(out).NotTo(ContainSubstring(secret), "%s", how)
+	}
+}
+
+var _ = Describe("redaction", func() {
+	e := builder.New(builder.WithOptions(builder.Options{
+		Method:  "GET",
+		BaseURL: "https://api.github.com",
+		Headers: map[string]string{
+			"accept":              "application/vnd.github.v3+json",
+			"authorization":       "token " + secret + "auth",
+			"Proxy-Authorization": "Basic " + secret + "proxy",
+			"cookie":              "session=" + secret + "cookie",
+		},
+	}))
+
+	Describe("RequestOptions", func() {
+		var get, post builder.RequestOptions
+
+		BeforeEach(func() {
+			var err error
+			get, err = e.Route("GET /repos/{owner}/{repo}/issues").
+				Param("owner", "octokit").Param("repo", "rest.js").Param("state", "open").
+				Param("access_token", secret+"query").Param("Client_Secret", secret+"cs").
+				Build()
+			Expect(err).NotTo(HaveOccurred())
+			post, err = e.Route("POST /applications/{client_id}/token").
+				Param("client_id", "Iv1.abc").Param("access_token", secret+"body").
+				Param("nested", map[string]any{"list": []any{map[string]any{"refresh_token": secret + "deep"}}}).
+				Build()
+			Expect(err).NotTo(HaveOccurred())
+		})
+
+		It("never prints a credential, however formatted", func() {
+			expectRedacted(get)
+			expectRedacted(&get)
+			expectRedacted(post)
+			Expect(get.String()).NotTo(ContainSubstring(secret))
+			Expect(get.GoString()).NotTo(ContainSubstring(secret))
+		})
+
+		It("still prints everything else", func() {
+			s := fmt.Sprint(get)
+			Expect(s).To(ContainSubstring("https://api.github.com/repos/octokit/rest.js/issues?state=open&access_token=[REDACTED]&Client_Secret=[REDACTED]"))
+			Expect(s).To(ContainSubstring("accept:application/vnd.github.v3+json"))
+			Expect(s).To(ContainSubstring("authorization:[REDACTED]"))
+			Expect(s).To(ContainSubstring("proxy-authorization:[REDACTED]"))
+			Expect(s).To(ContainSubstring("cookie:[REDACTED]"))
+			Expect(fmt.Sprintf("%+v", post)).To(ContainSubstring("Body:[{Name:access_token Value:[REDACTED]} {Name:nested Value:map[list:[map[refresh_token:[REDACTED]]]]}]"))
+		})
+
+		It("keeps the real type name in %#v", func() {
+			Expect(fmt.Sprintf("%#v", get)).To(HavePrefix(`builder.RequestOptions{Method:"get", URL:"https://api.github.com/repos/`))
+			Expect(get.GoString()).To(Equal(fmt.Sprintf("%#v", get)))
+			Expect(get.String()).To(Equal(fmt.Sprintf("%v", get)))
+		})
+
+		It("leaves json.Marshal and the value itself alone", func() {
+			data, err := json.Marshal(get)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(data)).To(ContainSubstring("access_token=" + secret + "query"))
+			Expect(string(data)).To(ContainSubstring(`"authorization":"token ` + secret + `auth"`))
+
+			data, err = json.Marshal(post)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(data)).To(ContainSubstring(secret + "body"))
+			Expect(string(data)).To(ContainSubstring(secret + "deep"))
+
+			_ = fmt.Sprint(get, post)
+			r := get.Redacted()
+			Expect(r.Headers["authorization"]).To(Equal(builder.RedactedValue))
+			Expect(get.Headers["authorization"]).To(Equal("token " + secret + "auth"))
+			Expect(get.URL).To(ContainSubstring(secret + "query"))
+			Expect(post.Body.(builder.Params)[1].Value).To(Equal(map[string]any{"list": []any{map[string]any{"refresh_token": secret + "deep"}}}))
+		})
+	})
+
+	Describe("Options", func() {
+		It("never prints a credential, however formatted", func() {
+			o, err := e.Merge("GET /user?access_token="+secret+"url", builder.Options{
+				BaseURL: "https://x-access-token:" + secret + "userinfo@ghe.example.com/api/v3",
+				Params:  builder.Params{{Name: "token", Value: secret + "param"}, {Name: "per_page", Value: 100}},
+				Data:    map[string]any{"client_secret": secret + "data"},
+			})
+			Expect(err).NotTo(HaveOccurred())
+			expectRedacted(o)
+			expectRedacted(&o)
+			expectRedacted(e.DEFAULTS())
+			Expect(o.String()).NotTo(ContainSubstring(secret))
+			Expect(o.GoString()).To(HavePrefix("builder.Options{"))
+
+			s := fmt.Sprintf("%+v", o)
+			Expect(s).To(ContainSubstring("BaseURL:https://[REDACTED]@ghe.example.com/api/v3"))
+			Expect(s).To(ContainSubstring("URL:/user?access_token=[REDACTED]"))
+			Expect(s).To(ContainSubstring("{Name:per_page Value:100}"))
+
+			data, err := json.Marshal(o)
+			Expect(err).NotTo(HaveOccurred())
+			for _, part := range []string{"url", "userinfo", "param", "data", "auth"} {
+				Expect(string(data)).To(ContainSubstring(secret + part))
+			}
+		})
+	})
+
+	Describe("errors", func() {
+		It("never prints a header value", func() {
+			_, err := e.Route("GET /user").Header("Authorization", "token "+secret+"\r\nx-injected: 1").Build()
+			Expect(err).To(MatchError(headers.ErrInvalidValue))
+			Expect(err.Error()).To(ContainSubstring("Authorization"))
+			Expect(err.Error()).NotTo(ContainSubstring(secret))
+			expectRedacted(err)
+
+			var he *headers.Error
+			Expect(errors.As(err, &he)).To(BeTrue())
+			expectRedacted(he)
+		})
+
+		// Messages quote routes, URL templates and base URLs as given.
+		badInputs := func() []error {
+			_, err1 := e.Build("GET /user?access_token="+secret+"{", builder.Options{})
+			_, err2 := e.Build("GET /user", builder.Options{BaseURL: "https://api.github.com?client_secret=" + secret})
+			_, err3 := e.Build("GET https://me:"+secret+"@api.github.com/{", builder.Options{})
+			Expect(err2).To(MatchError(builder.ErrInvalidBaseURL))
+			return []error{err1, err2, err3}
+		}
+
+		It("masks credentials in routes and base URLs when formatted", func() {
+			for _, err := range badInputs() {
+				Expect(err).To(HaveOccurred())
+				expectRedacted(err)
+				Expect(fmt.Errorf("wrapped: %w", err).Error()).NotTo(ContainSubstring(secret))
+			}
+			Expect(fmt.Sprint(badInputs()[1])).To(ContainSubstring("client_secret=[REDACTED]"))
+		})
+
+		It("masks credentials in routes and base URLs in Error()", func() {
+			for _, err := range badInputs() {
+				Expect(err.Error()).NotTo(ContainSubstring(secret))
+			}
+		})
+
+		It("keeps a nil *Error printable", func() {
+			var err *builder.Error
+			Expect(fmt.Sprint(err)).To(Equal("<nil>"))
+		})
+	})
+})
+
+var _ = DescribeTable("RedactURL",
+	func(in, want string) {
+		Expect(builder.RedactURL(in)).To(Equal(want))
+	},
+	Entry("nothing to mask", "https://api.github.com/user?per_page=1#x", "https://api.github.com/user?per_page=1#x"),
+	Entry("access_token", "https://api.github.com/user?access_token=abc", "https://api.github.com/user?access_token=[REDACTED]"),
+	Entry("several, any case, fragment kept", "/x?a=1&CLIENT_SECRET=b&token=c&z=2#frag", "/x?a=1&CLIENT_SECRET=[REDACTED]&token=[REDACTED]&z=2#frag"),
+	Entry("escaped name", "/x?access%5Ftoken=abc", "/x?access%5Ftoken=[REDACTED]"),
+	Entry("empty value", "/x?access_token=&a=1", "/x?access_token=&a=1"),
+	Entry("no value", "/x?access_token&a=1", "/x?access_token&a=1"),
+	Entry("lookalike names", "/x?my_token=a&tokens=b&access_token_x=c", "/x?my_token=a&tokens=b&access_token_x=c"),
+	Entry("template expression kept", "/x?access_token={token}{&client_secret}", "/x?access_token={token}{&client_secret}"),
+	Entry("user and password", "https://u:p@ghe.example.com/api/v3", "https://[REDACTED]@ghe.example.com/api/v3"),
+	Entry("user only", "https://tok@github.com/o/r.git", "https://[REDACTED]@github.com/o/r.git"),
+	Entry("@ after the authority is not userinfo", "https://api.github.com/users/@me?q=a@b", "https://api.github.com/users/@me?q=a@b"),
+	Entry("inside a message, twice",
+		`parse "/x?access_token=abc{": template "/x?access_token=abc{" at offset 18`,
+		`parse "/x?access_token=[REDACTED]{": template "/x?access_token=[REDACTED]{" at offset 18`),
+	Entry("quoted by %q", `"https://h/?token=a\"b"`, `"https://h/?token=[REDACTED]\"b"`),
+	Entry("ends at a space", "GET /x?token=abc def", "GET /x?token=[REDACTED] def"),
+	Entry("empty", "", ""),
+	Entry("a lone question mark", "?", "?"),
+)
+
+var _ = Describe("IsSensitiveParam", func() {
+	It("knows the OAuth credential names in any case and nothing else", func() {
+		for _, n := range []string{"access_token", "ACCESS_TOKEN", "client_secret", "refresh_token", "token", "Token"} {
+			Expect(builder.IsSensitiveParam(n)).To(BeTrue(), n)
+		}
+		for _, n := range []string{"", "client_id", "tokens", "access-token", "state", "authorization"} {
+			Expect(builder.IsSensitiveParam(n)).To(BeFalse(), n)
+		}
+	})
+})
+
+var _ = It("RedactURL returns strings without credentials unchanged", func() {
+	s := strings.Repeat("/a?b=c&d=e", 10)
+	Expect(builder.RedactURL(s)).To(Equal(s))
+})
