@@ -1,0 +1,141 @@
+package template_test
+
+import (
+	"errors"
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/template"
+)
+
+func lookupIn(vars map[string]any) func(string) (any, bool) {
+	return func(name string) (any, bool) {
+		v, ok := vars[name]
+		return v, ok
+	}
+}
+
+func mustParse(s string) *template.Template {
+	GinkgoHelper()
+	t, err := template.Parse(s)
+	Expect(err).NotTo(HaveOccurred())
+	return t
+}
+
+var _ = Describe("AppendPath", func() {
+	It("appends the expansion to dst", func() {
+		t := mustParse("/repos/{owner}/{repo}/issues{?state,labels}")
+		out, err := t.AppendPath([]byte("https://api.github.com"), lookupIn(map[string]any{
+			"owner": "octo cat", "repo": "hello", "state": "open", "labels": []string{"bug", "ui"},
+		}))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("https://api.github.com/repos/octo%20cat/hello/issues?state=open&labels=bug,ui"))
+	})
+
+	It("treats a nil lookup as no values", func() {
+		out, err := mustParse("/x{?a}").AppendPath(nil, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("/x"))
+	})
+
+	DescribeTable("lists whole-segment variables in SegmentVars",
+		func(tpl string, want []string) {
+			Expect(mustParse(tpl).SegmentVars()).To(Equal(want))
+		},
+		Entry("between slashes and at the end", "/repos/{owner}/{repo}", []string{"owner", "repo"}),
+		Entry(":name form", "/orgs/:org/repos/:repo_id", []string{"org", "repo_id"}),
+		Entry("before ? # literals", "/a/{x}?y=1", []string{"x"}),
+		Entry("before #", "/a/{x}#f", []string{"x"}),
+		Entry("before {?} {&} {#} {/} {.}", "/a/{p}{?q}", []string{"p"}),
+		Entry("before {&}", "/a/{p}{&q}", []string{"p"}),
+		Entry("before {#}", "/a/{p}{#q}", []string{"p"}),
+		Entry("before {/}", "/a/{p}{/q}", []string{"p"}),
+		Entry("before {.}", "/a/{p}{.ext}", []string{"p"}),
+		Entry("template start without scheme", "{x}/y", []string{"x"}),
+		Entry("once each", "/{x}/{x}", []string{"x"}),
+		Entry("absolute template path", "https://h:1/{x}", []string{"x"}),
+		Entry("not: inside a segment", "/a/v{x}/{y}z/x{z}y", []string(nil)),
+		Entry("not: before or after a simple expression", "/a/{x}{y}", []string(nil)),
+		Entry("not: after an expression", "/a{/b}{x}", []string(nil)),
+		Entry("not: several variables", "/a/{x,y}", []string(nil)),
+		Entry("not: prefix", "/a/{x:3}", []string(nil)),
+		Entry("not: explode", "/a/{x*}", []string(nil)),
+		Entry("not: operators", "/a/{+x}/{/y}/{.z}", []string(nil)),
+		Entry("not: in the query", "/a?b=/{x}/", []string(nil)),
+		Entry("not: after {?...}", "/a{?q}/{x}/", []string(nil)),
+		Entry("not: in the fragment", "/a#/{x}/", []string(nil)),
+		Entry("not: in the authority", "https://{host}/x", []string(nil)),
+		Entry("not: before a literal character", "/a/{x}.json", []string(nil)),
+		Entry("not: :name inside a segment", "/x/:foo-bar", []string(nil)),
+	)
+
+	DescribeTable("refuses an undefined or empty whole-segment variable with ErrMissing",
+		func(tpl string, vars map[string]any) {
+			dst := []byte("base")
+			out, err := mustParse(tpl).AppendPath(dst, lookupIn(vars))
+			Expect(err).To(MatchError(template.ErrMissing))
+			Expect(string(out)).To(Equal("base"))
+			var te *template.Error
+			Expect(errors.As(err, &te)).To(BeTrue())
+			Expect(te.Var).To(Equal("repo"))
+			Expect(err.Error()).To(ContainSubstring(`variable "repo"`))
+		},
+		Entry("absent", "/repos/{owner}/{repo}", map[string]any{"owner": "o"}),
+		Entry("nil", "/repos/{owner}/{repo}/x", map[string]any{"owner": "o", "repo": nil}),
+		Entry("empty string", "/repos/{owner}/{repo}", map[string]any{"owner": "o", "repo": ""}),
+		Entry("empty list", "/repos/{owner}/{repo}?x", map[string]any{"owner": "o", "repo": []string{}}),
+		Entry(":name form", "/repos/:owner/:repo", map[string]any{"owner": "o"}),
+		Entry("empty Path", "/repos/{owner}/{repo}", map[string]any{"owner": "o", "repo": template.Path("")}),
+	)
+
+	DescribeTable("refuses a whole-segment value of . or .. with ErrDotSegment",
+		func(v any) {
+			_, err := mustParse("/repos/{owner}/{repo}/issues").AppendPath(nil, lookupIn(map[string]any{"owner": "o", "repo": v}))
+			Expect(err).To(MatchError(template.ErrDotSegment))
+			var te *template.Error
+			Expect(errors.As(err, &te)).To(BeTrue())
+			Expect(te.Var).To(Equal("repo"))
+		},
+		Entry(nil, "."),
+		Entry(nil, ".."),
+		Entry(nil, []string{".."}),
+	)
+
+	It("allows dots that are not the whole segment, and dots outside segments", func() {
+		t := mustParse("/a/{x}/b{y}/{z}")
+		out, err := t.AppendPath(nil, lookupIn(map[string]any{"x": "...", "y": "..", "z": ".x"}))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("/a/.../b../.x"))
+	})
+
+	It("applies Path rules, then the segment rules", func() {
+		t := mustParse("/contents/{path}")
+		out, err := t.AppendPath(nil, lookupIn(map[string]any{"path": template.Path("docs/a b#c?.md")}))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("/contents/docs/a%20b%23c%3F.md"))
+		_, err = t.AppendPath(nil, lookupIn(map[string]any{"path": template.Path("a/../b")}))
+		Expect(err).To(MatchError(template.ErrPathSegment))
+	})
+
+	It("does not apply segment rules in Expand", func() {
+		Expect(expand("/repos/{owner}/{repo}", map[string]any{"repo": ".."})).To(Equal("/repos//.."))
+	})
+
+	It("allocates nothing beyond growing dst for string and int values", func() {
+		t := mustParse("/repos/{owner}/{repo}/issues/{number}{?state,page}")
+		vars := map[string]any{"owner": "octo cat", "repo": "hello-world", "number": 1347, "state": "open", "page": int64(3)}
+		lookup := lookupIn(vars)
+		buf := make([]byte, 0, 256)
+		allocs := testing.AllocsPerRun(200, func() {
+			var err error
+			buf, err = t.AppendPath(buf[:0], lookup)
+			if err != nil {
+				panic(err)
+			}
+		})
+		Expect(string(buf)).To(Equal("/repos/octo%20cat/hello-world/issues/1347?state=open&page=3"))
+		Expect(allocs).To(BeZero())
+	})
+})

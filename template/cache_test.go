@@ -1,0 +1,99 @@
+package template_test
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/template"
+)
+
+var _ = Describe("the parse cache", func() {
+	BeforeEach(template.ResetCache)
+	AfterEach(template.ResetCache)
+
+	It("returns the same *Template for a repeated Parse", func() {
+		a := mustParse("/repos/:owner/:repo")
+		b := mustParse("/repos/:owner/:repo")
+		Expect(b).To(BeIdenticalTo(a))
+		Expect(template.CacheLen()).To(Equal(1))
+	})
+
+	It("keys on the text as given, so the :name and {name} forms are separate entries", func() {
+		a := mustParse("/orgs/:org")
+		b := mustParse("/orgs/{org}")
+		Expect(b).NotTo(BeIdenticalTo(a))
+		Expect(b.String()).To(Equal(a.String()))
+	})
+
+	It("does not cache failures", func() {
+		_, err := template.Parse("/x/{")
+		Expect(err).To(MatchError(template.ErrSyntax))
+		Expect(template.CacheLen()).To(BeZero())
+	})
+
+	It("holds at most CacheSize templates, evicting the oldest", func() {
+		first := mustParse("/t/0")
+		for i := 1; i < template.CacheSize+100; i++ {
+			mustParse(fmt.Sprintf("/t/%d", i))
+		}
+		Expect(template.CacheLen()).To(Equal(template.CacheSize))
+		last := fmt.Sprintf("/t/%d", template.CacheSize+99)
+		Expect(mustParse(last)).To(BeIdenticalTo(mustParse(last)))
+		Expect(mustParse("/t/0")).NotTo(BeIdenticalTo(first))
+	})
+
+	It("bounds the total template text", func() {
+		long := strings.Repeat("a", 8000)
+		for i := range 600 {
+			mustParse(fmt.Sprintf("/%d/%s", i, long))
+		}
+		Expect(template.CacheLen()).To(BeNumerically("<=", template.CacheBytes/8000))
+		Expect(template.CacheLen()).To(BeNumerically(">", 0))
+	})
+
+	It("is safe for many goroutines parsing and expanding at once", func() {
+		var wg sync.WaitGroup
+		errs := make(chan error, 64)
+		for g := range 32 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer GinkgoRecover()
+				for i := range 300 {
+					shared := "/repos/:owner/:repo/issues{?state,labels}"
+					unique := fmt.Sprintf("/g%d/i%d/{x}", g, i) // churns the cache
+					t, err := template.Parse(shared)
+					if err != nil {
+						errs <- err
+						return
+					}
+					out, err := t.Expand(map[string]any{"owner": "o", "repo": g, "state": "open", "labels": []string{"a", "b"}})
+					if err != nil || out != fmt.Sprintf("/repos/o/%d/issues?state=open&labels=a,b", g) {
+						errs <- fmt.Errorf("shared: %q %v", out, err)
+						return
+					}
+					out, err = template.Expand(unique, map[string]any{"x": i})
+					if err != nil || out != fmt.Sprintf("/g%d/i%d/%d", g, i, i) {
+						errs <- fmt.Errorf("unique: %q %v", out, err)
+						return
+					}
+					buf, err := t.AppendPath(nil, func(string) (any, bool) { return "v", true })
+					if err != nil || string(buf) != "/repos/v/v/issues?state=v&labels=v" {
+						errs <- fmt.Errorf("append: %q %v", buf, err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			Expect(err).NotTo(HaveOccurred())
+		}
+		Expect(template.CacheLen()).To(BeNumerically("<=", template.CacheSize))
+	})
+})

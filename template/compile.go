@@ -1,0 +1,252 @@
+package template
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Compilation: the template text, already accepted by the uritemplate
+// module, becomes a list of encoded literals and expressions.
+
+// operator holds RFC 6570 appendix A's table for one operator.
+type operator struct {
+	first    string // written before the first defined variable
+	sep      byte   // written between defined variables (and exploded members)
+	named    bool   // name=value pairs
+	ifemp    string // written after the name when the value is empty
+	reserved bool   // allow U+R and keep %XX triplets ({+x}, {#x})
+	set      *charset
+}
+
+var (
+	opSimple    = &operator{sep: ',', set: unreservedSet}
+	opReserved  = &operator{sep: ',', reserved: true, set: reservedSet}
+	opFragment  = &operator{first: "#", sep: ',', reserved: true, set: reservedSet}
+	opLabel     = &operator{first: ".", sep: '.', set: unreservedSet}
+	opPath      = &operator{first: "/", sep: '/', set: unreservedSet}
+	opMatrix    = &operator{first: ";", sep: ';', named: true, set: unreservedSet}
+	opQuery     = &operator{first: "?", sep: '&', named: true, ifemp: "=", set: unreservedSet}
+	opQueryCont = &operator{first: "&", sep: '&', named: true, ifemp: "=", set: unreservedSet}
+)
+
+// compile scans s into parts. It implements the same grammar as the module's
+// parser (the fuzz target checks they agree), so that it can report offsets,
+// and so that it never trusts that agreement blindly: it validates as it goes.
+func compile(s string) (*Template, error) {
+	t := &Template{raw: s}
+	pStart := pathStart(s)
+	pEnd := pathEnd(s, pStart)
+	seen := map[string]bool{}
+	lit := 0   // start of the pending literal
+	nexpr := 0 // expressions so far
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '{':
+			t.addLiteral(s[lit:i])
+			nexpr++
+			if nexpr > MaxExpressions {
+				return nil, &Error{Template: s, Offset: i, Err: fmt.Errorf("%w: more than %d", ErrTooManyExpressions, MaxExpressions)}
+			}
+			p, end, err := compileExpr(s, i)
+			if err != nil {
+				return nil, err
+			}
+			p.segment = isSegment(s, p, i, end, pStart, pEnd)
+			for _, sp := range p.specs {
+				if !seen[sp.name] {
+					seen[sp.name] = true
+					t.vars = append(t.vars, sp.name)
+				}
+				if p.segment && !slices.Contains(t.segVars, sp.name) {
+					t.segVars = append(t.segVars, sp.name)
+				}
+			}
+			t.parts = append(t.parts, p)
+			i, lit = end, end
+		case c == '%':
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return nil, syntaxError(s, i, "incomplete percent-encoding")
+			}
+			i += 3
+		case c < utf8.RuneSelf:
+			if !literalASCII[c] {
+				return nil, syntaxError(s, i, fmt.Sprintf("character %q not allowed in a literal (use %%XX)", c))
+			}
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError {
+				return nil, syntaxError(s, i, "invalid UTF-8")
+			}
+			if !isUCSChar(r) {
+				return nil, syntaxError(s, i, fmt.Sprintf("character %U not allowed in a literal (use %%XX)", r))
+			}
+			i += size
+		}
+	}
+	t.addLiteral(s[lit:])
+	return t, nil
+}
+
+// literalASCII is RFC 6570's literals production restricted to ASCII, with
+// "'" allowed (erratum 6937, as the module does); "%" is handled separately.
+var literalASCII = makeCharset("!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~")
+
+// isUCSChar reports whether r is an RFC 3987 ucschar or iprivate code point,
+// the non-ASCII characters RFC 6570 allows in literals.
+func isUCSChar(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF, 0xE000 <= r && r <= 0xFDCF, 0xFDF0 <= r && r <= 0xFFEF:
+		return true
+	case r >= 0xE0000 && r < 0xE1000:
+		return false
+	}
+	return r >= 0x10000 && r <= 0x10FFFD && r&0xFFFF <= 0xFFFD
+}
+
+func syntaxError(s string, offset int, msg string) *Error {
+	return &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %s", ErrSyntax, msg)}
+}
+
+// addLiteral appends literal text, encoded once here: reserved and
+// unreserved characters and %XX triplets are copied, anything else (the
+// non-ASCII characters the grammar allows) is percent-encoded as UTF-8.
+func (t *Template) addLiteral(l string) {
+	if l == "" {
+		return
+	}
+	for i := 0; i < len(l); i++ {
+		if l[i] >= utf8.RuneSelf {
+			l = string(appendEscaped(make([]byte, 0, len(l)*3), l, reservedSet, true))
+			break
+		}
+	}
+	t.parts = append(t.parts, part{lit: l})
+}
+
+func isVarchar(c byte) bool { return isWord(c) }
+
+// compileExpr scans the expression starting at s[start] == '{' and returns
+// it and the offset just past its "}".
+func compileExpr(s string, start int) (part, int, error) {
+	p := part{op: opSimple, offset: start}
+	i := start + 1
+	if i < len(s) {
+		switch s[i] {
+		case '+':
+			p.op = opReserved
+		case '#':
+			p.op = opFragment
+		case '.':
+			p.op = opLabel
+		case '/':
+			p.op = opPath
+		case ';':
+			p.op = opMatrix
+		case '?':
+			p.op = opQuery
+		case '&':
+			p.op = opQueryCont
+		case '=', ',', '!', '@', '|':
+			return p, 0, syntaxError(s, i, fmt.Sprintf("operator %q is reserved", s[i]))
+		}
+		if p.op != opSimple {
+			i++
+		}
+	}
+	for {
+		nameStart := i
+		for i < len(s) {
+			c := s[i]
+			if isVarchar(c) {
+				i++
+			} else if c == '%' {
+				if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+					return p, 0, syntaxError(s, i, "incomplete percent-encoding in a variable name")
+				}
+				i += 3
+			} else if c == '.' {
+				if i == nameStart || s[i-1] == '.' {
+					return p, 0, syntaxError(s, i, "misplaced '.' in a variable name")
+				}
+				i++
+			} else {
+				break
+			}
+		}
+		if i == nameStart {
+			return p, 0, syntaxError(s, i, "expected a variable name")
+		}
+		if s[i-1] == '.' {
+			return p, 0, syntaxError(s, i-1, "variable name ends with '.'")
+		}
+		sp := varspec{name: s[nameStart:i]}
+		if i < len(s) {
+			switch s[i] {
+			case '*':
+				sp.explode = true
+				i++
+			case ':':
+				i++
+				digits := i
+				for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+					if i == digits && s[i] == '0' {
+						return p, 0, syntaxError(s, i, "prefix must be 1 to 9999 without leading zeros")
+					}
+					sp.prefix = sp.prefix*10 + int(s[i]-'0')
+					if sp.prefix > maxPrefix {
+						return p, 0, syntaxError(s, i, "prefix must be 1 to 9999")
+					}
+					i++
+				}
+				if i == digits {
+					return p, 0, syntaxError(s, i, "prefix must be 1 to 9999")
+				}
+			}
+		}
+		p.specs = append(p.specs, sp)
+		if i >= len(s) {
+			return p, 0, syntaxError(s, i, "unclosed expression")
+		}
+		switch s[i] {
+		case ',':
+			i++
+		case '}':
+			return p, i + 1, nil
+		default:
+			return p, 0, syntaxError(s, i, fmt.Sprintf("unexpected %q in an expression", s[i]))
+		}
+	}
+}
+
+// isSegment reports whether the expression p at s[start:end] is a simple,
+// single-variable, unmodified expression forming a whole segment of the path
+// part [pStart, pEnd): preceded by a literal "/" (or at the very start of a
+// template without scheme) and followed by "/", "?", "#", the end, or an
+// expression starting with "?", "&", "#", "/" or ".".
+func isSegment(s string, p part, start, end, pStart, pEnd int) bool {
+	if p.op != opSimple || len(p.specs) != 1 || p.specs[0].prefix != 0 || p.specs[0].explode {
+		return false
+	}
+	if start < pStart || end > pEnd {
+		return false
+	}
+	if !(start == 0 || s[start-1] == '/' && start-1 >= pStart) {
+		return false
+	}
+	if end == len(s) {
+		return true
+	}
+	switch s[end] {
+	case '/', '?', '#':
+		return true
+	case '{':
+		return end+1 < len(s) && strings.IndexByte("?&#/.", s[end+1]) >= 0
+	}
+	return false
+}

@@ -1,0 +1,28 @@
+package template
+
+// Test hooks: compiled only into the test binary.
+
+// CacheLen returns the number of cached templates.
+func CacheLen() int { return cache.len() }
+
+// ResetCache empties the template cache.
+func ResetCache() { cache.reset() }
+
+// Compile runs this package's own scanner without the module, so tests can
+// check that both accept the same templates.
+func Compile(s string) error {
+	_, err := compile(s)
+	return err
+}
+
+// RewriteColonNames exposes the :name rewriting step.
+var RewriteColonNames = rewriteColonNames
+
+// PathBounds returns the path part [start, end) of s.
+func PathBounds(s string) (int, int) {
+	start := pathStart(s)
+	return start, pathEnd(s, start)
+}
+
+// CacheBytes is the cache's bound on total template text.
+const CacheBytes = cacheBytes

@@ -1,0 +1,116 @@
+package template
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/yosida95/uritemplate/v3"
+)
+
+// MaxLength is the longest template accepted, in bytes, both as given and
+// after :name rewriting (ErrTooLong). It bounds parse work and the memory a
+// cache entry can hold.
+const MaxLength = 8192
+
+// MaxExpressions is the largest number of {...} expressions a template may
+// have (ErrTooManyExpressions). Real routes have fewer than ten.
+const MaxExpressions = 256
+
+// maxPrefix is RFC 6570's limit on a prefix modifier: {x:1} to {x:9999}.
+const maxPrefix = 9999
+
+// Template is a parsed URI template. It is immutable and safe for concurrent
+// use; Parse returns the same *Template for the same text while it is cached.
+type Template struct {
+	raw     string
+	parts   []part
+	vars    []string
+	segVars []string
+}
+
+// part is a literal (specs == nil) or an expression.
+type part struct {
+	lit    string // encoded literal text
+	op     *operator
+	specs  []varspec
+	offset int // byte offset of the expression's "{" in raw
+	// segment marks a {x} that forms a whole path segment (see AppendPath).
+	segment bool
+}
+
+// varspec is one variable of an expression.
+type varspec struct {
+	name    string
+	prefix  int // 0: none
+	explode bool
+}
+
+// Parse parses s after rewriting :name placeholders in its path part to
+// {name} (see the package documentation). Results are cached, so a template
+// seen before costs a map lookup and returns the same *Template. Failures are
+// not cached.
+func Parse(s string) (*Template, error) {
+	if len(s) > MaxLength { // before the lookup: do not hash a huge string
+		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLong, len(s), MaxLength)}
+	}
+	if t, ok := cache.get(s); ok {
+		return t, nil
+	}
+	key := strings.Clone(s) // do not pin a larger string the caller sliced s from
+	t, err := parse(rewriteColonNames(key))
+	if err != nil {
+		return nil, err
+	}
+	return cache.put(key, t), nil
+}
+
+// parse validates s with the uritemplate module, the parser of record, and
+// compiles it.
+func parse(s string) (*Template, error) {
+	if len(s) > MaxLength {
+		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes after :name rewriting, the limit is %d", ErrTooLong, len(s), MaxLength)}
+	}
+	if _, modErr := uritemplate.New(s); modErr != nil {
+		offset := -1
+		var e *Error
+		if _, err := compile(s); errors.As(err, &e) {
+			offset = e.Offset
+		}
+		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, moduleError{modErr})}
+	}
+	return compile(s)
+}
+
+// String returns the template text as parsed (after :name rewriting).
+func (t *Template) String() string {
+	if t == nil {
+		return ""
+	}
+	return t.raw
+}
+
+// Vars lists the template's variable names once each, in order of first
+// appearance. The slice is the caller's to modify.
+func (t *Template) Vars() []string {
+	if t == nil {
+		return nil
+	}
+	return slices.Clone(t.vars)
+}
+
+// SegmentVars lists, once each in order, the variables that AppendPath
+// requires: those of {x} expressions forming a whole path segment (see
+// AppendPath). The slice is the caller's to modify.
+func (t *Template) SegmentVars() []string {
+	if t == nil {
+		return nil
+	}
+	return slices.Clone(t.segVars)
+}
+
+// Uses reports whether name is one of Vars, without allocating.
+func (t *Template) Uses(name string) bool {
+	return t != nil && slices.Contains(t.vars, name)
+}
