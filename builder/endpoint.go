@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/template"
 )
 
@@ -9,6 +10,9 @@ import (
 type Endpoint struct {
 	defaults Options // flattened once, owned, never written after New
 	err      error   // from an invalid Option; returned by every call
+	// ready is the defaults' headers validated, with the media type
+	// applied: the headers of every call that adds none of its own.
+	ready headers.Set
 }
 
 // New returns an Endpoint whose defaults are the given options, applied in
@@ -37,6 +41,9 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 		}
 		next.defaults = merged.clone()
 	}
+	if next.err == nil {
+		next.ready, next.err = requestHeaders(&next.defaults)
+	}
 	return next
 }
 
@@ -57,7 +64,7 @@ func (e *Endpoint) Merge(route string, o Options) (Options, error) {
 
 // Parse turns merged options into request options. It uses no defaults.
 func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
-	return parse(&o)
+	return parse(&o, nil)
 }
 
 // Build is Parse(Merge(route, o)).
@@ -66,7 +73,11 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	return parse(&m)
+	var ready headers.Set
+	if len(o.Headers) == 0 && o.MediaType.Format == "" && len(o.MediaType.Previews) == 0 {
+		ready = e.ready
+	}
+	return parse(&m, ready)
 }
 
 // merge applies the route and the call's options over the defaults. The
@@ -111,12 +122,11 @@ func dropDefaultBodyParams(o Options, defaults, call Params) Params {
 	if err != nil {
 		return o.Params
 	}
-	vars := t.Vars()
 	out := make(Params, 0, len(o.Params))
 	for _, p := range o.Params {
 		_, inDefaults := defaults.Get(p.Name)
 		_, inCall := call.Get(p.Name)
-		if inDefaults && !inCall && !contains(vars, p.Name) {
+		if inDefaults && !inCall && !t.Uses(p.Name) {
 			continue
 		}
 		out = append(out, p)

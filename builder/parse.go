@@ -2,6 +2,7 @@ package builder
 
 import (
 	"io"
+	"maps"
 	"strings"
 	"sync"
 
@@ -19,8 +20,9 @@ const (
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
 // parse turns merged options into request options. It never changes o and
-// shares nothing mutable with it.
-func parse(o *Options) (RequestOptions, error) {
+// shares nothing mutable with it. ready, when not nil, is o's headers
+// already validated and with the media type applied (see Endpoint.ready).
+func parse(o *Options, ready headers.Set) (RequestOptions, error) {
 	method, err := normalizeMethod(o.Method)
 	if err != nil {
 		return RequestOptions{}, err
@@ -35,8 +37,11 @@ func parse(o *Options) (RequestOptions, error) {
 	if err != nil {
 		return RequestOptions{}, newError("parse", o.URL, err)
 	}
-	hs, err := requestHeaders(o)
-	if err != nil {
+	var hs headers.Set
+	if ready != nil {
+		hs = make(headers.Set, len(ready)+1)
+		maps.Copy(hs, ready)
+	} else if hs, err = requestHeaders(o); err != nil {
 		return RequestOptions{}, err
 	}
 
@@ -48,9 +53,8 @@ func parse(o *Options) (RequestOptions, error) {
 	}
 
 	res := RequestOptions{Method: method, Headers: hs, Request: copyMap(o.Request)}
-	leftover := leftoverParams(o.Params, t)
 	if hasBody(method) {
-		if res.Body, err = body(o, leftover); err != nil {
+		if res.Body, err = body(o, leftoverParams(o.Params, t)); err != nil {
 			return RequestOptions{}, err
 		}
 		if res.Body != nil && hs["content-type"] == "" {
@@ -63,8 +67,13 @@ func parse(o *Options) (RequestOptions, error) {
 		if o.Data != nil {
 			return RequestOptions{}, newError("parse", strings.ToUpper(method), ErrDataNotAllowed)
 		}
-		if buf, err = template.AppendQuery(buf, leftover.all); err != nil {
-			return RequestOptions{}, newError("parse", o.URL, err)
+		for _, p := range o.Params {
+			if t.Uses(p.Name) {
+				continue
+			}
+			if buf, err = template.AppendQueryParam(buf, p.Name, p.Value); err != nil {
+				return RequestOptions{}, newError("parse", o.URL, err)
+			}
 		}
 	}
 	res.URL = string(buf)
@@ -121,7 +130,7 @@ func hasPrefixFold(s, prefix string) bool {
 // requestHeaders copies the headers lower-cased and validated, then
 // applies the media type to accept.
 func requestHeaders(o *Options) (headers.Set, error) {
-	hs := make(headers.Set, len(o.Headers)+1)
+	hs := make(headers.Set, len(o.Headers)+2)
 	for name, value := range o.Headers {
 		if err := headers.ValidateName(name); err != nil {
 			return nil, err
@@ -157,7 +166,12 @@ func body(o *Options, leftover Params) (any, error) {
 	if len(leftover) == 0 {
 		return nil, nil
 	}
-	return leftover.clone(), nil
+	// leftover is a fresh slice; its values may be the caller's or the
+	// defaults' and are copied.
+	for i := range leftover {
+		leftover[i].Value = deepCopy(leftover[i].Value)
+	}
+	return leftover, nil
 }
 
 func contentType(body any) string {
@@ -171,22 +185,18 @@ func contentType(body any) string {
 // leftoverParams are the parameters the template does not mention in any
 // form; they go to the query string or the body.
 func leftoverParams(p Params, t *template.Template) Params {
-	vars := t.Vars()
-	if len(vars) == 0 {
-		return p
-	}
 	n := 0
 	for _, e := range p {
-		if !contains(vars, e.Name) {
+		if !t.Uses(e.Name) {
 			n++
 		}
 	}
-	if n == len(p) {
-		return p
+	if n == 0 {
+		return nil
 	}
 	out := make(Params, 0, n)
 	for _, e := range p {
-		if !contains(vars, e.Name) {
+		if !t.Uses(e.Name) {
 			out = append(out, e)
 		}
 	}
@@ -208,13 +218,4 @@ func (p Params) names() []string {
 		out[i] = e.Name
 	}
 	return out
-}
-
-// all yields the parameters in order.
-func (p Params) all(yield func(string, any) bool) {
-	for _, e := range p {
-		if !yield(e.Name, e.Value) {
-			return
-		}
-	}
 }

@@ -33,54 +33,56 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 	if params == nil {
 		return dst, nil
 	}
-	// One state variable: the loop body of a range over an unknown iterator
-	// is a closure, and everything it captures moves to the heap.
-	var st struct {
-		dst     []byte
-		sep     byte
-		err     error
-		scratch [32]byte
-		items   [16]string
-	}
 	n0 := len(dst)
-	st.dst, st.sep = dst, '?'
-	if bytes.IndexByte(dst, '?') >= 0 {
-		st.sep = '&'
-	}
+	var err error
+	// err and dst are captured by the loop body, a closure; keeping the
+	// capture small keeps this path to one allocation.
 	for name, v := range params {
-		m, err := mapValue(v, st.scratch[:0], st.items[:0])
-		if err == nil && m.kind == mapKind {
-			err = fmt.Errorf("%w: %T (a map cannot be a query value)", ErrValue, v)
+		if dst, err = AppendQueryParam(dst, name, v); err != nil {
+			return dst[:n0], err
 		}
-		if err != nil {
-			st.err = &Error{Offset: -1, Var: name, Err: err}
-			break
-		}
-		if m.kind == undefinedKind {
-			continue
-		}
-		st.dst = append(st.dst, st.sep)
-		st.sep = '&'
-		st.dst = appendEscaped(st.dst, name, componentSet, false)
-		st.dst = append(st.dst, '=')
-		switch {
-		case m.kind == listKind:
-			for i, it := range m.items {
-				if i > 0 {
-					st.dst = append(st.dst, "%2C"...)
-				}
-				st.dst = appendEscaped(st.dst, it, componentSet, false)
+	}
+	return dst, nil
+}
+
+// AppendQueryParam appends one parameter to the URL in dst by the rules of
+// AppendQuery, choosing "?" or "&" by whether dst already holds a "?". It
+// is the allocation-free form for callers that loop themselves. An
+// undefined value leaves dst unchanged.
+func AppendQueryParam(dst []byte, name string, v any) ([]byte, error) {
+	var scratch [32]byte
+	var items [16]string
+	m, err := mapValue(v, scratch[:0], items[:0])
+	if err == nil && m.kind == mapKind {
+		err = fmt.Errorf("%w: %T (a map cannot be a query value)", ErrValue, v)
+	}
+	if err != nil {
+		return dst, &Error{Offset: -1, Var: name, Err: err}
+	}
+	if m.kind == undefinedKind {
+		return dst, nil
+	}
+	sep := byte('?')
+	if bytes.IndexByte(dst, '?') >= 0 {
+		sep = '&'
+	}
+	dst = append(dst, sep)
+	dst = appendEscaped(dst, name, componentSet, false)
+	dst = append(dst, '=')
+	switch {
+	case m.kind == listKind:
+		for i, it := range m.items {
+			if i > 0 {
+				dst = append(dst, "%2C"...)
 			}
-		case m.useBytes:
-			st.dst = appendEscaped(st.dst, m.bytes, componentSet, false)
-		case name == "q" && m.isString:
-			st.dst = appendEscaped(st.dst, m.str, plusSet, false)
-		default:
-			st.dst = appendEscaped(st.dst, m.str, componentSet, false)
+			dst = appendEscaped(dst, it, componentSet, false)
 		}
+	case m.useBytes:
+		dst = appendEscaped(dst, m.bytes, componentSet, false)
+	case name == "q" && m.isString:
+		dst = appendEscaped(dst, m.str, plusSet, false)
+	default:
+		dst = appendEscaped(dst, m.str, componentSet, false)
 	}
-	if st.err != nil {
-		return dst[:n0], st.err
-	}
-	return st.dst, nil
+	return dst, nil
 }
