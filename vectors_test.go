@@ -54,8 +54,9 @@ var sentinels = map[string]error{
 	"ErrInvalidOptions": endpoint.ErrInvalidOptions,
 	"ErrReservedParam":  endpoint.ErrReservedParam,
 
-	"template.ErrSyntax": template.ErrSyntax,
-	"template.ErrPrefix": template.ErrPrefix,
+	"template.ErrAuthority": template.ErrAuthority,
+	"template.ErrSyntax":    template.ErrSyntax,
+	"template.ErrPrefix":    template.ErrPrefix,
 }
 
 func readJSON(path string, v any) {

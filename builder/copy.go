@@ -2,6 +2,7 @@ package builder
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 )
 
@@ -27,8 +28,57 @@ func deepCopy(v any) any {
 		return slices.Clone(t)
 	case Params:
 		return t.clone()
+	case []byte:
+		if t == nil {
+			return t
+		}
+		return append([]byte{}, t...)
+	case nil, string, bool, int, int64, float64:
+		return v
+	}
+	return copyReflect(v)
+}
+
+// copyReflect copies other slices and maps (typed lists such as []int, or
+// map[string]int), so that no result shares a backing array or map with
+// the defaults. Arrays, structs, pointers and readers are values the
+// caller owns and are shared as they are.
+func copyReflect(v any) any {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice:
+		if rv.IsNil() {
+			return v
+		}
+		out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
+		for i := range rv.Len() {
+			copyInto(out.Index(i), rv.Index(i))
+		}
+		return out.Interface()
+	case reflect.Map:
+		if rv.IsNil() {
+			return v
+		}
+		out := reflect.MakeMapWithSize(rv.Type(), rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			e := reflect.New(rv.Type().Elem()).Elem()
+			copyInto(e, it.Value())
+			out.SetMapIndex(it.Key(), e)
+		}
+		return out.Interface()
 	}
 	return v
+}
+
+// copyInto sets dst to a deep copy of src where src holds a slice or map.
+func copyInto(dst, src reflect.Value) {
+	if src.Kind() == reflect.Interface && !src.IsNil() || src.Kind() == reflect.Slice || src.Kind() == reflect.Map {
+		if c := deepCopy(src.Interface()); c != nil {
+			dst.Set(reflect.ValueOf(c))
+			return
+		}
+	}
+	dst.Set(src)
 }
 
 func copyMap(m map[string]any) map[string]any {

@@ -16,10 +16,12 @@ import (
 // wait for a body), each header with -H, sorted by name (an empty value is
 // written "name;", curl's syntax for an empty header), and the body with
 // --data-binary, byte for byte as HTTPRequest sends it; a body starting
-// with "@" uses --data-raw so that curl does not read it as a file name.
-// An io.Reader body, a body with NUL bytes (which no shell argument can
-// hold) and a body that cannot be JSON-encoded are read from standard
-// input instead (--data-binary @-): pipe them in.
+// with "@" uses --data-raw so that curl does not read it as a file name. A
+// body without a content-type header gets -H 'content-type:', which stops
+// curl from adding its own, and a URL with brackets or braces gets
+// --globoff. An io.Reader body, a body with NUL bytes (which no shell
+// argument can hold) and a body that cannot be JSON-encoded are read from
+// standard input instead (--data-binary @-): pipe them in.
 //
 // Curl shows real credentials, unlike String and fmt: it is meant to be
 // run. Do not log it.
@@ -36,12 +38,20 @@ func (r RequestOptions) Curl() string {
 	for name := range r.Headers {
 		names = append(names, name)
 	}
+	if _, ok := lookupHeader(r.Headers, "content-type"); !ok && r.Body != nil {
+		// Without this, curl would add its own form content-type.
+		names = append(names, "content-type")
+	}
 	slices.Sort(names)
 	for _, name := range names {
 		b.WriteString(" -H ")
-		if v := r.Headers[name]; v == "" {
+		v, ok := r.Headers[name]
+		switch {
+		case !ok:
+			b.WriteString(shellQuote(name + ":")) // curl's syntax to drop a header
+		case v == "":
 			b.WriteString(shellQuote(name + ";"))
-		} else {
+		default:
 			b.WriteString(shellQuote(name + ": " + v))
 		}
 	}
@@ -57,6 +67,9 @@ func (r RequestOptions) Curl() string {
 			b.WriteString(" --data-binary ")
 			b.WriteString(shellQuote(string(data)))
 		}
+	}
+	if strings.ContainsAny(r.URL, "[]{}") {
+		b.WriteString(" --globoff") // brackets and braces are not curl globs
 	}
 	b.WriteByte(' ')
 	b.WriteString(shellQuote(r.URL))

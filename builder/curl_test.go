@@ -26,10 +26,10 @@ var _ = Describe("RequestOptions.Curl", func() {
 			`curl -X 'POST' -H 'content-type: application/json; charset=utf-8' --data-binary '{"title":"it'\''s <b>","n":1}' 'https://api.github.com/repos/o/r/issues'`),
 		Entry("a string body is sent as it is",
 			builder.RequestOptions{Method: "post", URL: "https://x.test/markdown/raw", Body: "a $HOME `b` \\ \"c\"\nline 2"},
-			"curl -X 'POST' --data-binary 'a $HOME `b` \\ \"c\"\nline 2' 'https://x.test/markdown/raw'"),
+			"curl -X 'POST' -H 'content-type:' --data-binary 'a $HOME `b` \\ \"c\"\nline 2' 'https://x.test/markdown/raw'"),
 		Entry("an empty PUT body still sends content-length 0",
 			builder.RequestOptions{Method: "put", URL: "https://x.test/user/starred/o/r", Body: ""},
-			`curl -X 'PUT' --data-binary '' 'https://x.test/user/starred/o/r'`),
+			`curl -X 'PUT' -H 'content-type:' --data-binary '' 'https://x.test/user/starred/o/r'`),
 		Entry("an empty header value uses curl's ';' syntax",
 			builder.RequestOptions{Method: "get", URL: "https://x.test/", Headers: map[string]string{"x-empty": ""}},
 			`curl -X 'GET' -H 'x-empty;' 'https://x.test/'`),
@@ -38,16 +38,19 @@ var _ = Describe("RequestOptions.Curl", func() {
 			`curl --head 'https://x.test/'`),
 		Entry("an io.Reader body is read from standard input",
 			builder.RequestOptions{Method: "post", URL: "https://x.test/a", Body: strings.NewReader("data")},
-			`curl -X 'POST' --data-binary @- 'https://x.test/a'`),
+			`curl -X 'POST' -H 'content-type:' --data-binary @- 'https://x.test/a'`),
 		Entry("bytes with NUL are read from standard input",
-			builder.RequestOptions{Method: "post", URL: "https://x.test/a", Body: []byte{'a', 0, 'b'}},
-			`curl -X 'POST' --data-binary @- 'https://x.test/a'`),
+			builder.RequestOptions{Method: "post", URL: "https://x.test/a", Body: []byte{'a', 0, 'b'}, Headers: map[string]string{"Content-Type": "application/octet-stream"}},
+			`curl -X 'POST' -H 'Content-Type: application/octet-stream' --data-binary @- 'https://x.test/a'`),
 		Entry("a body starting with @ is not a file name",
 			builder.RequestOptions{Method: "post", URL: "https://x.test/a", Body: "@/etc/passwd"},
-			`curl -X 'POST' --data-raw '@/etc/passwd' 'https://x.test/a'`),
+			`curl -X 'POST' -H 'content-type:' --data-raw '@/etc/passwd' 'https://x.test/a'`),
 		Entry("a quote in the URL is escaped",
 			builder.RequestOptions{Method: "get", URL: "https://x.test/it's?q=a'b"},
 			`curl -X 'GET' 'https://x.test/it'\''s?q=a'\''b'`),
+		Entry("brackets and braces turn globbing off",
+			builder.RequestOptions{Method: "get", URL: "https://[::1]:8443/a?q={x}"},
+			`curl -X 'GET' --globoff 'https://[::1]:8443/a?q={x}'`),
 	)
 
 	Describe("run by a shell", func() {
@@ -101,6 +104,13 @@ var _ = Describe("RequestOptions.Curl", func() {
 			got := run(ro.Curl(), "")
 			Expect(got.Method).To(Equal("PUT"))
 			Expect(got.Header.Get("Content-Length")).To(Equal("0"))
+			Expect(got.Header).NotTo(HaveKey("Content-Type"))
+		})
+
+		It("sends a URL with brackets as it is", func() {
+			ro := builder.RequestOptions{Method: "get", URL: rec.srv.URL + "/search?q=a[1]{2}"}
+			got := run(ro.Curl(), "")
+			Expect(got.RequestURI).To(Equal("/search?q=a[1]{2}"))
 		})
 	})
 })

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/template"
 )
@@ -38,10 +39,28 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	var msg string
 	if e.Input == "" {
-		return "endpoint: " + e.Op + ": " + e.Err.Error()
+		msg = "endpoint: " + e.Op + ": " + e.Err.Error()
+	} else {
+		msg = fmt.Sprintf("endpoint: %s %q: %v", e.Op, shorten(e.Input), e.Err)
 	}
-	return fmt.Sprintf("endpoint: %s %q: %v", e.Op, e.Input, e.Err)
+	// Routes and base URLs may carry tokens (?access_token=, user:pass@);
+	// error text ends up in logs.
+	return RedactURL(msg)
+}
+
+// shorten keeps error text readable when the input is a long template.
+func shorten(s string) string {
+	const max = 120
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // Unwrap returns the underlying error.

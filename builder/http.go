@@ -13,8 +13,8 @@ import (
 )
 
 // ErrRequest: HTTPRequest could not turn request options into an
-// *http.Request (a relative or malformed URL, a body that is not valid
-// JSON, a content-length header that disagrees with the body).
+// *http.Request (a relative or malformed URL, a body that cannot be
+// JSON-encoded, a content-length header that disagrees with the body).
 var ErrRequest = errors.New("cannot build http request")
 
 // HTTPRequest returns r as an *http.Request, ready for an http.Client.
@@ -32,13 +32,14 @@ var ErrRequest = errors.New("cannot build http request")
 //   - anything else — Params, maps, slices, numbers, booleans — is
 //     JSON-encoded without HTML escaping; Params keep their order.
 //
-// GetBody and ContentLength are set for every body but an arbitrary
-// io.Reader (*bytes.Reader, *bytes.Buffer and *strings.Reader included),
-// so redirects and retries re-send it. The URL is parsed with url.Parse,
+// GetBody and ContentLength are set for every body except an io.Reader
+// other than *bytes.Reader, *bytes.Buffer or *strings.Reader, so that
+// redirects and retries re-send it. The URL is parsed with url.Parse,
 // which keeps RawPath, so an escaped slash ("a%2Fb") reaches the server as
 // written. The URL must be absolute. Request (the passthrough) is ignored.
 //
-// Errors wrap ErrRequest and never contain a credential.
+// Errors wrap ErrRequest, ErrInvalidMethod or a headers error, and never
+// contain a credential.
 func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	if r.Method == "" || !isToken(r.Method) {
 		return nil, newError("request", r.Method, ErrInvalidMethod)

@@ -53,7 +53,7 @@ func (o Options) MarshalJSON() ([]byte, error) {
 	add("url", o.URL, o.URL != "")
 	add("headers", o.Headers, o.Headers != nil)
 	mt := o.MediaType
-	add("mediaType", mediaTypeJSON{Format: mt.Format, Previews: mt.Previews},
+	add("mediaType", mediaTypeJSON(mt),
 		mt.Format != "" || mt.Previews != nil)
 	add("data", o.Data, o.Data != nil)
 	add("request", o.Request, o.Request != nil)
@@ -261,7 +261,7 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 		Body    any            `json:"body,omitempty"`
 		Request map[string]any `json:"request,omitempty"`
 	}
-	v := out{Method: r.Method, URL: r.URL, Headers: r.Headers, Body: r.Body, Request: r.Request}
+	v := out(r)
 	if b, ok := r.Body.([]byte); ok {
 		v.Body = string(b)
 	}

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"fmt"
 	"io"
 	"maps"
 	"strings"
@@ -141,9 +142,29 @@ func requestHeaders(o *Options) (headers.Set, error) {
 		hs[headers.Name(name)] = value
 	}
 	if mt := o.MediaType; mt.Format != "" || len(mt.Previews) > 0 {
+		if err := validateMediaType(mt); err != nil {
+			return nil, err
+		}
 		hs["accept"] = media.Accept(hs["accept"], mt.Format, mt.Previews)
 	}
 	return hs, nil
+}
+
+// validateMediaType keeps control characters and separators out of the
+// accept header, which is built from these names.
+func validateMediaType(mt MediaType) error {
+	if len(mt.Previews) > MaxPreviews {
+		return newError("parse", "", fmt.Errorf("%w: %d previews, at most %d", ErrLimit, len(mt.Previews), MaxPreviews))
+	}
+	if err := media.ValidateName(mt.Format); err != nil {
+		return newError("parse", "mediaType.format", err)
+	}
+	for _, p := range mt.Previews {
+		if err := media.ValidateName(p); err != nil {
+			return newError("parse", "mediaType.previews", err)
+		}
+	}
+	return nil
 }
 
 // hasBody reports whether a lower-case method carries a body.
@@ -201,15 +222,6 @@ func leftoverParams(p Params, t *template.Template) Params {
 		}
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p Params) names() []string {

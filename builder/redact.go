@@ -65,8 +65,10 @@ func RedactURL(s string) string {
 				continue
 			}
 			name := s[i+1 : eq]
-			if n, err := url.QueryUnescape(name); err == nil {
-				name = n
+			if strings.ContainsAny(name, "%+") {
+				if n, err := url.QueryUnescape(name); err == nil {
+					name = n
+				}
 			}
 			end := eq + 1
 			for end < len(s) && !endsValue(s[end]) {
@@ -98,8 +100,8 @@ func endsValue(c byte) bool {
 // Redacted returns a copy of r for logging: sensitive headers
 // (authorization, proxy-authorization, cookie, set-cookie), sensitive query
 // values in the URL and sensitive parameters in a JSON body show
-// RedactedValue. String and body text are not inspected. r is unchanged;
-// json.Marshal(r) still gives the real values.
+// RedactedValue. String, []byte and io.Reader bodies are not inspected.
+// r is unchanged; json.Marshal(r) still gives the real values.
 func (r RequestOptions) Redacted() RequestOptions {
 	r.URL = RedactURL(r.URL)
 	r.Headers = redactHeaders(r.Headers)
@@ -143,23 +145,49 @@ func redactHeaders(h headers.Set) headers.Set {
 	return out
 }
 
+// TruncatedValue stands in, in fmt output and Redacted, for the part of a
+// value nested deeper than 64 maps and slices or past its first 10,000
+// of them, so that printing a cyclic or huge value ends.
+const TruncatedValue = "[TRUNCATED]"
+
+// Bounds of the walk redactValue makes through a value.
+const (
+	redactMaxDepth = 64
+	redactBudget   = 10000
+)
+
 // redactValue masks sensitive keys of JSON-like objects at any depth,
 // copying only what it changes.
 func redactValue(v any) any {
-	out, _ := redact(v)
+	r := redactor{left: redactBudget}
+	out, _ := r.redact(v, 0)
 	return out
 }
 
-// redact returns v, or a masked copy and true.
-func redact(v any) (any, bool) {
+// redactor walks maps, slices and Params with a budget of nodes.
+type redactor struct{ left int }
+
+// redact returns v, or a masked copy and true. A value it returns
+// unchanged was walked whole, so it is finite and acyclic; anything cut
+// off by the bounds becomes TruncatedValue.
+func (r *redactor) redact(v any, depth int) (any, bool) {
+	switch v.(type) {
+	case Params, map[string]any, []any:
+	default:
+		return v, false
+	}
+	if depth >= redactMaxDepth || r.left <= 0 {
+		return TruncatedValue, true
+	}
+	r.left--
 	switch t := v.(type) {
 	case Params:
 		var out Params
 		for i, p := range t {
-			nv, changed := maskOrRedact(p.Name, p.Value)
+			nv, changed := r.maskOrRedact(p.Name, p.Value, depth)
 			if changed {
 				if out == nil {
-					out = append(Params(nil), t...)
+					out = slices.Clone(t)
 				}
 				out[i].Value = nv
 			}
@@ -170,7 +198,7 @@ func redact(v any) (any, bool) {
 	case map[string]any:
 		var out map[string]any
 		for k, e := range t {
-			nv, changed := maskOrRedact(k, e)
+			nv, changed := r.maskOrRedact(k, e, depth)
 			if changed {
 				if out == nil {
 					out = maps.Clone(t)
@@ -184,7 +212,7 @@ func redact(v any) (any, bool) {
 	case []any:
 		var out []any
 		for i, e := range t {
-			if nv, changed := redact(e); changed {
+			if nv, changed := r.redact(e, depth+1); changed {
 				if out == nil {
 					out = slices.Clone(t)
 				}
@@ -199,11 +227,11 @@ func redact(v any) (any, bool) {
 }
 
 // maskOrRedact masks the value of a sensitive name and looks inside others.
-func maskOrRedact(name string, v any) (any, bool) {
+func (r *redactor) maskOrRedact(name string, v any, depth int) (any, bool) {
 	if IsSensitiveParam(name) {
 		return RedactedValue, true
 	}
-	return redact(v)
+	return r.redact(v, depth+1)
 }
 
 // The view types have the fields of RequestOptions and Options and none of

@@ -186,6 +186,39 @@ var _ = Describe("redaction", func() {
 	})
 })
 
+var _ = Describe("printing cyclic and huge values", func() {
+	selfRef := func() map[string]any {
+		m := map[string]any{"token": secret + "cycle"}
+		m["self"] = m
+		return m
+	}
+	twoRefs := func() map[string]any {
+		m := map[string]any{}
+		m["a"], m["b"] = m, m
+		return m
+	}
+
+	It("ends, truncated, and still masks credentials", func() {
+		o := builder.Options{Request: selfRef(), Data: twoRefs(), Params: builder.Params{{Name: "p", Value: []any{selfRef()}}}}
+		for how, out := range map[string]string{"%v": fmt.Sprint(o), "%#v": fmt.Sprintf("%#v", o)} {
+			Expect(out).To(ContainSubstring(builder.TruncatedValue), how)
+			Expect(out).NotTo(ContainSubstring(secret), how)
+		}
+		ro := builder.RequestOptions{Method: "post", URL: "https://x.test/", Body: twoRefs(), Request: selfRef()}
+		Expect(ro.String()).To(ContainSubstring(builder.TruncatedValue))
+	})
+
+	It("leaves small acyclic values whole", func() {
+		deep := any("leaf")
+		for range 40 {
+			deep = map[string]any{"d": deep}
+		}
+		s := fmt.Sprint(builder.RequestOptions{Body: deep})
+		Expect(s).To(ContainSubstring("leaf"))
+		Expect(s).NotTo(ContainSubstring(builder.TruncatedValue))
+	})
+})
+
 var _ = DescribeTable("RedactURL",
 	func(in, want string) {
 		Expect(builder.RedactURL(in)).To(Equal(want))

@@ -1,6 +1,9 @@
 package media_test
 
 import (
+	"errors"
+	"strings"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -85,4 +88,19 @@ var _ = Describe("UnionPreviews", func() {
 		want = append(want, call...)
 		Expect(media.UnionPreviews(defaults, call)).To(Equal(want))
 	})
+})
+
+var _ = Describe("ValidateName", func() {
+	DescribeTable("accepts format and preview words",
+		func(name string) { Expect(media.ValidateName(name)).To(Succeed()) },
+		Entry("empty", ""), Entry("raw", "raw"), Entry("preview", "machine-man-preview"),
+		Entry("dotted", "v3.raw"), Entry("plus", "foo+json"), Entry("longest", strings.Repeat("a", media.MaxName)),
+	)
+	DescribeTable("refuses what could break the header or grow it",
+		func(name string) {
+			Expect(errors.Is(media.ValidateName(name), media.ErrInvalidName)).To(BeTrue())
+		},
+		Entry("CR LF", "raw\r\nX-Injected: 1"), Entry("NUL", "x\x00"), Entry("comma", "a-preview,b"),
+		Entry("space", "a b"), Entry("too long", strings.Repeat("a", media.MaxName+1)),
+	)
 })

@@ -138,4 +138,47 @@ var _ = Describe("AppendPath", func() {
 		Expect(string(buf)).To(Equal("/repos/octo%20cat/hello-world/issues/1347?state=open&page=3"))
 		Expect(allocs).To(BeZero())
 	})
+	DescribeTable("refuses a dot segment however the path came to hold one",
+		func(tmpl string, vars map[string]any) {
+			_, err := mustParse(tmpl).AppendPath(nil, lookupIn(vars))
+			Expect(errors.Is(err, template.ErrDotSegment)).To(BeTrue(), "%v", err)
+		},
+		Entry("path expression", "/repos/o/r{/x}", map[string]any{"x": ".."}),
+		Entry("exploded path list", "/a{/x*}", map[string]any{"x": []string{"b", ".."}}),
+		Entry("prefix", "/a/{x:2}/b", map[string]any{"x": "..."}),
+		Entry("label", "/a/{.x}", map[string]any{"x": ""}),
+		Entry("two expressions", "/a/{x}{y}/b", map[string]any{"x": ".", "y": "."}),
+		Entry("reserved", "/a/{+x}", map[string]any{"x": "b/../c"}),
+		Entry("literal", "/a/../b", nil),
+		Entry("relative start", "{+x}/b", map[string]any{"x": ".."}),
+		Entry("before a query", "/a/{+x}?q=1", map[string]any{"x": "."}),
+	)
+
+	DescribeTable("keeps dots that are not whole segments",
+		func(tmpl string, vars map[string]any, want string) {
+			out, err := mustParse(tmpl).AppendPath(nil, lookupIn(vars))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(out)).To(Equal(want))
+		},
+		Entry("file name", "/a/{x}.json", map[string]any{"x": "b"}, "/a/b.json"),
+		Entry("three dots", "/a/{x}", map[string]any{"x": "..."}, "/a/..."),
+		Entry("dots in the query", "/a{?x}", map[string]any{"x": ".."}, "/a?x=.."),
+		Entry("dots in a host", "https://api.github.com/{x}", map[string]any{"x": "a.b"}, "https://api.github.com/a.b"),
+	)
+
+	DescribeTable("refuses an expression in the authority of an absolute template",
+		func(tmpl string) {
+			_, err := mustParse(tmpl).AppendPath(nil, lookupIn(map[string]any{"x": ".evil.example", "host": "evil.example"}))
+			Expect(errors.Is(err, template.ErrAuthority)).To(BeTrue(), "%v", err)
+		},
+		Entry("host suffix", "https://api.github.com{x}/y"),
+		Entry("whole host", "https://{host}/y"),
+		Entry("port", "https://api.github.com:{x}/y"),
+	)
+
+	It("allows a template that starts with a reserved expression", func() {
+		out, err := mustParse("{+base}/x").AppendPath(nil, lookupIn(map[string]any{"base": "https://h.example/api"}))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("https://h.example/api/x"))
+	})
 })

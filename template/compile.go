@@ -35,7 +35,7 @@ var (
 // parser (the fuzz target checks they agree), so that it can report offsets,
 // and so that it never trusts that agreement blindly: it validates as it goes.
 func compile(s string) (*Template, error) {
-	t := &Template{raw: s}
+	t := &Template{raw: s, authority: -1}
 	pStart := pathStart(s)
 	pEnd := pathEnd(s, pStart)
 	seen := map[string]bool{}
@@ -55,6 +55,9 @@ func compile(s string) (*Template, error) {
 				return nil, err
 			}
 			p.segment = isSegment(s, p, i, end, pStart, pEnd)
+			if i < pStart && t.authority < 0 {
+				t.authority = i
+			}
 			for _, sp := range p.specs {
 				if !seen[sp.name] {
 					seen[sp.name] = true

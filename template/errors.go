@@ -30,6 +30,10 @@ var (
 	// ErrDotSegment reports a whole-segment variable that AppendPath expanded
 	// to "." or "..", which would change the path after normalisation.
 	ErrDotSegment = errors.New("dot segment")
+	// ErrAuthority reports an expression inside the scheme or authority of
+	// an absolute template ("https://{host}/x"), which AppendPath refuses
+	// because a value would choose where the request goes.
+	ErrAuthority = errors.New("expression in the authority")
 	// ErrPathSegment reports a Path value with an empty, "." or ".." segment.
 	ErrPathSegment = errors.New("invalid path segment")
 )

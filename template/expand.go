@@ -3,6 +3,8 @@ package template
 // Expansion (RFC 6570 section 3 and appendix A), done entirely by this
 // package: the uritemplate module only validates the syntax.
 
+import "bytes"
+
 // Expand parses s (through the cache) and expands it with vars.
 func Expand(s string, vars map[string]any) (string, error) {
 	t, err := Parse(s)
@@ -52,7 +54,57 @@ func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) 
 	if t == nil {
 		return dst, errNilTemplate()
 	}
-	return t.appendExpand(dst, lookup, true)
+	if t.authority >= 0 {
+		return dst, &Error{Template: t.raw, Offset: t.authority, Err: ErrAuthority}
+	}
+	n0 := len(dst)
+	dst, err := t.appendExpand(dst, lookup, true)
+	if err != nil {
+		return dst, err
+	}
+	if hasDotSegment(dst[n0:]) {
+		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrDotSegment}
+	}
+	return dst, nil
+}
+
+// hasDotSegment reports whether the path of url has a "." or ".." segment,
+// whatever produced it: every URL normaliser would remove it and climb.
+func hasDotSegment(url []byte) bool {
+	i := 0
+	// Skip "scheme://authority" when there is one.
+	if j := bytes.Index(url, []byte("://")); j > 0 && isScheme(url[:j]) {
+		i = j + 3
+		for i < len(url) && url[i] != '/' && url[i] != '?' && url[i] != '#' {
+			i++
+		}
+	}
+	start := i
+	for ; i <= len(url); i++ {
+		if i < len(url) && url[i] != '/' && url[i] != '?' && url[i] != '#' {
+			continue
+		}
+		if seg := url[start:i]; string(seg) == "." || string(seg) == ".." {
+			return true
+		}
+		if i == len(url) || url[i] != '/' {
+			return false
+		}
+		start = i + 1
+	}
+	return false
+}
+
+func isScheme(b []byte) bool {
+	if len(b) == 0 || !isAlpha(b[0]) {
+		return false
+	}
+	for _, c := range b[1:] {
+		if !isAlpha(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 func noValues(string) (any, bool) { return nil, false }

@@ -28,6 +28,9 @@ type Template struct {
 	parts   []part
 	vars    []string
 	segVars []string
+	// authority is the offset of the first expression before the path of
+	// an absolute template, or -1.
+	authority int
 }
 
 // part is a literal (specs == nil) or an expression.
