@@ -1,0 +1,299 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// result is what one run of the binary gave.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// runIn runs the built binary in dir with stdin and returns its output.
+func runIn(dir, stdin string, args ...string) result {
+	GinkgoHelper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else {
+		Expect(err).NotTo(HaveOccurred())
+	}
+	return result{out.String(), errOut.String(), code}
+}
+
+func cli(args ...string) result {
+	GinkgoHelper()
+	return runIn(GinkgoT().TempDir(), "", args...)
+}
+
+// ok asserts success and decodes the JSON on stdout.
+func (r result) ok() map[string]any {
+	GinkgoHelper()
+	Expect(r.stderr).To(BeEmpty())
+	Expect(r.code).To(Equal(0))
+	var v map[string]any
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.UseNumber()
+	Expect(dec.Decode(&v)).To(Succeed(), r.stdout)
+	return v
+}
+
+// usage asserts a usage error naming want.
+func (r result) usage(want string) {
+	GinkgoHelper()
+	Expect(r.code).To(Equal(2))
+	Expect(r.stdout).To(BeEmpty())
+	Expect(r.stderr).To(ContainSubstring(want))
+	Expect(r.stderr).To(ContainSubstring("usage: endpoint [flags] ROUTE [ITEM...]\nRun 'endpoint --help' for examples.\n"))
+}
+
+// failure asserts a build error naming want.
+func (r result) failure(want string) {
+	GinkgoHelper()
+	Expect(r.code).To(Equal(1))
+	Expect(r.stdout).To(BeEmpty())
+	Expect(r.stderr).To(HavePrefix("endpoint: "))
+	Expect(r.stderr).To(ContainSubstring(want))
+	Expect(r.stderr).NotTo(ContainSubstring("usage:"))
+	Expect(strings.Count(r.stderr, "\n")).To(Equal(1))
+}
+
+const ua = "endpointkit-endpoint.go/0.1.0"
+
+var _ = Describe("the endpoint command", func() {
+	It("runs the README's command", func() {
+		r := cli("GET /repos/{owner}/{repo}/issues", "owner=octokit", "repo=rest.js", "state=open", `labels:=["bug","ui"]`)
+		Expect(r.code).To(Equal(0))
+		Expect(r.stderr).To(BeEmpty())
+		Expect(r.stdout).To(Equal(`{
+  "method": "get",
+  "url": "https://api.github.com/repos/octokit/rest.js/issues?state=open&labels=bug%2Cui",
+  "headers": {
+    "accept": "application/vnd.github.v3+json",
+    "user-agent": "endpointkit-endpoint.go/0.1.0"
+  }
+}
+`))
+	})
+
+	It("prints one line with --compact, flags after the items too", func() {
+		indented := cli("GET /users/{username}", "username=octocat")
+		compact := cli("GET /users/{username}", "username=octocat", "--compact")
+		Expect(compact.code).To(Equal(0))
+		Expect(compact.stdout).To(Equal(`{"method":"get","url":"https://api.github.com/users/octocat","headers":{"accept":"application/vnd.github.v3+json","user-agent":"` + ua + `"}}` + "\n"))
+		var a, b bytes.Buffer
+		Expect(json.Compact(&a, []byte(indented.stdout))).To(Succeed())
+		Expect(json.Compact(&b, []byte(compact.stdout))).To(Succeed())
+		Expect(a.String()).To(Equal(b.String()))
+	})
+
+	It("types := values as JSON and keeps the item order in the body", func() {
+		r := cli("POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r",
+			"title=Found a bug", "n:=1", "big:=12345678901234567890", "draft:=true", "none:=null",
+			`labels:=["bug",2]`, `meta:={"k":{"z":1.5}}`, "quoted:=\"text\"", "--compact")
+		Expect(r.ok()["url"]).To(Equal("https://api.github.com/repos/o/r/issues"))
+		Expect(r.stdout).To(ContainSubstring(`"body":{"title":"Found a bug","n":1,"big":12345678901234567890,"draft":true,"none":null,"labels":["bug",2],"meta":{"k":{"z":1.5}},"quoted":"text"}`))
+	})
+
+	It("keeps = and : in values and honours escaped separators in names", func() {
+		v := cli("GET /search/code", "q=a=b:c", `x\=y=1`, `h\:k:=2`, `back\\slash=3`, "--compact").ok()
+		Expect(v["url"]).To(Equal("https://api.github.com/search/code?q=a%3Db%3Ac&x%3Dy=1&h%3Ak=2&back%5Cslash=3"))
+	})
+
+	It("sets headers from Header:value items, the later spelling winning", func() {
+		v := cli("GET /user", "X-GitHub-Api-Version:2022-11-28", "Authorization:token a:b=c", "Accept:text/plain", "accept:application/json").ok()
+		Expect(v["headers"]).To(Equal(map[string]any{
+			"accept":               "application/json",
+			"authorization":        "token a:b=c",
+			"user-agent":           ua,
+			"x-github-api-version": "2022-11-28",
+		}))
+	})
+
+	It("takes METHOD and URL as two arguments", func() {
+		v := cli("delete", "/repos/{owner}/{repo}", "owner=o", "repo=r").ok()
+		Expect(v["method"]).To(Equal("delete"))
+		Expect(v["url"]).To(Equal("https://api.github.com/repos/o/r"))
+	})
+
+	It("joins to --base-url", func() {
+		v := cli("--base-url", "http://localhost:8080/api/v3/", "GET /user").ok()
+		Expect(v["url"]).To(Equal("http://localhost:8080/api/v3/user"))
+	})
+
+	It("applies --preview (repeatable) and --format to accept", func() {
+		v := cli("--preview", "mercy", "--preview=squirrel-girl-preview", "--format", "raw", "GET /repos/{owner}/{repo}/readme", "owner=o", "repo=r").ok()
+		Expect(v["headers"]).To(HaveKeyWithValue("accept", "application/vnd.github.mercy-preview.raw,application/vnd.github.squirrel-girl-preview.raw"))
+	})
+
+	Describe("--data", func() {
+		It("sets the body from JSON text", func() {
+			v := cli("--data", `{"b":[1,2],"a":"x"}`, "PUT /repos/{owner}/{repo}/topics", "owner=o", "repo=r").ok()
+			Expect(v["url"]).To(Equal("https://api.github.com/repos/o/r/topics"))
+			Expect(v["body"]).To(Equal(map[string]any{"a": "x", "b": []any{json.Number("1"), json.Number("2")}}))
+		})
+
+		It("sends a JSON string raw", func() {
+			r := cli("--data", `"# Hello"`, "POST /markdown/raw", "Content-Type:text/plain", "--compact")
+			Expect(r.code).To(Equal(0))
+			Expect(r.stdout).To(ContainSubstring(`"content-type":"text/plain"`))
+			Expect(r.stdout).To(ContainSubstring(`"body":"# Hello"`))
+		})
+
+		It("reads @file and @- (standard input)", func() {
+			dir := GinkgoT().TempDir()
+			Expect(os.WriteFile(filepath.Join(dir, "body.json"), []byte(`{"name":"file"}`+"\n"), 0o600)).To(Succeed())
+			v := runIn(dir, "", "--data", "@body.json", "POST /user/repos").ok()
+			Expect(v["body"]).To(Equal(map[string]any{"name": "file"}))
+			v = runIn(dir, `{"name":"stdin"}`, "--data", "@-", "POST /user/repos").ok()
+			Expect(v["body"]).To(Equal(map[string]any{"name": "stdin"}))
+		})
+	})
+
+	It("layers --defaults files in order", func() {
+		dir := GinkgoT().TempDir()
+		Expect(os.WriteFile(filepath.Join(dir, "ghe.json"), []byte(`{
+			"baseUrl": "https://ghe.example.com/api/v3",
+			"headers": {"authorization": "token s3cr3t", "x-github-api-version": "2022-11-28"},
+			"mediaType": {"previews": ["mercy"]},
+			"per_page": 50
+		}`), 0o600)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(dir, "team.json"), []byte(`{"headers": {"x-github-api-version": "2026-03-10"}, "owner": "team"}`), 0o600)).To(Succeed())
+		v := runIn(dir, "", "--defaults", "ghe.json", "--defaults", "team.json", "GET /repos/{owner}/{repo}/issues", "repo=r").ok()
+		Expect(v["url"]).To(Equal("https://ghe.example.com/api/v3/repos/team/r/issues?per_page=50"))
+		Expect(v["headers"]).To(Equal(map[string]any{
+			"accept":               "application/vnd.github.mercy-preview+json",
+			"authorization":        "token s3cr3t",
+			"user-agent":           ua,
+			"x-github-api-version": "2026-03-10",
+		}))
+	})
+
+	It("prints merged options with --merge", func() {
+		r := cli("--merge", "GET /orgs/{org}/repos", "org=octokit", "type=public", "X-Trace:1", "--preview", "mercy", "--compact")
+		Expect(r.code).To(Equal(0))
+		Expect(r.stderr).To(BeEmpty())
+		Expect(r.stdout).To(Equal(`{"method":"GET","baseUrl":"https://api.github.com","url":"/orgs/{org}/repos","headers":{"accept":"application/vnd.github.v3+json","user-agent":"` + ua + `","x-trace":"1"},"mediaType":{"format":"","previews":["mercy"]},"org":"octokit","type":"public"}` + "\n"))
+	})
+
+	It("prints a curl command with --curl", func() {
+		r := cli("--curl", "POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=it's", "Authorization:token s3cr3t")
+		Expect(r.code).To(Equal(0))
+		Expect(r.stderr).To(BeEmpty())
+		Expect(r.stdout).To(Equal(`curl -X 'POST' -H 'accept: application/vnd.github.v3+json' -H 'authorization: token s3cr3t' -H 'content-type: application/json; charset=utf-8' -H 'user-agent: ` + ua + `' --data-binary '{"title":"it'\''s"}' 'https://api.github.com/repos/o/r/issues'` + "\n"))
+	})
+
+	It("masks credentials with --redact", func() {
+		r := cli("--redact", "GET /user", "Authorization:token s3cr3t", "access_token=s3cr3t")
+		v := r.ok()
+		Expect(r.stdout).NotTo(ContainSubstring("s3cr3t"))
+		Expect(v["url"]).To(Equal("https://api.github.com/user?access_token=[REDACTED]"))
+		Expect(v["headers"]).To(HaveKeyWithValue("authorization", "[REDACTED]"))
+	})
+
+	It("treats everything after -- as arguments", func() {
+		v := cli("--compact", "--", "GET /x", "--flag-like=1").ok()
+		Expect(v["url"]).To(Equal("https://api.github.com/x?--flag-like=1"))
+	})
+
+	It("shows help with examples on --help and -h", func() {
+		for _, flag := range []string{"--help", "-h"} {
+			r := cli(flag)
+			Expect(r.code).To(Equal(0))
+			Expect(r.stderr).To(BeEmpty())
+			Expect(r.stdout).To(HavePrefix("usage: endpoint [flags] ROUTE [ITEM...]\n"))
+			for _, want := range []string{
+				"name=value", "name:=json", "Header:value", "Examples:",
+				`endpoint 'GET /repos/{owner}/{repo}/issues' owner=octokit repo=rest.js state=open labels:='["bug","ui"]'`,
+				"--base-url URL", "--preview NAME", "--format F", "--data JSON", "--defaults FILE",
+				"--merge", "--curl", "--compact", "--redact", "Exit status",
+			} {
+				Expect(r.stdout).To(ContainSubstring(want))
+			}
+		}
+	})
+
+	It("prints its version", func() {
+		r := cli("--version")
+		Expect(r.code).To(Equal(0))
+		Expect(r.stdout).To(Equal("endpoint 0.1.0\n"))
+	})
+
+	Describe("bad input", func() {
+		It("needs a route", func() {
+			cli().usage("endpoint: missing ROUTE\n")
+			cli("--compact").usage("missing ROUTE")
+			cli("").usage("empty ROUTE")
+		})
+
+		It("refuses an item without a separator or a name", func() {
+			cli("GET /user", "state").usage(`invalid item "state": want name=value, name:=json or Header:value`)
+			cli("GET /user", "=open").usage(`invalid item "=open": empty name before "="`)
+		})
+
+		It("refuses invalid JSON after :=", func() {
+			cli("GET /user", "n:=01").usage("invalid item n:=…: invalid JSON")
+			cli("GET /user", "labels:=[bug]").usage("invalid item labels:=…: invalid JSON")
+			cli("GET /user", "n:=").usage("invalid item n:=…: invalid JSON: empty")
+			cli("GET /user", "n:=1 2").usage("data after the value")
+			cli("--data", "{", "POST /user").usage("--data: invalid JSON")
+		})
+
+		It("refuses unknown flags and missing flag values", func() {
+			cli("--bogus", "GET /user").usage("flag provided but not defined: --bogus")
+			cli("GET /user", "--format").usage("flag needs an argument: --format")
+		})
+
+		It("refuses --merge with --curl", func() {
+			cli("--merge", "--curl", "GET /user").usage("--merge and --curl cannot be used together")
+		})
+
+		It("reports a missing path parameter", func() {
+			cli("GET /repos/{owner}/{repo}", "owner=o").failure(`variable "repo": missing value`)
+		})
+
+		It("reports an invalid header name", func() {
+			cli("GET /user", "Bad Header:x").failure(`invalid header name "Bad Header"`)
+		})
+
+		It("reports data together with body parameters", func() {
+			cli("--data", `{"a":1}`, "POST /user/repos", "name=x").failure("data together with body parameters")
+		})
+
+		It("reports unreadable and invalid --defaults and --data files", func() {
+			dir := GinkgoT().TempDir()
+			runIn(dir, "", "--defaults", "nope.json", "GET /user").failure("--defaults: open nope.json")
+			Expect(os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"headers": ["x"]}`), 0o600)).To(Succeed())
+			runIn(dir, "", "--defaults", "bad.json", "GET /user").failure("--defaults bad.json: endpoint: unmarshal \"headers\": invalid options")
+			runIn(dir, "", "--data", "@missing.json", "POST /user").failure("--data @missing.json: open missing.json")
+			Expect(os.WriteFile(filepath.Join(dir, "bad-body.json"), []byte(`{"a":`), 0o600)).To(Succeed())
+			runIn(dir, "", "--data", "@bad-body.json", "POST /user").failure("--data @bad-body.json: invalid JSON")
+		})
+
+		It("never prints a credential in an error", func() {
+			r := cli("GET /user?access_token=s3cr3t{", "Authorization:token s3cr3t")
+			r.failure("access_token=[REDACTED]")
+			Expect(r.stderr).NotTo(ContainSubstring("s3cr3t"))
+			r = cli("GET /user", "Authorization:token s3cr3t\r\nX-Injected: 1")
+			r.failure(`invalid header value for "authorization"`)
+			Expect(r.stderr).NotTo(ContainSubstring("s3cr3t"))
+		})
+	})
+})

@@ -1,0 +1,152 @@
+package endpoint
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"strings"
+
+	"github.com/endpointkit/endpoint/builder"
+)
+
+// Paths of the three API families of a GitHub Enterprise Server host, as
+// GitHub documents them. They are fixed paths, not guesses from a host name:
+// REST lives under /api/v3, release asset uploads under /api/uploads and
+// GraphQL at /api/graphql (not /api/v3/graphql).
+const (
+	EnterpriseRESTPath    = "/api/v3"
+	EnterpriseUploadsPath = "/api/uploads"
+	EnterpriseGraphQLPath = "/api/graphql"
+)
+
+// ErrInvalidHost: an Enterprise host that is not a bare host name or IP
+// address with an optional port (no scheme, path, user, query or spaces).
+var ErrInvalidHost = errors.New("invalid enterprise host")
+
+// WithEnterprise sets the base URL to the REST API of the GitHub Enterprise
+// Server at host ("ghe.example.com" or "ghe.example.com:8443"), that is
+// https://HOST/api/v3. Routes written relative ("POST /repos/…/assets")
+// then go to that host; endpointkit never rewrites hosts, so nothing
+// silently targets api.github.com or uploads.github.com. For release asset
+// uploads, use the release's upload_url as the route, or set the call's
+// base URL to EnterpriseUploadsURL(host).
+//
+// An invalid host makes every call of the Endpoint fail with an error
+// wrapping ErrInvalidHost.
+func WithEnterprise(host string) Option {
+	return func(dst *builder.Options) error {
+		u, err := EnterpriseBaseURL(host)
+		if err != nil {
+			return err
+		}
+		dst.BaseURL = u
+		return nil
+	}
+}
+
+// EnterpriseBaseURL returns the REST API base URL of a GitHub Enterprise
+// Server host: https://HOST/api/v3.
+func EnterpriseBaseURL(host string) (string, error) {
+	return enterpriseURL(host, EnterpriseRESTPath)
+}
+
+// EnterpriseUploadsURL returns the base URL for release asset uploads on a
+// GitHub Enterprise Server host: https://HOST/api/uploads.
+func EnterpriseUploadsURL(host string) (string, error) {
+	return enterpriseURL(host, EnterpriseUploadsPath)
+}
+
+// EnterpriseGraphQLURL returns the GraphQL endpoint of a GitHub Enterprise
+// Server host: https://HOST/api/graphql.
+func EnterpriseGraphQLURL(host string) (string, error) {
+	return enterpriseURL(host, EnterpriseGraphQLPath)
+}
+
+func enterpriseURL(host, path string) (string, error) {
+	if err := validateHost(host); err != nil {
+		return "", err
+	}
+	return "https://" + host + path, nil
+}
+
+// validateHost accepts "name", "name:port", an IPv4 address and "[ipv6]"
+// with an optional port. The host is used verbatim, so anything else —
+// a scheme, a path, user information, spaces — is refused, not repaired.
+func validateHost(host string) error {
+	fail := func(why string) error {
+		return fmt.Errorf("%w %q: %s", ErrInvalidHost, redactHost(host), why)
+	}
+	switch {
+	case host == "":
+		return fail("empty")
+	case strings.Contains(host, "://"):
+		return fail("has a scheme; give the host name only")
+	case strings.ContainsAny(host, "/\\"):
+		return fail("has a path; give the host name only")
+	case strings.ContainsAny(host, "?#"):
+		return fail("has a query or fragment")
+	case strings.Contains(host, "@"):
+		return fail("has user information")
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; c <= ' ' || c >= 0x7f {
+			return fail(fmt.Sprintf("byte 0x%02x at index %d is not allowed", c, i))
+		}
+	}
+	name := host
+	switch {
+	case strings.HasPrefix(host, "["):
+		end := strings.IndexByte(host, ']')
+		if end < 0 || net.ParseIP(host[1:end]) == nil || !strings.Contains(host[1:end], ":") {
+			return fail("bad IPv6 address")
+		}
+		if rest := host[end+1:]; rest != "" {
+			if rest[0] != ':' || !validPort(rest[1:]) {
+				return fail("bad port")
+			}
+		}
+		return nil
+	case strings.Count(host, ":") > 1:
+		return fail("an IPv6 address needs brackets")
+	case strings.Contains(host, ":"):
+		var port string
+		name, port, _ = strings.Cut(host, ":")
+		if !validPort(port) {
+			return fail("bad port")
+		}
+	}
+	if name == "" {
+		return fail("empty host name")
+	}
+	for _, label := range strings.Split(strings.TrimSuffix(name, "."), ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return fail("bad host name")
+		}
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+				return fail(fmt.Sprintf("character %q is not allowed in a host name", c))
+			}
+		}
+	}
+	return nil
+}
+
+// validPort reports whether p is a decimal port number from 1 to 65535.
+func validPort(p string) bool {
+	n, err := strconv.Atoi(p)
+	return err == nil && n >= 1 && n <= 65535 && p[0] != '+' && p[0] != '-'
+}
+
+// redactHost masks user information in a host as given, so that an error
+// never repeats a password ("user:pass@host", with or without a scheme).
+func redactHost(host string) string {
+	if strings.Contains(host, "://") {
+		return builder.RedactURL(host)
+	}
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		return builder.RedactedValue + host[at:]
+	}
+	return host
+}
