@@ -13,4 +13,6 @@ var (
 	ErrDataNotAllowed = builder.ErrDataNotAllowed
 	ErrInvalidOptions = builder.ErrInvalidOptions
 	ErrReservedParam  = builder.ErrReservedParam
+	ErrLimit          = builder.ErrLimit
+	ErrRequest        = builder.ErrRequest
 )
