@@ -3,7 +3,7 @@ package endpoint
 import (
 	"errors"
 	"fmt"
-	"net"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -98,7 +98,7 @@ func validateHost(host string) error {
 	switch {
 	case strings.HasPrefix(host, "["):
 		end := strings.IndexByte(host, ']')
-		if end < 0 || net.ParseIP(host[1:end]) == nil || !strings.Contains(host[1:end], ":") {
+		if end < 0 || !validIP(host[1:end]) || !strings.Contains(host[1:end], ":") {
 			return fail("bad IPv6 address")
 		}
 		if rest := host[end+1:]; rest != "" {
@@ -149,4 +149,11 @@ func redactHost(host string) string {
 		return builder.RedactedValue + host[at:]
 	}
 	return host
+}
+
+// validIP uses net/netip rather than net, which would pull the resolver
+// into the WebAssembly build.
+func validIP(s string) bool {
+	_, err := netip.ParseAddr(s)
+	return err == nil
 }

@@ -1,0 +1,56 @@
+//go:build js && wasm
+
+package main
+
+import "unsafe"
+
+// in is where JavaScript writes a call's input; out is where a call
+// leaves its result (or error) for JavaScript to read. Both are reused
+// from call to call and only grow. They are package variables, so the
+// garbage collector (which does not move objects) keeps them alive.
+var in, out []byte
+
+// inBuffer makes room for n bytes of input and returns where they go.
+//
+//go:wasmexport ek_in
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func inBuffer(n int32) unsafe.Pointer {
+	if n < 1 {
+		n = 1
+	}
+	if int(n) > cap(in) {
+		in = make([]byte, n)
+	}
+	in = in[:n]
+	return unsafe.Pointer(unsafe.SliceData(in))
+}
+
+// outBuffer returns where the last call's result starts.
+//
+//go:wasmexport ek_out
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func outBuffer() unsafe.Pointer {
+	if cap(out) == 0 {
+		out = make([]byte, 0, 1)
+	}
+	return unsafe.Pointer(unsafe.SliceData(out))
+}
+
+// input returns the string of n bytes at offset off of the input buffer,
+// copied, so that nothing keeps pointing into the buffer.
+func input(off, n int32) (string, bool) {
+	if off < 0 || n < 0 || int(off)+int(n) > len(in) {
+		return "", false
+	}
+	return string(in[off : off+n]), true
+}
+
+// result stores data as the call's output and returns its length, or
+// minus its length when data is an error object.
+func result(data []byte, isError bool) int32 {
+	out = append(out[:0], data...)
+	if isError {
+		return -int32(len(out))
+	}
+	return int32(len(out))
+}

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Builds what the npm package ships beside endpoint.mjs: endpoint.wasm
+# (the engine, GOOS=js GOARCH=wasm) and the Go toolchain's wasm_exec.js,
+# which must come from the same Go version as the wasm. Neither file is
+# committed. `npm pack` runs this first (the prepack script).
+set -eu
+cd "$(dirname "$0")"
+
+GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o endpoint.wasm .
+
+goroot=$(go env GOROOT)
+for f in "$goroot/lib/wasm/wasm_exec.js" "$goroot/misc/wasm/wasm_exec.js"; do
+	if [ -f "$f" ]; then
+		cp "$f" wasm_exec.js
+		echo "built endpoint.wasm ($(wc -c <endpoint.wasm) bytes) with $(go env GOVERSION)"
+		exit 0
+	fi
+done
+echo "build.sh: wasm_exec.js not found under $goroot" >&2
+exit 1

@@ -1,0 +1,74 @@
+// Types for @endpointkit/endpoint, in the shape of @octokit/endpoint v6.
+
+/** Request headers; names are lower-cased by merge. */
+export type RequestHeaders = { [header: string]: string | number | boolean | null | undefined };
+
+/** Selects a response format and API previews; rewrites the accept header. */
+export interface MediaType {
+  format?: string;
+  previews?: string[];
+}
+
+/**
+ * Options before parsing: what merge returns and parse takes. Every key
+ * that is not one of the named ones is a parameter: it fills the URL
+ * template, then goes to the query string (GET, HEAD) or the JSON body.
+ */
+export interface EndpointOptions {
+  method?: string;
+  baseUrl?: string;
+  url?: string;
+  headers?: RequestHeaders;
+  mediaType?: MediaType;
+  /** The whole request body; when set, other body parameters are not allowed. */
+  data?: unknown;
+  /** Passed through to the result untouched (functions and instances included). */
+  request?: { [key: string]: unknown };
+  [parameter: string]: unknown;
+}
+
+/** The result: everything needed to send the request. */
+export interface RequestOptions {
+  /** Lower-case, for example "get". */
+  method: string;
+  url: string;
+  headers: { [header: string]: string };
+  body?: unknown;
+  request?: { [key: string]: unknown };
+}
+
+/** A route such as "GET /repos/{owner}/{repo}" (":owner" works too). */
+export type Route = string;
+
+export interface Endpoint {
+  /** Request options for a route and parameters. Throws on invalid input. */
+  (route: Route, options?: EndpointOptions): RequestOptions;
+  /** Request options for options that carry method and url. */
+  (options: EndpointOptions): RequestOptions;
+  /** A copy of this endpoint's merged defaults. */
+  readonly DEFAULTS: EndpointOptions;
+  /** A new endpoint with options (or a route string) layered over these defaults. */
+  defaults(newDefaults: EndpointOptions | Route): Endpoint;
+  /** Merges a route and options over the defaults, without parsing. */
+  merge(route: Route, options?: EndpointOptions): EndpointOptions;
+  merge(options?: EndpointOptions): EndpointOptions;
+  /** Turns merged options into request options; uses no defaults. */
+  parse(options: EndpointOptions): RequestOptions;
+}
+
+/**
+ * An error from the engine. code names the first Go sentinel it wraps and
+ * codes all of them, as a Go caller would name them: "ErrMissingParam",
+ * "ErrInvalidOptions", "template.ErrSyntax", "headers.ErrInvalidValue"…
+ * op and input say where it came from.
+ */
+export interface EndpointError extends Error {
+  code?: string;
+  codes: string[];
+  op?: string;
+  input?: string;
+}
+
+/** The default endpoint: GitHub's REST API v3. */
+export declare const endpoint: Endpoint;
+export default endpoint;

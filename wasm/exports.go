@@ -1,0 +1,206 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/wasm/internal/optjson"
+)
+
+// The exports. A call's string inputs are consecutive in the input
+// buffer; each export returns the length of its output (JSON, or for
+// ek_defaults nothing) when it succeeds, and minus the length of an
+// error object when it fails. No panic escapes: one would stop the Go
+// program and every later call would fail.
+
+var reg = newRegistry()
+
+// errArgs: an export was called with lengths outside the input buffer,
+// which only a caller other than endpoint.mjs can do.
+var errArgs = errors.New("endpoint: bridge called with bad arguments")
+
+// build(handle, route, options) → RequestOptions JSON, like
+// endpoint(route, options).
+//
+//go:wasmexport ek_build
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func build(handle, routeLen, optsLen int32) (n int32) {
+	defer recoverTo(&n)
+	e, route, opts, err := callArgs(handle, routeLen, optsLen)
+	if err != nil {
+		return fail(err)
+	}
+	r, err := e.Build(route, opts)
+	if err != nil {
+		return fail(err)
+	}
+	return request(r)
+}
+
+// merge(handle, route, options) → Options JSON, like endpoint.merge.
+//
+//go:wasmexport ek_merge
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func merge(handle, routeLen, optsLen int32) (n int32) {
+	defer recoverTo(&n)
+	e, route, opts, err := callArgs(handle, routeLen, optsLen)
+	if err != nil {
+		return fail(err)
+	}
+	m, err := e.Merge(route, opts)
+	if err != nil {
+		return fail(err)
+	}
+	return succeed(m.MarshalJSON())
+}
+
+// parse(options) → RequestOptions JSON; parse uses no defaults.
+//
+//go:wasmexport ek_parse
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func parse(optsLen int32) (n int32) {
+	defer recoverTo(&n)
+	opts, err := optionsAt(0, optsLen)
+	if err != nil {
+		return fail(err)
+	}
+	r, err := endpoint.Parse(opts)
+	if err != nil {
+		return fail(err)
+	}
+	return request(r)
+}
+
+// defaults(handle, isRoute, payload) → the new endpoint's handle (> 0).
+// The payload is a route string when isRoute is 1, else options JSON.
+//
+//go:wasmexport ek_defaults
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func defaults(handle, isRoute, payloadLen int32) (n int32) {
+	defer recoverTo(&n)
+	e, err := reg.get(handle)
+	if err != nil {
+		return fail(err)
+	}
+	var opt endpoint.Option
+	if isRoute == 1 {
+		route, ok := input(0, payloadLen)
+		if !ok {
+			return fail(errArgs)
+		}
+		opt = endpoint.WithRoute(route)
+	} else {
+		o, err := optionsAt(0, payloadLen)
+		if err != nil {
+			return fail(err)
+		}
+		opt = endpoint.WithOptions(o)
+	}
+	next := e.Defaults(opt)
+	// A layer that cannot merge makes every call of the new endpoint
+	// fail with the same error; v6 throws it from .defaults(), where the
+	// bad layer is, and so do we.
+	if _, err := next.Merge("", endpoint.Options{URL: "/"}); err != nil {
+		return fail(err)
+	}
+	h, err := reg.add(next)
+	if err != nil {
+		return fail(err)
+	}
+	return h
+}
+
+// defaultsOf(handle) → Options JSON of the endpoint's merged defaults.
+//
+//go:wasmexport ek_DEFAULTS
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func defaultsOf(handle int32) (n int32) {
+	defer recoverTo(&n)
+	e, err := reg.get(handle)
+	if err != nil {
+		return fail(err)
+	}
+	return succeed(e.DEFAULTS().MarshalJSON())
+}
+
+// release(handle) forgets an endpoint whose JavaScript function is gone.
+//
+//go:wasmexport ek_release
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func release(handle int32) {
+	reg.release(handle)
+}
+
+// handles returns the number of live endpoints, the root included.
+//
+//go:wasmexport ek_handles
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func handles() int32 { return int32(reg.len()) }
+
+// callArgs reads build's and merge's inputs: the route, then the options.
+func callArgs(handle, routeLen, optsLen int32) (*endpoint.Endpoint, string, endpoint.Options, error) {
+	e, err := reg.get(handle)
+	if err != nil {
+		return nil, "", endpoint.Options{}, err
+	}
+	route, ok := input(0, routeLen)
+	if !ok {
+		return nil, "", endpoint.Options{}, errArgs
+	}
+	opts, err := optionsAt(routeLen, optsLen)
+	if err != nil {
+		return nil, "", endpoint.Options{}, err
+	}
+	return e, route, opts, nil
+}
+
+// optionsAt decodes n bytes of options JSON at offset off; none means no
+// options. optjson is the fast path; UnmarshalJSON takes what it refuses
+// and reports the errors.
+func optionsAt(off, n int32) (endpoint.Options, error) {
+	var o endpoint.Options
+	if n == 0 {
+		return o, nil
+	}
+	if off < 0 || n < 0 || int(off)+int(n) > len(in) {
+		return o, errArgs
+	}
+	data := in[off : off+n]
+	if o, ok := optjson.Decode(data); ok {
+		return o, nil
+	}
+	if err := o.UnmarshalJSON(data); err != nil {
+		return endpoint.Options{}, err
+	}
+	return o, nil
+}
+
+// request writes r as RequestOptions.MarshalJSON does: optjson is the
+// fast path, MarshalJSON takes what it leaves.
+func request(r endpoint.RequestOptions) int32 {
+	if data, ok := optjson.AppendRequest(out[:0], r); ok {
+		out = data
+		return int32(len(out))
+	}
+	return succeed(r.MarshalJSON())
+}
+
+func succeed(data []byte, err error) int32 {
+	if err != nil {
+		return fail(err)
+	}
+	return result(data, false)
+}
+
+func fail(err error) int32 {
+	return result(errorJSON(err), true)
+}
+
+// recoverTo turns a panic into an error result.
+func recoverTo(n *int32) {
+	if p := recover(); p != nil {
+		*n = fail(panicError(p))
+	}
+}

@@ -1,0 +1,69 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"math"
+	"strconv"
+
+	"github.com/endpointkit/endpoint"
+)
+
+// rootHandle is the handle of the package's own endpoint; it is never
+// released.
+const rootHandle = 0
+
+// errUnknownHandle: JavaScript used an endpoint whose handle was released,
+// which endpoint.mjs never does; kept as an error rather than a panic.
+var errUnknownHandle = errors.New("endpoint: unknown endpoint handle")
+
+// registry maps the integer handles JavaScript holds to Endpoints, so that
+// a chain of .defaults() calls keeps its flattened defaults on the Go side
+// and each call sends only its own options. JavaScript calls into Go one
+// at a time, so no lock is needed.
+type registry struct {
+	next      int32
+	endpoints map[int32]*endpoint.Endpoint
+}
+
+func newRegistry() *registry {
+	return &registry{
+		next:      rootHandle + 1,
+		endpoints: map[int32]*endpoint.Endpoint{rootHandle: endpoint.Defaults()},
+	}
+}
+
+// get returns the Endpoint behind handle h.
+func (r *registry) get(h int32) (*endpoint.Endpoint, error) {
+	e, ok := r.endpoints[h]
+	if !ok {
+		return nil, errors.New(errUnknownHandle.Error() + " " + strconv.Itoa(int(h)))
+	}
+	return e, nil
+}
+
+// errTooMany: handles are positive int32s and are not reused.
+var errTooMany = errors.New("endpoint: too many endpoints made by defaults()")
+
+// add stores e and returns its new handle.
+func (r *registry) add(e *endpoint.Endpoint) (int32, error) {
+	if r.next == math.MaxInt32 {
+		return 0, errTooMany
+	}
+	h := r.next
+	r.next++
+	r.endpoints[h] = e
+	return h, nil
+}
+
+// release forgets handle h once JavaScript has garbage-collected the
+// function that held it. The root stays.
+func (r *registry) release(h int32) {
+	if h != rootHandle {
+		delete(r.endpoints, h)
+	}
+}
+
+// len is the number of live handles, root included.
+func (r *registry) len() int { return len(r.endpoints) }
