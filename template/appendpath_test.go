@@ -152,6 +152,9 @@ var _ = Describe("AppendPath", func() {
 		Entry("literal", "/a/../b", nil),
 		Entry("relative start", "{+x}/b", map[string]any{"x": ".."}),
 		Entry("before a query", "/a/{+x}?q=1", map[string]any{"x": "."}),
+		Entry("percent-encoded dots", "/x/%2e%2e", nil),
+		Entry("mixed encoded dot", "/x/.%2E/y", nil),
+		Entry("encoded dot from a reserved value", "/x/{+p}", map[string]any{"p": "%2e"}),
 	)
 
 	DescribeTable("keeps dots that are not whole segments",
@@ -162,6 +165,7 @@ var _ = Describe("AppendPath", func() {
 		},
 		Entry("file name", "/a/{x}.json", map[string]any{"x": "b"}, "/a/b.json"),
 		Entry("three dots", "/a/{x}", map[string]any{"x": "..."}, "/a/..."),
+		Entry("an encoded dot beside a letter", "/a/%2ex", nil, "/a/%2ex"),
 		Entry("dots in the query", "/a{?x}", map[string]any{"x": ".."}, "/a?x=.."),
 		Entry("dots in a host", "https://api.github.com/{x}", map[string]any{"x": "a.b"}, "https://api.github.com/a.b"),
 	)

@@ -84,7 +84,7 @@ func hasDotSegment(url []byte) bool {
 		if i < len(url) && url[i] != '/' && url[i] != '?' && url[i] != '#' {
 			continue
 		}
-		if seg := url[start:i]; string(seg) == "." || string(seg) == ".." {
+		if isDotSegment(url[start:i]) {
 			return true
 		}
 		if i == len(url) || url[i] != '/' {
@@ -93,6 +93,27 @@ func hasDotSegment(url []byte) bool {
 		start = i + 1
 	}
 	return false
+}
+
+// isDotSegment reports whether seg is "." or "..", with any dot written as
+// %2e or %2E too, as the WHATWG URL standard counts them.
+func isDotSegment(seg []byte) bool {
+	dots := 0
+	for i := 0; i < len(seg); {
+		switch {
+		case seg[i] == '.':
+			i++
+		case i+2 < len(seg) && seg[i] == '%' && seg[i+1] == '2' && (seg[i+2] == 'e' || seg[i+2] == 'E'):
+			i += 3
+		default:
+			return false
+		}
+		dots++
+		if dots > 2 {
+			return false
+		}
+	}
+	return dots == 1 || dots == 2
 }
 
 func isScheme(b []byte) bool {
