@@ -1,0 +1,16 @@
+package bench
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/endpointkit/endpoint"
+)
+
+// HTTPAdapter names the conversion in use; run.sh prints it.
+const HTTPAdapter = "library: RequestOptions.HTTPRequest"
+
+// toHTTPRequest is the library's own conversion, the one users call.
+func toHTTPRequest(ctx context.Context, ro *endpoint.RequestOptions) (*http.Request, error) {
+	return ro.HTTPRequest(ctx)
+}
