@@ -11,9 +11,7 @@
 #                                  # 6 samples: benchstat needs them for a CI)
 #        QUICK=1 bench/run.sh      # 1 round of 200ms (<1 min)
 # env:   COUNT, BENCHTIME, BENCH (a -bench regexp), JSMS (ms per Node
-#        measurement), PROFILE=0|1, NODE=0 (skip Node) (force
-#        the HTTPRequest adapter; default: the library's method if it
-#        compiles), UPDATE=1 (rewrite the generated part of ../BENCHMARKS.md),
+#        measurement), PROFILE=0|1, NODE=0 (skip Node), UPDATE=1 (rewrite the generated part of ../BENCHMARKS.md),
 #        TABLE_ONLY=1 (measure nothing: re-render the table from bench/out/)
 # Output goes to bench/out/ (OUT=dir to change; raw.txt, table.md,
 # benchstat.txt, cachemem.txt, profiles).
