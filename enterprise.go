@@ -1,7 +1,6 @@
 package endpoint
 
 import (
-	"errors"
 	"fmt"
 	"net/netip"
 	"strconv"
@@ -21,8 +20,9 @@ const (
 )
 
 // ErrInvalidHost: an Enterprise host that is not a bare host name or IP
-// address with an optional port (no scheme, path, user, query or spaces).
-var ErrInvalidHost = errors.New("invalid enterprise host")
+// address with an optional port (no scheme, path, user, query or spaces),
+// or a built URL whose host or port no HTTP client can use.
+var ErrInvalidHost = builder.ErrInvalidHost
 
 // WithEnterprise sets the base URL to the REST API of the GitHub Enterprise
 // Server at host ("ghe.example.com" or "ghe.example.com:8443"), that is

@@ -12,7 +12,13 @@ type Builder struct {
 	err   error
 	// params backs o.Params for short calls, saving an allocation.
 	params [6]Param
+	// index finds a parameter by name once there are many, keeping Param
+	// calls linear in total.
+	index map[string]int
 }
+
+// indexFrom is the parameter count past which Param keeps an index.
+const indexFrom = 16
 
 // Route starts a call: "METHOD /path/{param}", or just a URL.
 func (e *Endpoint) Route(route string) *Builder {
@@ -30,10 +36,26 @@ func (b *Builder) BaseURL(baseURL string) *Builder { b.o.BaseURL = baseURL; retu
 
 // Param sets a parameter; setting a name again replaces its value.
 func (b *Builder) Param(name string, value any) *Builder {
-	if b.o.Params == nil {
-		b.o.Params = b.params[:0]
+	p := b.o.Params
+	if p == nil {
+		p = b.params[:0]
 	}
-	b.o.Params = b.o.Params.set(name, value)
+	if len(p) < indexFrom {
+		b.o.Params = p.set(name, value)
+		return b
+	}
+	if b.index == nil {
+		b.index = make(map[string]int, 2*len(p))
+		for i, e := range p {
+			b.index[e.Name] = i
+		}
+	}
+	if i, ok := b.index[name]; ok {
+		p[i].Value = value
+		return b
+	}
+	b.index[name] = len(p)
+	b.o.Params = append(p, Param{Name: name, Value: value})
 	return b
 }
 
@@ -87,7 +109,11 @@ func (b *Builder) Options() (Options, error) {
 	if b.err != nil {
 		return Options{}, b.err
 	}
-	return b.e.Merge(b.route, b.o)
+	m, err := b.e.merge(b.route, &b.o, true)
+	if err != nil {
+		return Options{}, err
+	}
+	return m.clone(), nil
 }
 
 // Build returns the request options.
@@ -95,12 +121,13 @@ func (b *Builder) Build() (RequestOptions, error) {
 	if b.err != nil {
 		return RequestOptions{}, b.err
 	}
-	return b.e.Build(b.route, b.o)
+	return b.e.build(b.route, &b.o, true)
 }
 
 // Clone returns an independent copy of b, to branch a half-built call.
 func (b *Builder) Clone() *Builder {
 	c := *b
 	c.o = b.o.clone()
+	c.index = nil
 	return &c
 }

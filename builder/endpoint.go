@@ -34,7 +34,7 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 			next.err = newError("defaults", "", err)
 			break
 		}
-		merged, err := merge(&next.defaults, &layer)
+		merged, err := merge(&next.defaults, &layer, false)
 		if err != nil {
 			next.err = newError("defaults", "", err)
 			break
@@ -55,7 +55,7 @@ func (e *Endpoint) DEFAULTS() Options {
 // Merge merges a route ("METHOD /path", or "" to take both from o) and
 // options over e's defaults, without parsing. The result is the caller's.
 func (e *Endpoint) Merge(route string, o Options) (Options, error) {
-	m, err := e.merge(route, &o)
+	m, err := e.merge(route, &o, false)
 	if err != nil {
 		return Options{}, err
 	}
@@ -69,7 +69,12 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 
 // Build is Parse(Merge(route, o)).
 func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
-	m, err := e.merge(route, &o)
+	return e.build(route, &o, false)
+}
+
+// build is Build; unique says the call's Params hold each name once.
+func (e *Endpoint) build(route string, o *Options, unique bool) (RequestOptions, error) {
+	m, err := e.merge(route, o, unique)
 	if err != nil {
 		return RequestOptions{}, err
 	}
@@ -82,7 +87,7 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 
 // merge applies the route and the call's options over the defaults. The
 // result may share parts with both; Build only reads it.
-func (e *Endpoint) merge(route string, call *Options) (Options, error) {
+func (e *Endpoint) merge(route string, call *Options, unique bool) (Options, error) {
 	if e.err != nil {
 		return Options{}, e.err
 	}
@@ -99,7 +104,7 @@ func (e *Endpoint) merge(route string, call *Options) (Options, error) {
 			layer.URL = u
 		}
 	}
-	out, err := merge(&e.defaults, &layer)
+	out, err := merge(&e.defaults, &layer, unique)
 	if err != nil {
 		return Options{}, newError("merge", route, err)
 	}

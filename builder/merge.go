@@ -15,8 +15,9 @@ import (
 // layer: set fields override, headers merge by lower-cased name, previews
 // are unioned, request and object parameters are deep-merged. Neither input
 // is changed; the result may share unchanged parts with both, so callers
-// that keep it clone it first.
-func merge(base, layer *Options) (Options, error) {
+// that keep it clone it first. unique says layer.Params hold each name once
+// (a Builder's do), which spares the duplicate check.
+func merge(base, layer *Options, unique bool) (Options, error) {
 	if err := checkLimits(layer); err != nil {
 		return Options{}, err
 	}
@@ -50,7 +51,7 @@ func merge(base, layer *Options) (Options, error) {
 		out.Request = mergeValue(base.Request, layer.Request).(map[string]any)
 	}
 	if len(layer.Params) > 0 {
-		out.Params = mergeParams(base.Params, layer.Params)
+		out.Params = mergeParams(base.Params, layer.Params, unique)
 	}
 	return out, nil
 }
@@ -69,8 +70,8 @@ func unionPreviews(inherited, own []string) []string {
 
 // mergeParams keeps base's order; a layer value for an existing name takes
 // that name's place, new names follow in the layer's order.
-func mergeParams(base, layer Params) Params {
-	if len(base) == 0 && !hasDuplicates(layer) {
+func mergeParams(base, layer Params, unique bool) Params {
+	if len(base) == 0 && (unique || !hasDuplicates(layer)) {
 		return layer
 	}
 	out := make(Params, len(base), len(base)+len(layer))

@@ -78,6 +78,9 @@ func parse(o *Options, ready headers.Set) (RequestOptions, error) {
 		}
 	}
 	res.URL = string(buf)
+	if err := checkAuthority(res.URL); err != nil {
+		return RequestOptions{}, newError("parse", res.URL, err)
+	}
 	*bp = buf
 	return res, nil
 }
