@@ -1,16 +1,33 @@
 package template
 
-import "sync"
+import (
+	"sync"
+	"unsafe"
+)
 
-// CacheSize is the most templates Parse keeps. Beyond it, or beyond 4 MiB
-// of template text in total, the oldest entry is evicted (FIFO). An entry's
-// memory is a small multiple of its text length, so the cache's memory is
-// bounded too (typical routes are under 100 bytes).
+// CacheSize is the most templates Parse keeps. Beyond it, or beyond
+// CacheBytes of estimated memory, the oldest entry is evicted (FIFO).
+// Routes are best written with their values as parameters: a route string
+// that embeds values is a new template on every call.
 const CacheSize = 4096
 
-// cacheBytes bounds the total length of the cached template texts (keys), so
-// that 4096 hostile MaxLength templates cannot pin 32 MiB.
-const cacheBytes = 4 << 20
+// CacheBytes bounds the estimated memory of the cached templates: their
+// text and their parsed parts. An ordinary route costs about 1 KiB, so
+// CacheSize of them fit; 4096 hostile templates of MaxExpressions
+// expressions each do not, and older entries make way.
+const CacheBytes = 8 << 20
+
+// cost estimates the bytes key and t pin while cached.
+func cost(key string, t *Template) int {
+	n := 2*len(key) + len(t.raw) + int(unsafe.Sizeof(*t)) + 128 // entry, map and ring overhead
+	n += cap(t.parts) * int(unsafe.Sizeof(part{}))
+	for i := range t.parts {
+		p := &t.parts[i]
+		n += len(p.lit) + cap(p.specs)*int(unsafe.Sizeof(varspec{}))
+	}
+	n += (cap(t.vars) + cap(t.segVars)) * int(unsafe.Sizeof(""))
+	return n
+}
 
 // templateCache maps template text to its parsed *Template. Lookups are
 // lock-free (sync.Map); inserts and evictions take mu, which keeps the size
@@ -18,10 +35,15 @@ const cacheBytes = 4 << 20
 type templateCache struct {
 	m     sync.Map // string -> *Template
 	mu    sync.Mutex
-	ring  []string // insertion order, oldest at head; grows up to CacheSize
+	ring  []entry // insertion order, oldest at head; grows up to CacheSize
 	head  int
 	n     int
-	bytes int
+	bytes int // estimated, see cost
+}
+
+type entry struct {
+	key  string
+	cost int
 }
 
 var cache = &templateCache{}
@@ -42,23 +64,24 @@ func (c *templateCache) put(key string, t *Template) *Template {
 	if v, ok := c.m.Load(key); ok {
 		return v.(*Template)
 	}
-	for c.n > 0 && (c.n == CacheSize || c.bytes+len(key) > cacheBytes) {
+	size := cost(key, t)
+	for c.n > 0 && (c.n == CacheSize || c.bytes+size > CacheBytes) {
 		old := c.ring[c.head]
-		c.ring[c.head] = ""
-		c.m.Delete(old)
-		c.bytes -= len(old)
+		c.ring[c.head] = entry{}
+		c.m.Delete(old.key)
+		c.bytes -= old.cost
 		c.head = (c.head + 1) % len(c.ring)
 		c.n--
 	}
 	if c.n == len(c.ring) { // ring full but below CacheSize: grow it
-		grown := make([]string, 0, min(max(2*len(c.ring), 64), CacheSize))
+		grown := make([]entry, 0, min(max(2*len(c.ring), 64), CacheSize))
 		grown = append(grown, c.ring[c.head:]...)
 		grown = append(grown, c.ring[:c.head]...)
 		c.ring, c.head = grown[:cap(grown)], 0
 	}
-	c.ring[(c.head+c.n)%len(c.ring)] = key
+	c.ring[(c.head+c.n)%len(c.ring)] = entry{key: key, cost: size}
 	c.n++
-	c.bytes += len(key)
+	c.bytes += size
 	c.m.Store(key, t)
 	return t
 }

@@ -48,11 +48,26 @@ var _ = Describe("the parse cache", func() {
 
 	It("bounds the total template text", func() {
 		long := strings.Repeat("a", 8000)
-		for i := range 600 {
+		for i := range 1200 {
 			mustParse(fmt.Sprintf("/%d/%s", i, long))
 		}
 		Expect(template.CacheLen()).To(BeNumerically("<=", template.CacheBytes/8000))
 		Expect(template.CacheLen()).To(BeNumerically(">", 0))
+		Expect(template.CacheCost()).To(BeNumerically("<=", template.CacheBytes))
+	})
+
+	It("bounds the memory of expression-heavy templates, not only their text", func() {
+		var b strings.Builder
+		for i := range template.MaxExpressions {
+			fmt.Fprintf(&b, "/{v%d}", i)
+		}
+		dense := b.String()
+		for i := range template.CacheSize {
+			mustParse(fmt.Sprintf("/%d%s", i, dense))
+		}
+		Expect(template.CacheCost()).To(BeNumerically("<=", template.CacheBytes))
+		// Each entry pins far more than its ~2 KiB of text.
+		Expect(template.CacheLen()).To(BeNumerically("<", template.CacheBytes/(8*len(dense))))
 	})
 
 	It("is safe for many goroutines parsing and expanding at once", func() {

@@ -24,5 +24,9 @@ func PathBounds(s string) (int, int) {
 	return start, pathEnd(s, start)
 }
 
-// CacheBytes is the cache's bound on total template text.
-const CacheBytes = cacheBytes
+// CacheCost returns the cache's estimated bytes.
+func CacheCost() int {
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	return cache.bytes
+}
