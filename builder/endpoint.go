@@ -1,6 +1,8 @@
 package builder
 
 import (
+	"strings"
+
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -10,9 +12,29 @@ import (
 type Endpoint struct {
 	defaults Options // flattened once, owned, never written after New
 	err      error   // from an invalid Option; returned by every call
-	// ready is the defaults' headers validated, with the media type
+	// ready is what the defaults make true of every call: see prepared.
+	ready prepared
+}
+
+// prepared is the work an Endpoint does once for all its calls.
+type prepared struct {
+	// headers are the defaults' headers validated, with the media type
 	// applied: the headers of every call that adds none of its own.
-	ready headers.Set
+	headers headers.Set
+	// base is the default base URL; baseOK says it has no query or
+	// fragment and a usable host, so URLs joined to it need no check.
+	base   string
+	baseOK bool
+}
+
+func prepare(o *Options) (prepared, error) {
+	h, err := requestHeaders(o)
+	if err != nil {
+		return prepared{}, err
+	}
+	p := prepared{headers: h, base: o.BaseURL}
+	p.baseOK = !strings.ContainsAny(o.BaseURL, "?#") && checkAuthority(o.BaseURL) == nil
+	return p, nil
 }
 
 // New returns an Endpoint whose defaults are the given options, applied in
@@ -42,7 +64,7 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 		next.defaults = merged.clone()
 	}
 	if next.err == nil {
-		next.ready, next.err = requestHeaders(&next.defaults)
+		next.ready, next.err = prepare(&next.defaults)
 	}
 	return next
 }
@@ -78,11 +100,11 @@ func (e *Endpoint) build(route string, o *Options, unique bool) (RequestOptions,
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	var ready headers.Set
-	if len(o.Headers) == 0 && o.MediaType.Format == "" && len(o.MediaType.Previews) == 0 {
-		ready = e.ready
+	pre := e.ready
+	if len(o.Headers) > 0 || o.MediaType.Format != "" || len(o.MediaType.Previews) > 0 {
+		pre.headers = nil
 	}
-	return parse(&m, ready)
+	return parse(&m, &pre)
 }
 
 // merge applies the route and the call's options over the defaults. The

@@ -21,9 +21,9 @@ const (
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
 // parse turns merged options into request options. It never changes o and
-// shares nothing mutable with it. ready, when not nil, is o's headers
-// already validated and with the media type applied (see Endpoint.ready).
-func parse(o *Options, ready headers.Set) (RequestOptions, error) {
+// shares nothing mutable with it. pre, when not nil, holds what the
+// Endpoint already checked once (see prepared).
+func parse(o *Options, pre *prepared) (RequestOptions, error) {
 	method, err := normalizeMethod(o.Method)
 	if err != nil {
 		return RequestOptions{}, err
@@ -39,16 +39,15 @@ func parse(o *Options, ready headers.Set) (RequestOptions, error) {
 		return RequestOptions{}, newError("parse", o.URL, err)
 	}
 	var hs headers.Set
-	if ready != nil {
-		hs = make(headers.Set, len(ready)+1)
-		maps.Copy(hs, ready)
+	if pre != nil && pre.headers != nil {
+		hs = maps.Clone(pre.headers)
 	} else if hs, err = requestHeaders(o); err != nil {
 		return RequestOptions{}, err
 	}
 
 	bp := bufPool.Get().(*[]byte)
 	defer bufPool.Put(bp)
-	buf, err := appendURL((*bp)[:0], o, t)
+	buf, checked, err := appendURL((*bp)[:0], o, t, pre)
 	if err != nil {
 		return RequestOptions{}, err
 	}
@@ -78,40 +77,44 @@ func parse(o *Options, ready headers.Set) (RequestOptions, error) {
 		}
 	}
 	res.URL = string(buf)
-	if err := checkAuthority(res.URL); err != nil {
-		return RequestOptions{}, newError("parse", res.URL, err)
+	if !checked {
+		if err := checkAuthority(res.URL); err != nil {
+			return RequestOptions{}, newError("parse", res.URL, err)
+		}
 	}
 	*bp = buf
 	return res, nil
 }
 
 // appendURL expands the template and puts the base URL in front of it
-// unless the template is absolute.
-func appendURL(buf []byte, o *Options, t *template.Template) ([]byte, error) {
+// unless the template is absolute. checked reports that the URL's
+// authority is a base URL the Endpoint already validated.
+func appendURL(buf []byte, o *Options, t *template.Template, pre *prepared) (_ []byte, checked bool, err error) {
 	lookup := o.Params.Get
 	if isAbsolute(t.String()) {
-		return expand(buf, t, lookup)
+		buf, err = expand(buf, t, lookup)
+		return buf, false, err
 	}
-	if strings.ContainsAny(o.BaseURL, "?#") {
-		return nil, newError("parse", o.BaseURL, ErrInvalidBaseURL)
+	trusted := pre != nil && pre.baseOK && o.BaseURL == pre.base
+	if !trusted && strings.ContainsAny(o.BaseURL, "?#") {
+		return nil, false, newError("parse", o.BaseURL, ErrInvalidBaseURL)
 	}
 	base := strings.TrimSuffix(o.BaseURL, "/")
 	buf = append(buf, base...)
 	start := len(buf)
-	buf, err := expand(buf, t, lookup)
-	if err != nil {
-		return nil, err
+	if buf, err = expand(buf, t, lookup); err != nil {
+		return nil, false, err
 	}
 	if strings.HasPrefix(t.String(), "{+") && isAbsolute(string(buf[start:])) {
 		// The caller wrote an absolute {+url} expression: no base.
-		return append(buf[:0], buf[start:]...), nil
+		return append(buf[:0], buf[start:]...), false, nil
 	}
 	if len(buf) == start || buf[start] != '/' {
 		buf = append(buf, 0)
 		copy(buf[start+1:], buf[start:])
 		buf[start] = '/'
 	}
-	return buf, nil
+	return buf, trusted, nil
 }
 
 func expand(buf []byte, t *template.Template, lookup func(string) (any, bool)) ([]byte, error) {
