@@ -1,8 +1,6 @@
 package builder
 
 import (
-	"strings"
-
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -33,7 +31,7 @@ func prepare(o *Options) (prepared, error) {
 		return prepared{}, err
 	}
 	p := prepared{headers: h, base: o.BaseURL}
-	p.baseOK = !strings.ContainsAny(o.BaseURL, "?#") && checkAuthority(o.BaseURL) == nil
+	p.baseOK = checkBaseURL(o.BaseURL) == nil && checkAuthority(o.BaseURL) == nil
 	return p, nil
 }
 

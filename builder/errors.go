@@ -20,7 +20,8 @@ var (
 	ErrMissingURL = errors.New("missing url")
 	// ErrInvalidMethod: the method is empty or not an HTTP token.
 	ErrInvalidMethod = errors.New("invalid method")
-	// ErrInvalidBaseURL: the base URL has a query or a fragment.
+	// ErrInvalidBaseURL: the base URL has a query, a fragment or a dot
+	// segment.
 	ErrInvalidBaseURL = errors.New("invalid base url")
 	// ErrDataWithParams: Data was set together with parameters that
 	// would have gone to the body.

@@ -96,8 +96,10 @@ func appendURL(buf []byte, o *Options, t *template.Template, pre *prepared) (_ [
 		return buf, false, err
 	}
 	trusted := pre != nil && pre.baseOK && o.BaseURL == pre.base
-	if !trusted && strings.ContainsAny(o.BaseURL, "?#") {
-		return nil, false, newError("parse", o.BaseURL, ErrInvalidBaseURL)
+	if !trusted {
+		if err := checkBaseURL(o.BaseURL); err != nil {
+			return nil, false, err
+		}
 	}
 	base := strings.TrimSuffix(o.BaseURL, "/")
 	buf = append(buf, base...)
@@ -115,6 +117,15 @@ func appendURL(buf []byte, o *Options, t *template.Template, pre *prepared) (_ [
 		buf[start] = '/'
 	}
 	return buf, trusted, nil
+}
+
+// checkBaseURL refuses a base URL with a query, a fragment or a dot
+// segment: what is joined after it would land in the query, or climb.
+func checkBaseURL(base string) error {
+	if strings.ContainsAny(base, "?#") || template.HasDotSegment(base) {
+		return newError("parse", base, ErrInvalidBaseURL)
+	}
+	return nil
 }
 
 func expand(buf []byte, t *template.Template, lookup func(string) (any, bool)) ([]byte, error) {

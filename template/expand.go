@@ -3,8 +3,6 @@ package template
 // Expansion (RFC 6570 section 3 and appendix A), done entirely by this
 // package: the uritemplate module only validates the syntax.
 
-import "bytes"
-
 // Expand parses s (through the cache) and expands it with vars.
 func Expand(s string, vars map[string]any) (string, error) {
 	t, err := Parse(s)
@@ -68,12 +66,18 @@ func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) 
 	return dst, nil
 }
 
+// HasDotSegment reports whether the path of url has a "." or ".." segment
+// (a dot may be written %2e): every URL normaliser would remove it and
+// climb a level. AppendPath refuses such a result; callers that join a
+// base URL in front use this to check the base.
+func HasDotSegment(url string) bool { return hasDotSegment(url) }
+
 // hasDotSegment reports whether the path of url has a "." or ".." segment,
-// whatever produced it: every URL normaliser would remove it and climb.
-func hasDotSegment(url []byte) bool {
+// whatever produced it.
+func hasDotSegment[T string | []byte](url T) bool {
 	i := 0
 	// Skip "scheme://authority" when there is one.
-	if j := bytes.Index(url, []byte("://")); j > 0 && isScheme(url[:j]) {
+	if j := schemeEnd(url); j > 0 && isScheme(url[:j]) {
 		i = j + 3
 		for i < len(url) && url[i] != '/' && url[i] != '?' && url[i] != '#' {
 			i++
@@ -97,7 +101,7 @@ func hasDotSegment(url []byte) bool {
 
 // isDotSegment reports whether seg is "." or "..", with any dot written as
 // %2e or %2E too, as the WHATWG URL standard counts them.
-func isDotSegment(seg []byte) bool {
+func isDotSegment[T string | []byte](seg T) bool {
 	dots := 0
 	for i := 0; i < len(seg); {
 		switch {
@@ -116,12 +120,22 @@ func isDotSegment(seg []byte) bool {
 	return dots == 1 || dots == 2
 }
 
-func isScheme(b []byte) bool {
+// schemeEnd returns the index of the first "://" in url, or -1.
+func schemeEnd[T string | []byte](url T) int {
+	for i := 0; i+2 < len(url); i++ {
+		if url[i] == ':' && url[i+1] == '/' && url[i+2] == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+func isScheme[T string | []byte](b T) bool {
 	if len(b) == 0 || !isAlpha(b[0]) {
 		return false
 	}
-	for _, c := range b[1:] {
-		if !isAlpha(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+	for i := 1; i < len(b); i++ {
+		if c := b[i]; !isAlpha(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
 			return false
 		}
 	}

@@ -1,0 +1,426 @@
+package endpoint_test
+
+// Bounded work (issue #5, items 3 and 4): the three ReDoS strings of
+// GHSA-x4c5-c7rf-jjgv, 1 MiB adversarial inputs through every entry point
+// that takes long input, and each documented limit hit exactly at and one
+// past its bound. The specs assert results, never timings: a quadratic
+// step would make them run for minutes, which go test's timeout catches.
+// BenchmarkLinear reports ns/byte from 1 KiB to 1 MiB.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/media"
+	"github.com/endpointkit/endpoint/template"
+)
+
+const mib = 1 << 20
+
+// adversarial are the 1 MiB inputs: long runs of what the v6 regexes and
+// any naive scanner choke on.
+var adversarial = []struct{ name, unit string }{
+	{"braces", "{"},
+	{"colon names", ":a"},
+	{"previews", "-preview"},
+	{"percents", "%"},
+	{"commas", ","},
+	{"closing braces", "}"},
+	{"mixed", "{:a-preview%,}"},
+}
+
+func repeatTo(unit string, n int) string {
+	return strings.Repeat(unit, n/len(unit))
+}
+
+var _ = Describe("ReDoS strings of GHSA-x4c5-c7rf-jjgv (T37)", func() {
+	base := endpoint.Options{
+		Method:  "POST",
+		BaseURL: "https://api.github.com",
+		Headers: map[string]string{"accept": "application/vnd.github.v3+json", "content-type": "text/plain", "user-agent": "Your User Agent String Here"},
+		MediaType: endpoint.MediaType{
+			Previews: []string{"test-preview"},
+			Format:   "raw",
+		},
+	}
+
+	It("(a) 100,000 word characters and a dash as accept: no preview name found", func() {
+		o := snapshotOptions(base)
+		o.URL = "/graphql"
+		o.Headers["accept"] = strings.Repeat("A", 100_000) + "-"
+		r, err := endpoint.Parse(o)
+		Expect(err).NotTo(HaveOccurred())
+		// parse does not strip "-preview" (BEHAVIOUR.md 5.8 step 3).
+		Expect(r.Headers["accept"]).To(Equal("application/vnd.github.test-preview-preview.raw"))
+	})
+
+	It("(a) scaled to 1 MiB with -preview runs: every name found once", func() {
+		o := snapshotOptions(base)
+		o.URL = "/graphql"
+		o.Headers["accept"] = repeatTo(strings.Repeat("A", 1000)+"-preview ", mib)
+		r, err := endpoint.Parse(o)
+		Expect(err).NotTo(HaveOccurred())
+		n := mib / 1009
+		Expect(strings.Count(r.Headers["accept"], "application/vnd.github."+strings.Repeat("A", 1000)+"-preview.raw")).To(Equal(n))
+		Expect(r.Headers["accept"]).To(HaveSuffix(",application/vnd.github.test-preview-preview.raw"))
+	})
+
+	DescribeTable("(b) and (c) as URL: refused, at the published size and at MaxLength",
+		func(url string, want error) {
+			o := snapshotOptions(base)
+			o.URL = url
+			_, err := endpoint.Parse(o)
+			Expect(errors.Is(err, want)).To(BeTrue(), "%v", err)
+		},
+		Entry("(b) 100,000 { and @", strings.Repeat("{", 100_000)+"@", template.ErrTooLong),
+		Entry("(b) MaxLength { and @", strings.Repeat("{", template.MaxLength-1)+"@", template.ErrSyntax),
+		Entry("(c) {00, 100,000 NUL, a!a}", "{00"+strings.Repeat("\x00", 100_000)+"a!a}", template.ErrTooLong),
+		Entry("(c) {00, NUL up to MaxLength, a!a}", "{00"+strings.Repeat("\x00", template.MaxLength-7)+"a!a}", template.ErrSyntax),
+	)
+})
+
+var _ = Describe("1 MiB inputs", func() {
+	for _, a := range adversarial {
+		in := repeatTo(a.unit, mib)
+
+		It(fmt.Sprintf("as a query value: %s", a.name), func() {
+			r, err := endpoint.Route("GET /x").Param("v", in).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.URL).To(Equal(gh + "/x?v=" + encodeComponent(in, false)))
+			Expect(r.String()).To(ContainSubstring("/x?v="))
+		})
+
+		It(fmt.Sprintf("as a query name: %s", a.name), func() {
+			r, err := endpoint.Route("GET /x").Param(in, "1").Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.URL).To(Equal(gh + "/x?" + encodeComponent(in, false) + "=1"))
+		})
+
+		It(fmt.Sprintf("as a path value: %s", a.name), func() {
+			r, err := endpoint.Route("GET /x/{v}/{+w}").Param("v", in).Param("w", in).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.URL).To(HavePrefix(gh + "/x/" + encodeUnreserved(in) + "/"))
+			Expect(len(r.URL)).To(BeNumerically(">", 2*len(in)-1))
+		})
+
+		It(fmt.Sprintf("as a body value and as data: %s", a.name), func() {
+			r, err := endpoint.Route("POST /x").Param("v", in).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.Body).To(Equal(endpoint.Params{{Name: "v", Value: in}}))
+			r, err = endpoint.Route("POST /x").Data(in).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.Body).To(Equal(in))
+		})
+
+		It(fmt.Sprintf("as accept, format and preview: %s", a.name), func() {
+			want := media.Accept(in, "raw", []string{"x"})
+			r, err := endpoint.Route("GET /x").Header("accept", in).Format("raw").Preview("x").Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.Headers["accept"]).To(Equal(want))
+			Expect(want).To(HaveSuffix("application/vnd.github.x-preview.raw"))
+			// Format and preview names are bounded (media.MaxName; see
+			// regression_accept_quadratic_test.go).
+			_, err = endpoint.Route("GET /x").Format("raw").Preview(in).Build()
+			Expect(errors.Is(err, media.ErrInvalidName)).To(BeTrue(), "%v", err)
+			_, err = endpoint.Route("GET /x").Format(in).Preview("x").Build()
+			Expect(errors.Is(err, media.ErrInvalidName)).To(BeTrue(), "%v", err)
+		})
+
+		It(fmt.Sprintf("as a header value and name: %s", a.name), func() {
+			r, err := endpoint.Route("GET /x").Header("x-long", in).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.Headers["x-long"]).To(Equal(in))
+			_, err = endpoint.Route("GET /x").Header("x-long", in+"\n").Build()
+			Expect(errors.Is(err, headers.ErrInvalidValue)).To(BeTrue())
+			_, err = endpoint.Route("GET /x").Header(in, "v").Build()
+			if validHeader(in, "") { // "%" and "-preview" runs are tokens
+				Expect(err).NotTo(HaveOccurred())
+			} else {
+				Expect(errors.Is(err, headers.ErrInvalidName)).To(BeTrue())
+			}
+		})
+
+		It(fmt.Sprintf("as a URL, a route and a base URL: %s", a.name), func() {
+			_, err := endpoint.Route("GET /x").URL(in).Build()
+			Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue(), "%v", err)
+			_, err = endpoint.Route("GET " + in).Build()
+			Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue(), "%v", err)
+			_, err = endpoint.Route("POST " + in).Build()
+			Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue(), "%v", err)
+			r, err := endpoint.Route("GET /x").BaseURL("https://h.example/" + in).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.URL).To(Equal("https://h.example/" + strings.TrimSuffix(in, "/") + "/x"))
+		})
+
+		It(fmt.Sprintf("in JSON options: %s", a.name), func() {
+			doc, err := json.Marshal(map[string]any{"url": "/x/{v}", "v": in, "headers": map[string]string{"x-a": in}})
+			Expect(err).NotTo(HaveOccurred())
+			var o endpoint.Options
+			Expect(json.Unmarshal(doc, &o)).To(Succeed())
+			r, err := endpoint.Build("", o)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.URL).To(Equal(gh + "/x/" + encodeUnreserved(in)))
+		})
+
+		It(fmt.Sprintf("directly in media, headers and template: %s", a.name), func() {
+			Expect(media.Accept(in, "", []string{"x"})).To(HaveSuffix("application/vnd.github.x-preview+json"))
+			Expect(media.Accept(in, "raw", nil)).To(HavePrefix(in[:len(in)-16]))
+			Expect(headers.ValidateValue("x", in)).To(Succeed())
+			Expect(headers.ValidateName(in) == nil).To(Equal(validHeader(in, "")))
+			_, err := headers.FromMap(map[string]string{"x-a": in, "x-b": in + "\r"})
+			Expect(errors.Is(err, headers.ErrInvalidValue)).To(BeTrue())
+			q, err := template.AppendQuery([]byte("/x"), func(yield func(string, any) bool) {
+				_ = yield("v", in) && yield(in, []string{in, in})
+			})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(len(q)).To(BeNumerically(">=", 4*len(in)))
+			_, err = template.Parse(in)
+			Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue())
+			Expect(builder.RedactURL(gh + "/x?access_token=" + in + "&v=" + in)).To(HaveSuffix("&v=" + in))
+		})
+	}
+})
+
+// nest wraps "leaf" in n maps (list when list is set).
+func nest(n int, list bool) any {
+	var v any = "leaf"
+	for range n {
+		if list {
+			v = []any{v}
+		} else {
+			v = map[string]any{"a": v}
+		}
+	}
+	return v
+}
+
+func manyParams(n int) endpoint.Params {
+	p := make(endpoint.Params, n)
+	for i := range p {
+		p[i] = endpoint.Param{Name: fmt.Sprintf("p%d", i), Value: i}
+	}
+	return p
+}
+
+var _ = Describe("limits", func() {
+	It(fmt.Sprintf("accepts a template of MaxLength (%d) bytes and refuses one more", template.MaxLength), func() {
+		at := "/" + strings.Repeat("a", template.MaxLength-1)
+		r, err := endpoint.Route("GET " + at).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal(gh + at))
+		_, err = endpoint.Route("GET " + at + "a").Build()
+		Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue(), "%v", err)
+	})
+
+	It("counts :name rewriting against MaxLength", func() {
+		at := repeatTo("/:ab", template.MaxLength) // 8192 bytes, 10240 after rewriting
+		Expect(at).To(HaveLen(template.MaxLength))
+		_, err := endpoint.Route("GET " + at).Build()
+		Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue(), "%v", err)
+	})
+
+	It(fmt.Sprintf("accepts MaxExpressions (%d) expressions and refuses one more", template.MaxExpressions), func() {
+		at := strings.Repeat("{/a}", template.MaxExpressions)
+		r, err := endpoint.Route("GET /x"+at).Param("a", "b").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal(gh + "/x" + strings.Repeat("/b", template.MaxExpressions)))
+		_, err = endpoint.Route("GET /x"+at+"{/a}").Param("a", "b").Build()
+		Expect(errors.Is(err, template.ErrTooManyExpressions)).To(BeTrue(), "%v", err)
+	})
+
+	It(fmt.Sprintf("accepts MaxParams (%d) parameters and refuses one more", builder.MaxParams), func() {
+		r, err := endpoint.Build("GET /x", endpoint.Options{Params: manyParams(builder.MaxParams)})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(strings.Count(r.URL, "=")).To(Equal(builder.MaxParams))
+		_, err = endpoint.Build("GET /x", endpoint.Options{Params: manyParams(builder.MaxParams + 1)})
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		Expect(err.Error()).To(ContainSubstring(fmt.Sprint(builder.MaxParams)))
+	})
+
+	It("counts parameters from defaults and the call together", func() {
+		e := endpoint.Defaults(endpoint.WithOptions(endpoint.Options{Params: manyParams(builder.MaxParams - 1)}))
+		_, err := e.Build("POST /x", endpoint.Options{Params: endpoint.Params{{Name: "new", Value: 1}}})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = e.Build("POST /x", endpoint.Options{Params: endpoint.Params{{Name: "new", Value: 1}, {Name: "newer", Value: 2}}})
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		// Replacing a default's value adds no parameter.
+		_, err = e.Build("POST /x", endpoint.Options{Params: endpoint.Params{{Name: "p0", Value: 1}, {Name: "new", Value: 1}}})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = endpoint.Defaults(endpoint.WithOptions(endpoint.Options{Params: manyParams(builder.MaxParams + 1)})).Build("GET /x", endpoint.Options{})
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+	})
+
+	DescribeTable(fmt.Sprintf("accepts values nested MaxDepth (%d) deep and refuses one deeper", builder.MaxDepth),
+		func(list bool, build func(v any) error) {
+			Expect(build(nest(builder.MaxDepth, list))).To(Succeed())
+			err := build(nest(builder.MaxDepth+1, list))
+			Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		},
+		Entry("map parameter", false, func(v any) error {
+			_, err := endpoint.Route("POST /x").Param("v", v).Build()
+			return err
+		}),
+		Entry("list parameter", true, func(v any) error {
+			_, err := endpoint.Route("POST /x").Param("v", v).Build()
+			return err
+		}),
+		Entry("map data", false, func(v any) error {
+			_, err := endpoint.Route("POST /x").Data(v).Build()
+			return err
+		}),
+		Entry("list data", true, func(v any) error {
+			_, err := endpoint.Route("PUT /x").Data(v).Build()
+			return err
+		}),
+		Entry("defaults parameter", false, func(v any) error {
+			_, err := endpoint.Defaults(endpoint.WithParam("v", v)).Build("POST /x", endpoint.Options{})
+			return err
+		}),
+		Entry("Parse without Merge", false, func(v any) error {
+			_, err := endpoint.Parse(endpoint.Options{Method: "POST", URL: "https://h/x", Params: endpoint.Params{{Name: "v", Value: v}}})
+			return err
+		}),
+		Entry("Params as a value (one level of the nesting)", false, func(v any) error {
+			inner := v.(map[string]any)["a"]
+			_, err := endpoint.Route("POST /x").Param("v", endpoint.Params{{Name: "a", Value: inner}}).Build()
+			return err
+		}),
+	)
+
+	It(fmt.Sprintf("accepts MaxNodes (%d) values in one call and refuses one more", builder.MaxNodes), func() {
+		// A list costs one plus one per member, across the parameters,
+		// data and request of the call.
+		at := make([]any, builder.MaxNodes-1)
+		_, err := endpoint.Route("POST /x").Param("v", at).Build()
+		Expect(err).NotTo(HaveOccurred())
+		_, err = endpoint.Route("POST /x").Param("v", append(at, nil)).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		// Split between a parameter (1+n1) and the request ({"b": {"l":
+		// list}}: 2 for the outer map, 2 for the inner one, 1+n2): at the
+		// bound when n1+n2+6 == MaxNodes.
+		n1 := builder.MaxNodes / 2
+		n2 := builder.MaxNodes - 6 - n1
+		_, err = endpoint.Route("POST /x").Param("a", make([]any, n1)).Meta("b", map[string]any{"l": make([]any, n2)}).Build()
+		Expect(err).NotTo(HaveOccurred())
+		_, err = endpoint.Route("POST /x").Param("a", make([]any, n1)).Meta("b", map[string]any{"l": make([]any, n2+1)}).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		_, err = endpoint.Route("POST /x").Data(make([]string, builder.MaxNodes)).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+	})
+
+	It(fmt.Sprintf("accepts MaxPreviews (%d) previews and refuses one more", builder.MaxPreviews), func() {
+		names := make([]string, builder.MaxPreviews+1)
+		for i := range names {
+			names[i] = fmt.Sprintf("p%d", i)
+		}
+		r, err := endpoint.Route("GET /x").Preview(names[:builder.MaxPreviews]...).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(strings.Count(r.Headers["accept"], "-preview+json")).To(Equal(builder.MaxPreviews))
+		_, err = endpoint.Route("GET /x").Preview(names...).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		e := endpoint.Defaults(endpoint.WithPreviews(names[:builder.MaxPreviews]...))
+		_, err = e.Build("GET /x", endpoint.Options{MediaType: endpoint.MediaType{Previews: []string{"one-more"}}})
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+	})
+
+	It(fmt.Sprintf("accepts format and preview names of media.MaxName (%d) bytes and refuses one more", media.MaxName), func() {
+		at := strings.Repeat("f", media.MaxName)
+		r, err := endpoint.Route("GET /x").Format(at).Preview(at).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Headers["accept"]).To(Equal("application/vnd.github." + at + "-preview." + at))
+		_, err = endpoint.Route("GET /x").Format(at + "f").Build()
+		Expect(errors.Is(err, media.ErrInvalidName)).To(BeTrue(), "%v", err)
+		_, err = endpoint.Route("GET /x").Preview(at + "f").Build()
+		Expect(errors.Is(err, media.ErrInvalidName)).To(BeTrue(), "%v", err)
+	})
+
+	It("refuses a map that contains itself, without overflowing the stack", func() {
+		m := map[string]any{}
+		m["self"] = m
+		_, err := endpoint.Route("POST /x").Param("v", m).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		_, err = endpoint.Route("POST /x").Data(m).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		l := []any{nil}
+		l[0] = l
+		_, err = endpoint.Route("POST /x").Param("v", l).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+	})
+})
+
+// BenchmarkLinear measures one Build per input kind at 1 KiB, 16 KiB,
+// 256 KiB and 1 MiB and reports ns/byte, which must stay flat: a step that
+// is not linear in its input shows as ns/byte growing with the size.
+func BenchmarkLinear(b *testing.B) {
+	unit := "{:a-preview%,}"
+	kinds := []struct {
+		name  string
+		build func(in string) error
+	}{
+		{"query", func(in string) error {
+			_, err := endpoint.Route("GET /x").Param("v", in).Build()
+			return err
+		}},
+		{"path", func(in string) error {
+			_, err := endpoint.Route("GET /x/{v}").Param("v", in).Build()
+			return err
+		}},
+		{"accept", func(in string) error {
+			_, err := endpoint.Route("GET /x").Header("accept", in).Format("raw").Preview("x").Build()
+			return err
+		}},
+		{"header", func(in string) error {
+			_, err := endpoint.Route("GET /x").Header("x-long", in).Build()
+			return err
+		}},
+		{"body", func(in string) error { // built, then JSON-encoded as HTTPRequest sends it
+			r, err := endpoint.Route("POST /x").Param("v", in).Build()
+			if err != nil {
+				return err
+			}
+			body, err := r.BodyReader()
+			if err != nil {
+				return err
+			}
+			_, err = io.Copy(io.Discard, body)
+			return err
+		}},
+		{"json", func(in string) error { // options read from JSON, then built
+			var o endpoint.Options
+			if err := json.Unmarshal([]byte(`{"method":"GET","url":"/x/{v}","v":`+strconv.Quote(in)+`}`), &o); err != nil {
+				return err
+			}
+			_, err := endpoint.Build("", o)
+			return err
+		}},
+	}
+	for _, k := range kinds {
+		for _, size := range []struct {
+			name string
+			n    int
+		}{{"1KiB", 1 << 10}, {"16KiB", 16 << 10}, {"256KiB", 256 << 10}, {"1MiB", 1 << 20}} {
+			in := repeatTo(unit, size.n)
+			b.Run(k.name+"/"+size.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in)))
+				for b.Loop() {
+					if err := k.build(in); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(in)), "ns/byte")
+			})
+		}
+	}
+}

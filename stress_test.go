@@ -1,0 +1,194 @@
+package endpoint_test
+
+// Concurrency (issue #5, item 5): 64 goroutines × 10,000 builds on one
+// shared *Endpoint, with Defaults layers derived from it concurrently, each
+// result compared with the one a single goroutine got before. Run it with
+// -race: the race detector, not only the comparison, is the check. Each
+// goroutine works on its own deep copies of the calls and writes over every
+// result it gets, so any state a result shared with the Endpoint would be
+// both a race and a mismatch.
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+)
+
+const (
+	stressGoroutines = 64
+	stressBuilds     = 10_000
+	stressCalls      = 257 // distinct calls, prime so goroutines interleave differently
+	stressSeed       = uint64(0x5ec5_0007)
+)
+
+// stressEndpoint is the shared Endpoint: every kind of default, JSON-like
+// values only (see regression_shared_slices_test.go for the others).
+func stressEndpoint() *endpoint.Endpoint {
+	return endpoint.Defaults(
+		endpoint.WithBaseURL("https://ghe.example.com/api/v3/"),
+		endpoint.WithHeader("Authorization", "token 0000000000000000000000000000000000000001"),
+		endpoint.WithHeader("x-github-api-version", "2022-11-28"),
+		endpoint.WithParam("per_page", 100),
+		endpoint.WithParam("config", map[string]any{"url": "https://hooks.example", "ct": "json", "events": []any{"push"}}),
+		endpoint.WithPreviews("mercy-preview"),
+		endpoint.WithMeta("retries", map[string]any{"max": 3, "on": []any{502, 503}}),
+	)
+}
+
+// outcome is a build's result or its error text.
+type outcome struct {
+	r   endpoint.RequestOptions
+	err string
+}
+
+func outcomeOf(r endpoint.RequestOptions, err error) outcome {
+	if err != nil {
+		return outcome{err: err.Error()}
+	}
+	return outcome{r: r}
+}
+
+func (o outcome) equal(p outcome) bool {
+	return o.err == p.err && reflect.DeepEqual(o.r, p.r)
+}
+
+var _ = Describe("stress", Label("stress"), func() {
+	It(fmt.Sprintf("builds %d×%d times on one shared Endpoint, deriving defaults layers concurrently, every result as built alone (PCG seed %#x)",
+		stressGoroutines, stressBuilds, stressSeed), func() {
+		e := stressEndpoint()
+		cases := make([]propCase, stressCalls)
+		want := make([]outcome, stressCalls)
+		wantLayer := make([]outcome, stressCalls)
+		for j := range cases {
+			c := jsonLikeCase(genCase(stressSeed, j, 0))
+			cases[j] = c
+			want[j] = outcomeOf(e.Build(c.route, snapshotOptions(c.call)))
+			layer := endpoint.Options{}
+			if len(c.layers) > 0 {
+				layer = c.layers[0]
+			}
+			wantLayer[j] = outcomeOf(e.Defaults(endpoint.WithOptions(snapshotOptions(layer))).Build(c.route, snapshotOptions(c.call)))
+		}
+		defaults := snapshotOptions(e.DEFAULTS())
+		built := 0
+		for _, w := range want {
+			if w.err == "" {
+				built++
+			}
+		}
+		Expect(built).To(BeNumerically(">=", stressCalls/3), "too few calls build")
+
+		start := time.Now()
+		var (
+			wg       sync.WaitGroup
+			mu       sync.Mutex
+			failures []string
+			total    atomic.Int64
+		)
+		for g := range stressGoroutines {
+			wg.Go(func() {
+				// Own copies of every call and layer: only e is shared.
+				calls := make([]endpoint.Options, len(cases))
+				layers := make([]endpoint.Options, len(cases))
+				for j, c := range cases {
+					calls[j] = snapshotOptions(c.call)
+					if len(c.layers) > 0 {
+						layers[j] = snapshotOptions(c.layers[0])
+					}
+				}
+				for i := range stressBuilds {
+					j := (g*7919 + i*31) % stressCalls
+					c := cases[j]
+					var got, exp outcome
+					switch i % 4 {
+					case 0: // a layer derived now, by many goroutines at once
+						got = outcomeOf(e.Defaults(endpoint.WithOptions(layers[j])).Build(c.route, calls[j]))
+						exp = wantLayer[j]
+					case 1: // Merge then Parse
+						m, err := e.Merge(c.route, calls[j])
+						if err == nil {
+							got = outcomeOf(e.Parse(m))
+							scribbleOptions(m)
+						} else {
+							got = outcomeOf(endpoint.RequestOptions{}, err)
+						}
+						exp = want[j]
+					case 2: // DEFAULTS copies, written over
+						scribbleOptions(e.DEFAULTS())
+						got = outcomeOf(e.Build(c.route, calls[j]))
+						exp = want[j]
+					default:
+						got = outcomeOf(e.Build(c.route, calls[j]))
+						exp = want[j]
+					}
+					total.Add(1)
+					if !got.equal(exp) {
+						mu.Lock()
+						if len(failures) < 5 {
+							failures = append(failures, fmt.Sprintf("goroutine %d build %d, call %d (route %q):\n  got  %#v %s\n  want %#v %s",
+								g, i, j, c.route, got.r, got.err, exp.r, exp.err))
+						}
+						mu.Unlock()
+					}
+					if got.err == "" {
+						scribbleResult(got.r)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		AddReportEntry("stress", fmt.Sprintf("%d builds in %v", total.Load(), time.Since(start).Round(time.Millisecond)))
+		Expect(total.Load()).To(Equal(int64(stressGoroutines * stressBuilds)))
+		Expect(failures).To(BeEmpty())
+		Expect(e.DEFAULTS()).To(Equal(defaults), "the shared defaults changed")
+	})
+})
+
+// jsonLikeCase replaces the []byte and []int values of a case by strings:
+// results share those with their source (a known bug for defaults, see
+// regression_shared_slices_test.go; by design for the call's own values),
+// so writing over results would change the next build's input.
+func jsonLikeCase(c propCase) propCase {
+	fix := func(o endpoint.Options) endpoint.Options {
+		o = snapshotOptions(o)
+		o.Data = jsonLike(o.Data)
+		o.Request, _ = jsonLike(o.Request).(map[string]any)
+		for i := range o.Params {
+			o.Params[i].Value = jsonLike(o.Params[i].Value)
+		}
+		return o
+	}
+	c.call = fix(c.call)
+	for i := range c.layers {
+		c.layers[i] = fix(c.layers[i])
+	}
+	return c
+}
+
+func jsonLike(v any) any {
+	switch t := v.(type) {
+	case []byte:
+		return string(t)
+	case []int:
+		return fmt.Sprint(t)
+	case map[string]any:
+		if t == nil {
+			return t
+		}
+		for k, e := range t {
+			t[k] = jsonLike(e)
+		}
+	case []any:
+		for i, e := range t {
+			t[i] = jsonLike(e)
+		}
+	}
+	return v
+}
