@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/endpointkit/endpoint/headers"
 )
 
 // ErrRequest: HTTPRequest could not turn request options into an
@@ -41,36 +43,159 @@ var ErrRequest = errors.New("cannot build http request")
 // Errors wrap ErrRequest, ErrInvalidMethod or a headers error, and never
 // contain a credential.
 func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) {
-	if r.Method == "" || !isToken(r.Method) {
+	method, ok := httpMethod(r.Method)
+	if !ok {
 		return nil, newError("request", r.Method, ErrInvalidMethod)
 	}
-	u, err := url.Parse(r.URL)
+	// The body is encoded first, since NewRequestWithContext takes it, but
+	// its error is reported after the URL's. A nil context, which
+	// NewRequestWithContext would refuse before anything else, comes
+	// after both: the order of the errors is the order of the checks.
+	body, bodyErr := r.BodyReader()
+	reqCtx := ctx
+	if reqCtx == nil {
+		reqCtx = context.Background()
+	}
+	req, err := http.NewRequestWithContext(reqCtx, method, r.URL, body)
 	if err != nil {
-		return nil, requestError(r.URL, errors.New("malformed url"))
+		return nil, requestError(r.URL, errMalformedURL)
 	}
-	if u.Scheme == "" || u.Host == "" {
-		return nil, requestError(r.URL, errors.New("url is not absolute; set a base url"))
+	if req.URL.Scheme == "" || req.URL.Host == "" && !parsedHasHost(r.URL) {
+		return nil, requestError(r.URL, errNotAbsolute)
 	}
-	body, err := r.BodyReader()
+	if bodyErr != nil {
+		return nil, bodyErr
+	}
+	if ctx == nil {
+		return nil, requestError(r.URL, errNilContext)
+	}
+	contentLength, hasContentLength, err := setHeaders(req, r.Headers)
 	if err != nil {
-		return nil, err
-	}
-	req, err := http.NewRequestWithContext(ctx, strings.ToUpper(r.Method), r.URL, body)
-	if err != nil {
-		return nil, requestError(r.URL, err)
-	}
-	// Validated here too, for hand-built options: net/http would only
-	// refuse a CR or LF when sending. The error never shows the value.
-	if err := r.Headers.Validate(); err != nil {
 		return nil, newError("request", "", err)
 	}
-	for name, value := range r.Headers {
-		req.Header.Set(name, value)
-	}
-	if err := setContentLength(req, r.Headers); err != nil {
-		return nil, requestError(r.URL, err)
+	if hasContentLength {
+		if err := setContentLength(req, contentLength); err != nil {
+			return nil, requestError(r.URL, err)
+		}
 	}
 	return req, nil
+}
+
+var (
+	errMalformedURL = errors.New("malformed url")
+	errNotAbsolute  = errors.New("url is not absolute; set a base url")
+	errNilContext   = errors.New("net/http: nil Context")
+)
+
+// parsedHasHost reports whether url.Parse finds a host in rawURL. It
+// differs from req.URL.Host only for a host of a lone ":", which
+// NewRequestWithContext strips to "" and url.Parse keeps; HTTPRequest has
+// always judged "absolute" by url.Parse, so this rare case still does.
+func parsedHasHost(rawURL string) bool {
+	u, err := url.Parse(rawURL)
+	return err == nil && u.Host != ""
+}
+
+// httpMethod returns the upper-case method for a valid token: the
+// net/http constant for the lower-case methods Build returns, so that the
+// common case does not allocate.
+func httpMethod(m string) (string, bool) {
+	switch m {
+	case "get":
+		return http.MethodGet, true
+	case "post":
+		return http.MethodPost, true
+	case "put":
+		return http.MethodPut, true
+	case "patch":
+		return http.MethodPatch, true
+	case "delete":
+		return http.MethodDelete, true
+	case "head":
+		return http.MethodHead, true
+	case "options":
+		return http.MethodOptions, true
+	}
+	if m == "" || !isToken(m) {
+		return "", false
+	}
+	return strings.ToUpper(m), true
+}
+
+// setHeaders validates hs (here too, for hand-built options: net/http
+// would only refuse a CR or LF when sending; the error never shows the
+// value) and puts every header but content-length into req.Header, under
+// its canonical name. All values share one backing array, each slice
+// capped at one element so that appending to one header copies instead
+// of overwriting the next. The content-length value is returned for
+// setContentLength: net/http ignores that header field.
+func setHeaders(req *http.Request, hs headers.Set) (contentLength string, hasContentLength bool, err error) {
+	if len(hs) == 0 {
+		return "", false, nil
+	}
+	h := req.Header
+	if len(hs) > 8 {
+		// Past one map group: size the map once instead of growing it.
+		h = make(http.Header, len(hs))
+		req.Header = h
+	}
+	vals := make([]string, len(hs))
+	n := 0
+	for name, value := range hs {
+		if headers.ValidateName(name) != nil || headers.ValidateValue(name, value) != nil {
+			// The error of the name that sorts first, whatever the
+			// map order.
+			return "", false, hs.Validate()
+		}
+		key := canonicalHeaderKey(name)
+		if key == "Content-Length" {
+			hasContentLength = true
+			continue
+		}
+		if v, dup := h[key]; dup {
+			// A hand-built set with two spellings of one name: the
+			// value Lookup returns (the lower-case spelling's), not the
+			// one the map happened to give last.
+			v[0], _ = hs.Lookup(key)
+			continue
+		}
+		vals[n] = value
+		h[key] = vals[n : n+1 : n+1]
+		n++
+	}
+	if hasContentLength {
+		contentLength, _ = hs.Lookup("content-length")
+	}
+	return contentLength, hasContentLength, nil
+}
+
+// canonicalHeaderKey is http.CanonicalHeaderKey, without its allocation
+// for the names requests usually carry (net/http interns only some of
+// them; Authorization is not one).
+func canonicalHeaderKey(name string) string {
+	switch name {
+	case "accept":
+		return "Accept"
+	case "user-agent":
+		return "User-Agent"
+	case "authorization":
+		return "Authorization"
+	case "content-type":
+		return "Content-Type"
+	case "content-length":
+		return "Content-Length"
+	case "x-github-api-version":
+		return "X-Github-Api-Version"
+	case "if-none-match":
+		return "If-None-Match"
+	case "if-modified-since":
+		return "If-Modified-Since"
+	case "accept-encoding":
+		return "Accept-Encoding"
+	case "cookie":
+		return "Cookie"
+	}
+	return http.CanonicalHeaderKey(name)
 }
 
 // BodyReader returns the body encoded the way HTTPRequest sends it: nil for
@@ -116,16 +241,11 @@ func (r RequestOptions) bodyBytes() (data []byte, ok bool, err error) {
 // setContentLength lets a content-length header size a body whose length
 // net/http cannot know, and rejects one that contradicts a known length:
 // net/http ignores the header field and would send the real length anyway.
-func setContentLength(req *http.Request, hs map[string]string) error {
-	v, ok := lookupHeader(hs, "content-length")
-	if !ok {
-		return nil
-	}
+func setContentLength(req *http.Request, v string) error {
 	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 	if err != nil || n < 0 {
 		return fmt.Errorf("content-length header %q is not a length", v)
 	}
-	req.Header.Del("Content-Length")
 	if req.Body == nil || req.Body == http.NoBody {
 		if n != 0 {
 			return fmt.Errorf("content-length header %d for an empty body", n)
@@ -146,17 +266,10 @@ func setContentLength(req *http.Request, hs map[string]string) error {
 }
 
 // lookupHeader finds a header by name in any case, so that hand-built
-// RequestOptions work too.
+// RequestOptions work too; of two spellings of one name, the lower-case
+// one wins (headers.Set.Lookup).
 func lookupHeader(hs map[string]string, name string) (string, bool) {
-	if v, ok := hs[name]; ok {
-		return v, true
-	}
-	for k, v := range hs {
-		if strings.EqualFold(k, name) {
-			return v, true
-		}
-	}
-	return "", false
+	return headers.Set(hs).Lookup(name)
 }
 
 // requestError names the URL with its credentials masked.

@@ -3,10 +3,12 @@ package builder_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -14,6 +16,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
 )
 
 // received is what the test server saw of one request.
@@ -352,6 +355,126 @@ var _ = Describe("RequestOptions.HTTPRequest", func() {
 			var ctx context.Context
 			_, err := builder.RequestOptions{Method: "get", URL: "https://x.test/"}.HTTPRequest(ctx)
 			Expect(err).To(MatchError(builder.ErrRequest))
+		})
+	})
+
+	Describe("headers", func() {
+		It("sets every header under net/http's canonical name, the content-length aside", func() {
+			names := []string{"accept", "user-agent", "authorization", "content-type", "x-github-api-version",
+				"if-none-match", "if-modified-since", "accept-encoding", "cookie", "x-custom-thing", "X-Mixed-CASE",
+				"x-ratelimit-reset", "etag", "a"}
+			hs := map[string]string{"content-length": "2"}
+			for i, name := range names {
+				hs[name] = "v" + strings.Repeat("x", i)
+			}
+			ro := builder.RequestOptions{Method: "post", URL: "https://x.test/", Headers: hs, Body: "ab"}
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			want := http.Header{}
+			for _, name := range names {
+				want[http.CanonicalHeaderKey(name)] = []string{hs[name]}
+			}
+			Expect(req.Header).To(Equal(want))
+			Expect(req.ContentLength).To(BeEquivalentTo(2))
+		})
+
+		It("gives each header its own value slice, so that adding to one leaves the others alone", func() {
+			ro := builder.RequestOptions{Method: "get", URL: "https://x.test/",
+				Headers: map[string]string{"accept": "a", "user-agent": "u", "authorization": "token t", "x-a": "x"}}
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			for name := range req.Header {
+				req.Header.Add(name, "added")
+			}
+			Expect(req.Header).To(Equal(http.Header{
+				"Accept": {"a", "added"}, "User-Agent": {"u", "added"},
+				"Authorization": {"token t", "added"}, "X-A": {"x", "added"},
+			}))
+			Expect(ro.Headers).To(Equal(headers.Set{"accept": "a", "user-agent": "u", "authorization": "token t", "x-a": "x"}))
+		})
+
+		It("picks the lower-case spelling of a name a hand-built set has twice, whatever the map order", func() {
+			ro := builder.RequestOptions{Method: "post", URL: "https://x.test/", Body: "abc",
+				Headers: map[string]string{"ACCEPT": "upper", "accept": "lower", "Accept": "title",
+					"Content-Length": "9", "content-length": "3"}}
+			for range 50 {
+				req, err := ro.HTTPRequest(context.Background())
+				Expect(err).NotTo(HaveOccurred())
+				Expect(req.Header).To(Equal(http.Header{"Accept": {"lower"}}))
+				Expect(req.ContentLength).To(BeEquivalentTo(3))
+			}
+		})
+
+		It("reports the invalid header whose name sorts first, whatever the map order", func() {
+			ro := builder.RequestOptions{Method: "get", URL: "https://x.test/",
+				Headers: map[string]string{"b": "ok", "x y": "1", "c": "bad\nvalue", "a(": "1", "d": "ok"}}
+			for range 50 {
+				req, err := ro.HTTPRequest(context.Background())
+				Expect(req).To(BeNil())
+				Expect(err).To(MatchError(headers.ErrInvalidName))
+				Expect(err.Error()).To(ContainSubstring(`"a("`))
+			}
+		})
+
+		It("sets many headers", func() {
+			hs := map[string]string{}
+			for i := range 40 {
+				hs[fmt.Sprintf("x-h%02d", i)] = strconv.Itoa(i)
+			}
+			req, err := builder.RequestOptions{Method: "get", URL: "https://x.test/", Headers: hs}.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.Header).To(HaveLen(40))
+			for name, v := range hs {
+				Expect(req.Header.Values(name)).To(Equal([]string{v}))
+			}
+		})
+	})
+
+	DescribeTable("upper-cases the method",
+		func(method, want string) {
+			req, err := builder.RequestOptions{Method: method, URL: "https://x.test/"}.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.Method).To(Equal(want))
+		},
+		Entry(nil, "get", "GET"), Entry(nil, "post", "POST"), Entry(nil, "put", "PUT"), Entry(nil, "patch", "PATCH"),
+		Entry(nil, "delete", "DELETE"), Entry(nil, "head", "HEAD"), Entry(nil, "options", "OPTIONS"),
+		Entry(nil, "Get", "GET"), Entry(nil, "POST", "POST"), Entry(nil, "m-search", "M-SEARCH"),
+	)
+
+	Describe("the order of errors, one check after the other", func() {
+		var nilCtx context.Context
+		bad := map[string]string{"x y": "1"}
+
+		It("reports a malformed URL before a nil context", func() {
+			_, err := builder.RequestOptions{Method: "get", URL: "https://x.test/%zz"}.HTTPRequest(nilCtx)
+			Expect(err).To(MatchError(ContainSubstring("malformed url")))
+		})
+
+		It("reports a relative URL before a body that cannot be encoded", func() {
+			_, err := builder.RequestOptions{Method: "post", URL: "/x", Body: []any{func() {}}}.HTTPRequest(context.Background())
+			Expect(err).To(MatchError(ContainSubstring("url is not absolute")))
+		})
+
+		It("reports a body that cannot be encoded before a nil context", func() {
+			_, err := builder.RequestOptions{Method: "post", URL: "https://x.test/", Body: []any{func() {}}}.HTTPRequest(nilCtx)
+			Expect(err).To(MatchError(ContainSubstring("body: ")))
+			Expect(err).To(MatchError(builder.ErrRequest))
+		})
+
+		It("reports a nil context before an invalid header", func() {
+			_, err := builder.RequestOptions{Method: "get", URL: "https://x.test/", Headers: bad}.HTTPRequest(nilCtx)
+			Expect(err).To(MatchError(ContainSubstring("nil Context")))
+		})
+
+		It("reports an invalid header before a bad content-length", func() {
+			_, err := builder.RequestOptions{Method: "get", URL: "https://x.test/",
+				Headers: map[string]string{"x y": "1", "content-length": "x"}}.HTTPRequest(context.Background())
+			Expect(err).To(MatchError(headers.ErrInvalidName))
+		})
+
+		It("reports an invalid method first", func() {
+			_, err := builder.RequestOptions{Method: "g t", URL: "%zz", Headers: bad}.HTTPRequest(nilCtx)
+			Expect(err).To(MatchError(builder.ErrInvalidMethod))
 		})
 	})
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/endpointkit/endpoint/headers"
 )
@@ -23,88 +22,81 @@ var reserved = map[string]bool{
 var ErrReservedParam = errors.New("parameter name is a reserved option key")
 
 // MarshalJSON writes o in the shape @octokit/endpoint uses: reserved keys
-// first, then the parameters in order. Empty fields are left out.
+// first, then the parameters in order. Empty fields are left out. Names
+// and strings are written as encoding/json writes them (HTML escaping
+// off), so any name, even one with control characters or invalid UTF-8,
+// reads back.
 func (o Options) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	first := true
-	field := func(name string, v any) error {
-		if !first {
-			b.WriteByte(',')
-		}
-		first = false
-		b.Write(strconv.AppendQuote(nil, name))
-		b.WriteByte(':')
-		data, err := marshalValue(v)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		b.Write(data)
-		return nil
-	}
-	var err error
-	add := func(name string, v any, set bool) {
-		if set && err == nil {
-			err = field(name, v)
-		}
-	}
-	add("method", o.Method, o.Method != "")
-	add("baseUrl", o.BaseURL, o.BaseURL != "")
-	add("url", o.URL, o.URL != "")
-	add("headers", o.Headers, o.Headers != nil)
-	mt := o.MediaType
-	add("mediaType", mediaTypeJSON(mt),
-		mt.Format != "" || mt.Previews != nil)
-	add("data", o.Data, o.Data != nil)
-	add("request", o.Request, o.Request != nil)
 	for _, p := range o.Params {
 		if reserved[p.Name] {
 			return nil, newError("marshal", p.Name, ErrReservedParam)
 		}
-		add(p.Name, p.Value, true)
 	}
-	if err != nil {
-		return nil, err
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-type mediaTypeJSON struct {
-	Format   string   `json:"format"`
-	Previews []string `json:"previews,omitempty"`
-}
-
-// marshalValue encodes like json.Marshal without HTML escaping, so that
-// URLs and templates stay readable in fixtures.
-func marshalValue(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	return encodeJSON(func(b []byte) ([]byte, error) {
+		b = append(b, '{')
+		first := true
+		key := func(name string) {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = appendJSONString(b, name)
+			b = append(b, ':')
+		}
+		if o.Method != "" {
+			key("method")
+			b = appendJSONString(b, o.Method)
+		}
+		if o.BaseURL != "" {
+			key("baseUrl")
+			b = appendJSONString(b, o.BaseURL)
+		}
+		if o.URL != "" {
+			key("url")
+			b = appendJSONString(b, o.URL)
+		}
+		if o.Headers != nil {
+			key("headers")
+			b = appendStringMap(b, o.Headers)
+		}
+		if mt := o.MediaType; mt.Format != "" || mt.Previews != nil {
+			key("mediaType")
+			b = append(b, `{"format":`...)
+			b = appendJSONString(b, mt.Format)
+			if len(mt.Previews) > 0 {
+				b = append(b, `,"previews":`...)
+				b = appendStringArray(b, mt.Previews)
+			}
+			b = append(b, '}')
+		}
+		var err error
+		field := func(name string, v any) {
+			if err == nil {
+				key(name)
+				if b, err = appendJSON(b, v); err != nil {
+					err = paramError(name, err)
+				}
+			}
+		}
+		if o.Data != nil {
+			field("data", o.Data)
+		}
+		if o.Request != nil {
+			field("request", o.Request)
+		}
+		for _, p := range o.Params {
+			field(p.Name, p.Value)
+		}
+		return append(b, '}'), err
+	})
 }
 
 // MarshalJSON writes the parameters as one JSON object, in order.
 func (p Params) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, e := range p {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(strconv.AppendQuote(nil, e.Name))
-		b.WriteByte(':')
-		data, err := marshalValue(e.Value)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", e.Name, err)
-		}
-		b.Write(data)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return encodeJSON(func(b []byte) ([]byte, error) {
+		var e jsonEncoder
+		return e.params(b, p)
+	})
 }
 
 // UnmarshalJSON reads the octokit shape: reserved keys into their fields,
@@ -252,24 +244,41 @@ func invalid(key string, err error) error {
 	return newError("unmarshal", key, fmt.Errorf("%w: %w", ErrInvalidOptions, err))
 }
 
-// MarshalJSON writes {"method","url","headers","body"?,"request"?}.
+// MarshalJSON writes {"method","url","headers","body"?,"request"?}:
+// headers sorted by name, a []byte body as a string, an io.Reader body
+// (which cannot be read here) left out.
 func (r RequestOptions) MarshalJSON() ([]byte, error) {
-	type out struct {
-		Method  string         `json:"method"`
-		URL     string         `json:"url"`
-		Headers headers.Set    `json:"headers"`
-		Body    any            `json:"body,omitempty"`
-		Request map[string]any `json:"request,omitempty"`
-	}
-	v := out(r)
-	if b, ok := r.Body.([]byte); ok {
-		v.Body = string(b)
+	body := r.Body
+	if b, ok := body.([]byte); ok {
+		body = string(b)
 	}
 	if _, ok := r.Body.(io.Reader); ok {
-		v.Body = nil
+		body = nil
 	}
-	if r.Headers == nil {
-		v.Headers = headers.Set{}
-	}
-	return marshalValue(v)
+	return encodeJSON(func(b []byte) ([]byte, error) {
+		b = append(b, `{"method":`...)
+		b = appendJSONString(b, r.Method)
+		b = append(b, `,"url":`...)
+		b = appendJSONString(b, r.URL)
+		b = append(b, `,"headers":`...)
+		if r.Headers == nil {
+			b = append(b, "{}"...) // an object, always
+		} else {
+			b = appendStringMap(b, r.Headers)
+		}
+		var err error
+		if body != nil {
+			b = append(b, `,"body":`...)
+			if b, err = appendJSON(b, body); err != nil {
+				return b, err
+			}
+		}
+		if len(r.Request) > 0 {
+			b = append(b, `,"request":`...)
+			if b, err = appendJSON(b, r.Request); err != nil {
+				return b, err
+			}
+		}
+		return append(b, '}'), nil
+	})
 }

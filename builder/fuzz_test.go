@@ -1,0 +1,172 @@
+package builder_test
+
+// FuzzOptionsJSON (issue #5, item 1): any bytes that unmarshal into
+// Options build into a result that keeps the invariants, or fail; the
+// options are not changed by building; Build == Parse(Merge); and writing
+// the options back to JSON and reading them again builds the same result.
+// Run with
+//
+//	go test -run '^$' -fuzz '^FuzzOptionsJSON$' -fuzztime 2m -parallel 2 ./builder/
+//
+// Inputs it found are in testdata/fuzz/FuzzOptionsJSON (run by every go
+// test) and in the root package's regression_*_test.go specs.
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/endpointkit/endpoint/builder"
+)
+
+const fuzzBase = "https://api.github.com"
+
+var fuzzEndpoint = builder.New(builder.WithOptions(builder.Options{
+	Method:  "GET",
+	BaseURL: fuzzBase,
+	Headers: map[string]string{"accept": "application/vnd.github.v3+json", "user-agent": "fuzz"},
+}))
+
+// validHeaderField is RFC 9110: a token name; a value without control
+// characters other than tab.
+func validHeaderField(name, value string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; c < ' ' && c != '\t' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// urlPath is the path of a built URL: after the authority, before "?"/"#".
+func urlPath(s string) string {
+	if i := strings.Index(s, "://"); i >= 0 {
+		rest := s[i+3:]
+		j := strings.IndexAny(rest, "/?#")
+		if j < 0 {
+			return ""
+		}
+		s = rest[j:]
+	}
+	if j := strings.IndexAny(s, "?#"); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}
+
+// hasDotSegment reports whether the path of u has a "." or ".." segment,
+// percent-decoded.
+func hasDotSegment(u string) bool {
+	for _, seg := range strings.Split(urlPath(u), "/") {
+		if dec, err := url.PathUnescape(seg); err == nil {
+			seg = dec
+		}
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+func FuzzOptionsJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"method":"GET","url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open","labels":["bug","ui"]}`,
+		`{"method":"POST","url":"/repos/{owner}/{repo}/issues","owner":"o","repo":"r","title":"t","body":null,"assignees":[]}`,
+		`{"method":"PATCH","url":"/repos/{owner}/{repo}/hooks/{hook_id}/config","owner":"o","repo":"r","hook_id":42,"url_param":"https://evil.example","config":{"url":"x","insecure_ssl":"0"}}`,
+		`{"method":"POST","url":"https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}","name":"x.zip","data":"zip","headers":{"content-type":"application/zip","Content-Length":"3"}}`,
+		`{"method":"GET","url":"/graphql","headers":{"accept":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA-"},"mediaType":{"previews":["test-preview"],"format":"raw"}}`,
+		`{"method":"POST","url":"{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{@","baseUrl":"https://api.github.com"}`,
+		`{"method":"POST","url":"{00\u0000\u0000\u0000\u0000\u0000\u0000a!a}"}`,
+		`{"url":"/x/{a}/{b}","a":".","b":"..","headers":{"x-a":"1\r\nx-b: 2"}}`,
+		`{"url":"{+u}/x","u":"https://evil.example","baseUrl":"https://ghe.example.com/api/v3/","request":{"timeout":5}}`,
+		`{"method":"DELETE","url":"/x{?a*}","a":{"k":"v"},"data":[1,2,3]}`,
+		`{"method":"HEAD","url":"/x/:name/y","name":"é","q":"is:open+label:bug","mediaType":{"format":"diff"}}`,
+		`{"headers":{"accept":null,"x":1,"y":true},"url":"/x"}`,
+		`{"url":"/a/{+x}/b","x":"%2e%2e"}`,
+		`[]`, `null`, `{"method":1}`, `{"a":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var o builder.Options
+		if err := json.Unmarshal(data, &o); err != nil {
+			return
+		}
+		before, err := json.Marshal(o)
+		if err != nil {
+			t.Fatalf("options read from JSON do not write back: %v", err)
+		}
+		r, err := fuzzEndpoint.Build("", o)
+		m, merr := fuzzEndpoint.Merge("", o)
+		var p builder.RequestOptions
+		perr := merr
+		if merr == nil {
+			p, perr = fuzzEndpoint.Parse(m)
+		}
+		again, err2 := fuzzEndpoint.Build("", o)
+		after, aerr := json.Marshal(o)
+		if aerr != nil || !bytes.Equal(before, after) {
+			t.Fatalf("building changed the options:\nbefore %s\nafter  %s", before, after)
+		}
+		if (err == nil) != (perr == nil) || (err == nil) != (err2 == nil) {
+			t.Fatalf("Build %v, Parse(Merge) %v, Build again %v", err, perr, err2)
+		}
+		// Written back and read again, the options build the same.
+		var o2 builder.Options
+		if err := json.Unmarshal(before, &o2); err != nil {
+			t.Fatalf("options written as %s do not read back: %v", before, err)
+		}
+		r2, rerr := fuzzEndpoint.Build("", o2)
+		if (err == nil) != (rerr == nil) {
+			t.Fatalf("round trip through %s: Build %v, then %v", before, err, rerr)
+		}
+		if err != nil {
+			return
+		}
+		if !reflect.DeepEqual(r, p) || !reflect.DeepEqual(r, again) {
+			t.Fatalf("results differ:\nBuild        %#v\nParse(Merge) %#v\nBuild again  %#v", r, p, again)
+		}
+		if !reflect.DeepEqual(r, r2) {
+			t.Fatalf("round trip through %s changed the result:\n%#v\n%#v", before, r, r2)
+		}
+		if r.Method != strings.ToLower(r.Method) || !validHeaderField(r.Method, "") {
+			t.Fatalf("method %q", r.Method)
+		}
+		for name, v := range r.Headers {
+			if !validHeaderField(name, v) || name != strings.ToLower(name) {
+				t.Fatalf("header %q: %q", name, v)
+			}
+		}
+		if hasDotSegment(r.URL) {
+			t.Fatalf("URL %q has a dot segment (F19)", r.URL)
+		}
+		if o.BaseURL != "" || strings.HasPrefix(m.URL, "{+") || strings.Contains(strings.ToLower(m.URL), "://") {
+			return
+		}
+		// A relative template on the fixed base: only URI characters, and
+		// the base's host, whatever the parameters.
+		if !strings.HasPrefix(r.URL, fuzzBase+"/") {
+			t.Fatalf("URL %q does not start with %s/", r.URL, fuzzBase)
+		}
+		for i := 0; i < len(r.URL); i++ {
+			if !strings.ContainsRune("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%", rune(r.URL[i])) {
+				t.Fatalf("URL %q: byte %q at %d is not a URI character", r.URL, r.URL[i], i)
+			}
+		}
+		if u, err := url.Parse(r.URL); err != nil || u.Host != "api.github.com" || u.User != nil {
+			t.Fatalf("URL %q: host %v, error %v", r.URL, u, err)
+		}
+	})
+}

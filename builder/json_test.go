@@ -1,0 +1,256 @@
+package builder_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
+)
+
+// stdJSON is encoding/json's encoding of v with HTML escaping off and the
+// Encoder's newline dropped: the reference every writer here must match.
+func stdJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+func mustStdJSON(v any) string {
+	GinkgoHelper()
+	b, err := stdJSON(v)
+	Expect(err).NotTo(HaveOccurred())
+	return string(b)
+}
+
+// refOptionsJSON is what Options.MarshalJSON must write, assembled from
+// encoding/json's encoding of every name and value: reserved keys first,
+// then the parameters in order, empty fields left out.
+func refOptionsJSON(o builder.Options) string {
+	GinkgoHelper()
+	var b bytes.Buffer
+	b.WriteByte('{')
+	add := func(name string, v any) {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		b.WriteString(mustStdJSON(name))
+		b.WriteByte(':')
+		b.WriteString(mustStdJSON(v))
+	}
+	if o.Method != "" {
+		add("method", o.Method)
+	}
+	if o.BaseURL != "" {
+		add("baseUrl", o.BaseURL)
+	}
+	if o.URL != "" {
+		add("url", o.URL)
+	}
+	if o.Headers != nil {
+		add("headers", map[string]string(o.Headers))
+	}
+	if mt := o.MediaType; mt.Format != "" || mt.Previews != nil {
+		add("mediaType", struct {
+			Format   string   `json:"format"`
+			Previews []string `json:"previews,omitempty"`
+		}{mt.Format, mt.Previews})
+	}
+	if o.Data != nil {
+		add("data", o.Data)
+	}
+	if o.Request != nil {
+		add("request", o.Request)
+	}
+	for _, p := range o.Params {
+		add(p.Name, p.Value)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// refRequestJSON is what RequestOptions.MarshalJSON must write: the
+// documented shape, encoded by encoding/json.
+func refRequestJSON(r builder.RequestOptions) string {
+	GinkgoHelper()
+	type out struct {
+		Method  string         `json:"method"`
+		URL     string         `json:"url"`
+		Headers headers.Set    `json:"headers"`
+		Body    any            `json:"body,omitempty"`
+		Request map[string]any `json:"request,omitempty"`
+	}
+	v := out(r)
+	if b, ok := r.Body.([]byte); ok {
+		v.Body = string(b)
+	}
+	if _, ok := r.Body.(io.Reader); ok {
+		v.Body = nil
+	}
+	if v.Headers == nil {
+		v.Headers = headers.Set{}
+	}
+	return mustStdJSON(v)
+}
+
+// awkwardNames are parameter names JSON must escape or repair: control
+// characters, DEL, invalid UTF-8, quotes, backslashes, the JavaScript line
+// separators, HTML characters (which stay as they are) and non-ASCII.
+var awkwardNames = []string{
+	"a\x01b", "a\x7fb", "a\xffb", "ä", `"q"`, `back\slash`, "tab\tname", "nl\n", "\x00", "\b\f\r",
+	"\u2028\u2029", "<&>", "\xed\xa0\x80", "\xe2\x82", "€ and 𝄞", "plain_name",
+}
+
+var _ = Describe("JSON names and strings", func() {
+	for _, name := range awkwardNames {
+		// What json.Unmarshal reads back: the name, invalid UTF-8
+		// replaced by U+FFFD byte by byte, as encoding/json writes it.
+		var want string
+		Expect(json.Unmarshal([]byte(mustStdJSON(name)), &want)).To(Succeed())
+
+		It("writes Params with the name "+strconv.Quote(name)+" as encoding/json does", func() {
+			p := builder.Params{{Name: name, Value: name}, {Name: "n", Value: 1}}
+			got, err := p.MarshalJSON()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(json.Valid(got)).To(BeTrue(), string(got))
+			Expect(string(got)).To(Equal("{" + mustStdJSON(name) + ":" + mustStdJSON(name) + `,"n":1}`))
+
+			var back map[string]any
+			Expect(json.Unmarshal(got, &back)).To(Succeed())
+			Expect(back).To(HaveKeyWithValue(want, want))
+
+			viaStd, err := json.Marshal(p)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(json.Valid(viaStd)).To(BeTrue())
+		})
+
+		It("writes Options with the parameter "+strconv.Quote(name)+" that read back", func() {
+			o := builder.Options{Method: "POST", URL: "/x", Params: builder.Params{{Name: name, Value: []any{name}}}}
+			got, err := o.MarshalJSON()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(got)).To(Equal(refOptionsJSON(o)))
+
+			var back builder.Options
+			Expect(json.Unmarshal(got, &back)).To(Succeed())
+			Expect(back.Params).To(Equal(builder.Params{{Name: want, Value: []any{want}}}))
+		})
+
+		It("sends a body parameter named "+strconv.Quote(name)+" as valid JSON", func() {
+			ro, err := builder.New().Route("POST https://x.test/").Param(name, name).Build()
+			Expect(err).NotTo(HaveOccurred())
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			body, err := io.ReadAll(req.Body)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(body)).To(Equal("{" + mustStdJSON(name) + ":" + mustStdJSON(name) + "}"))
+			Expect(req.ContentLength).To(BeEquivalentTo(len(body)))
+
+			got, err := ro.MarshalJSON()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(got)).To(Equal(refRequestJSON(ro)))
+			// json.Marshal checks and compacts what MarshalJSON wrote (and
+			// escapes HTML in it).
+			viaStd, err := json.Marshal(ro)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(json.Valid(viaStd)).To(BeTrue())
+		})
+	}
+
+	It("writes every field of Options as encoding/json writes it, in the octokit order", func() {
+		o := builder.Options{
+			Method: "PATCH", BaseURL: "https://ghe.example/api/v3", URL: "/repos/{owner}/{repo}?a=<b>&c",
+			Headers:   headers.Set{"x-z": "\x7f", "accept": "application/json", "user-agent": "a\u2028b"},
+			MediaType: builder.MediaType{Format: "raw", Previews: []string{"ant-man", "\xff"}},
+			Data:      map[string]any{"z": 1.5, "a": []any{nil, true, "é"}},
+			Request:   map[string]any{"timeout": 5, "meta": map[string]any{"k\x01": "v"}},
+			Params:    builder.Params{{Name: "owner", Value: "o"}, {Name: "x\x1f", Value: json.Number("12.5e3")}},
+		}
+		got, err := o.MarshalJSON()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(got)).To(Equal(refOptionsJSON(o)))
+		Expect(json.Valid(got)).To(BeTrue())
+
+		for _, mt := range []builder.MediaType{{Format: "diff"}, {Previews: []string{}}, {Previews: []string{"x"}}} {
+			o := builder.Options{URL: "/", MediaType: mt}
+			got, err := o.MarshalJSON()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(got)).To(Equal(refOptionsJSON(o)))
+		}
+	})
+
+	It("refuses a reserved parameter name before it encodes any value", func() {
+		o := builder.Options{Data: func() {}, Params: builder.Params{{Name: "x", Value: func() {}}, {Name: "url", Value: 1}}}
+		_, err := o.MarshalJSON()
+		Expect(err).To(MatchError(builder.ErrReservedParam))
+	})
+
+	It("names the field or parameter whose value cannot be encoded, and returns no output", func() {
+		for _, o := range []builder.Options{
+			{Data: map[string]any{"f": func() {}}},
+			{Request: map[string]any{"c": make(chan int)}},
+			{Params: builder.Params{{Name: "ok", Value: 1}, {Name: "bad\x01", Value: []any{1, func() {}}}}},
+		} {
+			got, err := o.MarshalJSON()
+			Expect(err).To(HaveOccurred())
+			Expect(got).To(BeNil())
+			switch {
+			case o.Data != nil:
+				Expect(err.Error()).To(HavePrefix("data: "))
+			case o.Request != nil:
+				Expect(err.Error()).To(HavePrefix("request: "))
+			default:
+				Expect(err.Error()).To(HavePrefix("bad\x01: "))
+			}
+			var unsupported *json.UnsupportedTypeError
+			Expect(errors.As(err, &unsupported)).To(BeTrue(), err.Error())
+		}
+	})
+
+	DescribeTable("writes RequestOptions as encoding/json writes the documented shape",
+		func(r builder.RequestOptions) {
+			got, err := r.MarshalJSON()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(got)).To(Equal(refRequestJSON(r)))
+		},
+		Entry("nil headers are an empty object", builder.RequestOptions{Method: "get", URL: "https://x.test/"}),
+		Entry("headers sorted, strings escaped", builder.RequestOptions{Method: "get", URL: "https://x.test/?a=<&>",
+			Headers: headers.Set{"z": "1", "a": "\x01", "m": "\xff"}}),
+		Entry("a Params body", builder.RequestOptions{Method: "post", URL: "u",
+			Body: builder.Params{{Name: "z\x7f", Value: 1}, {Name: "a", Value: map[string]any{"b": []string{"c"}}}}}),
+		Entry("a []byte body is a string", builder.RequestOptions{Method: "post", URL: "u", Body: []byte("a\x00\xffb")}),
+		Entry("a nil []byte body is an empty string", builder.RequestOptions{Method: "post", URL: "u", Body: []byte(nil)}),
+		Entry("a reader body is left out", builder.RequestOptions{Method: "post", URL: "u", Body: bytes.NewReader([]byte("x"))}),
+		Entry("a typed nil body is null", builder.RequestOptions{Method: "post", URL: "u", Body: map[string]any(nil)}),
+		Entry("an empty passthrough is left out", builder.RequestOptions{Method: "get", URL: "u", Request: map[string]any{}}),
+		Entry("a passthrough", builder.RequestOptions{Method: "get", URL: "u", Request: map[string]any{"b": 1, "a": json.Number("2")}}),
+		Entry("a struct body", builder.RequestOptions{Method: "post", URL: "u", Body: struct {
+			A string `json:"a"`
+			B []int  `json:"b,omitempty"`
+		}{A: "<x>"}}),
+	)
+
+	It("reports a body that cannot be encoded in RequestOptions.MarshalJSON", func() {
+		got, err := builder.RequestOptions{Method: "post", URL: "u", Body: []any{1, func() {}}}.MarshalJSON()
+		Expect(err).To(HaveOccurred())
+		Expect(got).To(BeNil())
+	})
+
+	It("keys maps as encoding/json does, by byte order of the raw key", func() {
+		m := map[string]any{"b": 1, "a\xff": 2, "a": 3, "\x01": 4, "é": 5, "A": 6}
+		got, err := builder.Params{{Name: "m", Value: m}}.MarshalJSON()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(got)).To(Equal(`{"m":` + mustStdJSON(m) + "}"))
+		Expect(string(got)).To(HavePrefix(`{"m":{"\u0001":4,"A":6,"a":3,"a\ufffd":2,"b":1,`))
+	})
+})
