@@ -5,11 +5,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"log"
-	"net/http"
-	"os"
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/examples/internal/echo"
@@ -70,7 +67,7 @@ func run() error {
 	local := endpoint.Defaults(endpoint.WithOptions(o))
 
 	topics := local.Route("GET /repos/{owner}/{repo}/topics").Param("owner", "octo-org").Param("repo", "octo-repo")
-	if err := send(topics, "GET", "/api/v3/repos/octo-org/octo-repo/topics"); err != nil {
+	if err := echo.Send(topics, "GET", "/api/v3/repos/octo-org/octo-repo/topics"); err != nil {
 		return err
 	}
 
@@ -82,27 +79,5 @@ func run() error {
 		Param("name", "notes.txt").
 		Header("content-type", "text/plain").
 		Data([]byte("release notes"))
-	return send(upload, "POST", "/api/uploads/repos/octo-org/octo-repo/releases/1/assets?name=notes.txt")
-}
-
-func send(b *endpoint.Builder, method, requestURI string) error {
-	ro, err := b.Build()
-	if err != nil {
-		return err
-	}
-	fmt.Printf("%s %s\n", method, requestURI)
-	req, err := ro.HTTPRequest(context.Background())
-	if err != nil {
-		return err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	seen, err := echo.Read(resp)
-	if err != nil {
-		return err
-	}
-	seen.Print(os.Stdout)
-	return seen.Check(method, requestURI)
+	return echo.Send(upload, "POST", "/api/uploads/repos/octo-org/octo-repo/releases/1/assets?name=notes.txt")
 }

@@ -6,10 +6,7 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"log"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -44,7 +41,7 @@ func run() error {
 		Param("owner", "octokit").Param("repo", "rest.js").Param("release_id", 1).
 		Param("name", "rest.js v1.zip").Param("label", "Source (zip)").
 		Data(zip)
-	if err := send(fromBytes, "POST", "/repos/octokit/rest.js/releases/1/assets?name=rest.js%20v1.zip&label=Source%20%28zip%29"); err != nil {
+	if err := echo.Send(fromBytes, "POST", "/repos/octokit/rest.js/releases/1/assets?name=rest.js%20v1.zip&label=Source%20%28zip%29"); err != nil {
 		return err
 	}
 
@@ -74,27 +71,5 @@ func run() error {
 		Header("content-type", "text/plain").
 		Header("content-length", strconv.FormatInt(info.Size(), 10)).
 		Data(f)
-	return send(fromFile, "POST", "/repos/octokit/rest.js/releases/1/assets?name=checksums.txt")
-}
-
-func send(b *endpoint.Builder, method, requestURI string) error {
-	ro, err := b.Build()
-	if err != nil {
-		return err
-	}
-	fmt.Printf("%s %s\n", method, requestURI)
-	req, err := ro.HTTPRequest(context.Background())
-	if err != nil {
-		return err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	seen, err := echo.Read(resp)
-	if err != nil {
-		return err
-	}
-	seen.Print(os.Stdout)
-	return seen.Check(method, requestURI)
+	return echo.Send(fromFile, "POST", "/repos/octokit/rest.js/releases/1/assets?name=checksums.txt")
 }

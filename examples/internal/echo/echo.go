@@ -5,16 +5,19 @@
 package echo
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 )
@@ -111,4 +114,29 @@ func printable(body []byte) bool {
 		}
 	}
 	return true
+}
+
+// Send builds b, sends it with net/http to the echo server, prints what the
+// server saw and checks it against method and requestURI. The nethttp
+// example spells these steps out; the others use this.
+func Send(b *endpoint.Builder, method, requestURI string) error {
+	ro, err := b.Build()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s %s\n", method, requestURI)
+	req, err := ro.HTTPRequest(context.Background())
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	seen, err := Read(resp)
+	if err != nil {
+		return err
+	}
+	seen.Print(os.Stdout)
+	return seen.Check(method, requestURI)
 }
