@@ -127,7 +127,7 @@ render() {
 		echo "Template cache (cmd/cachemem; live heap after a GC, fresh process per row; n = distinct routes built"
 		echo "with Build; dense:n = n templates of template.MaxExpressions expressions, long:n = n templates of"
 		echo "template.MaxLength bytes, both through template.Parse; the documented bound is template.CacheSize"
-		echo "entries and 4 MiB of template text):"
+		echo "entries and template.CacheBytes (8 MiB) of estimated memory, text and parsed parts):"
 		echo
 		echo '```'
 		cat "$OUT"/cachemem.txt
