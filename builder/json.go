@@ -10,11 +10,14 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 )
 
-// reserved are the option keys of the octokit JSON shape; every other key
-// is a parameter.
-var reserved = map[string]bool{
-	"method": true, "baseUrl": true, "url": true, "headers": true,
-	"mediaType": true, "data": true, "request": true,
+// isReserved reports whether key is one of the option keys of the octokit
+// JSON shape; every other key is a parameter.
+func isReserved(key string) bool {
+	switch key {
+	case "method", "baseUrl", "url", "headers", "mediaType", "data", "request":
+		return true
+	}
+	return false
 }
 
 // ErrReservedParam: a parameter whose name is a reserved option key cannot
@@ -28,7 +31,7 @@ var ErrReservedParam = errors.New("parameter name is a reserved option key")
 // reads back.
 func (o Options) MarshalJSON() ([]byte, error) {
 	for _, p := range o.Params {
-		if reserved[p.Name] {
+		if isReserved(p.Name) {
 			return nil, newError("marshal", p.Name, ErrReservedParam)
 		}
 	}
@@ -103,40 +106,58 @@ func (p Params) MarshalJSON() ([]byte, error) {
 // every other key into Params in document order. Numbers become
 // json.Number, so that large integers survive; objects become
 // map[string]any. A null header or field means "not set".
+//
+// decodeOptions reads the JSON that JSON.stringify and encoding/json
+// write in one pass; whatever it is not sure of, and every error, is
+// left to unmarshalOptions, whose result it matches exactly.
 func (o *Options) UnmarshalJSON(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var out Options
-	if err := expectDelim(dec, '{'); err != nil {
-		return err
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return invalid("", err)
-		}
-		key := tok.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return invalid(key, err)
-		}
-		if err := out.setJSON(key, raw); err != nil {
+	out, ok := decodeOptions(data)
+	if !ok {
+		var err error
+		if out, err = unmarshalOptions(data); err != nil {
 			return err
 		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return invalid("", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return invalid("", errors.New("data after the options object"))
 	}
 	*o = out
 	return nil
 }
 
+// unmarshalOptions is the reference decoder, token by token through
+// encoding/json: slow, but every rule and error message of the shape is
+// encoding/json's.
+func unmarshalOptions(data []byte) (Options, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var out Options
+	if err := expectDelim(dec, '{'); err != nil {
+		return Options{}, err
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return Options{}, invalid("", err)
+		}
+		key := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return Options{}, invalid(key, err)
+		}
+		if err := out.setJSON(key, raw); err != nil {
+			return Options{}, err
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return Options{}, invalid("", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Options{}, invalid("", errors.New("data after the options object"))
+	}
+	return out, nil
+}
+
 func (o *Options) setJSON(key string, raw json.RawMessage) error {
 	if string(raw) == "null" {
-		if reserved[key] {
+		if isReserved(key) {
 			return nil
 		}
 		o.Params = o.Params.set(key, nil)

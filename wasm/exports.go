@@ -6,7 +6,6 @@ import (
 	"errors"
 
 	"github.com/endpointkit/endpoint"
-	"github.com/endpointkit/endpoint/wasm/internal/optjson"
 )
 
 // The exports. A call's string inputs are consecutive in the input
@@ -36,7 +35,7 @@ func build(handle, routeLen, optsLen int32) (n int32) {
 	if err != nil {
 		return fail(err)
 	}
-	return request(r)
+	return succeed(r.MarshalJSON())
 }
 
 // merge(handle, route, options) → Options JSON, like endpoint.merge.
@@ -70,7 +69,7 @@ func parse(optsLen int32) (n int32) {
 	if err != nil {
 		return fail(err)
 	}
-	return request(r)
+	return succeed(r.MarshalJSON())
 }
 
 // defaults(handle, isRoute, payload) → the new endpoint's handle (> 0).
@@ -157,8 +156,8 @@ func callArgs(handle, routeLen, optsLen int32) (*endpoint.Endpoint, string, endp
 }
 
 // optionsAt decodes n bytes of options JSON at offset off; none means no
-// options. optjson is the fast path; UnmarshalJSON takes what it refuses
-// and reports the errors.
+// options. Options.UnmarshalJSON reads JSON.stringify's output in one
+// pass and copies what it keeps, so the input buffer can be reused.
 func optionsAt(off, n int32) (endpoint.Options, error) {
 	var o endpoint.Options
 	if n == 0 {
@@ -167,24 +166,10 @@ func optionsAt(off, n int32) (endpoint.Options, error) {
 	if off < 0 || n < 0 || int(off)+int(n) > len(in) {
 		return o, errArgs
 	}
-	data := in[off : off+n]
-	if o, ok := optjson.Decode(data); ok {
-		return o, nil
-	}
-	if err := o.UnmarshalJSON(data); err != nil {
+	if err := o.UnmarshalJSON(in[off : off+n]); err != nil {
 		return endpoint.Options{}, err
 	}
 	return o, nil
-}
-
-// request writes r as RequestOptions.MarshalJSON does: optjson is the
-// fast path, MarshalJSON takes what it leaves.
-func request(r endpoint.RequestOptions) int32 {
-	if data, ok := optjson.AppendRequest(out[:0], r); ok {
-		out = data
-		return int32(len(out))
-	}
-	return succeed(r.MarshalJSON())
 }
 
 func succeed(data []byte, err error) int32 {

@@ -1,0 +1,8 @@
+package builder
+
+// The two decoders behind Options.UnmarshalJSON, so that the specs can
+// hold the fast one to the reference one.
+var (
+	DecodeOptions    = decodeOptions
+	UnmarshalOptions = unmarshalOptions
+)
