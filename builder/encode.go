@@ -1,6 +1,8 @@
 package builder
 
 import (
+	"github.com/endpointkit/endpoint/template"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -270,10 +272,8 @@ func appendJSONString(dst []byte, s string) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-// appendJSONFloat formats f as encoding/json's floatEncoder does (like
-// ECMAScript's Number to String: 'f' unless the magnitude is below 1e-6
-// or at least 1e21, exponents without leading zeros). NaN and infinities
-// are not JSON; encoding/json reports them.
+// appendJSONFloat formats f as encoding/json's floatEncoder does. NaN and
+// infinities are not JSON; encoding/json reports them, in its words.
 func appendJSONFloat(dst []byte, f float64, bits int) ([]byte, error) {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		if bits == 32 {
@@ -281,24 +281,7 @@ func appendJSONFloat(dst []byte, f float64, bits int) ([]byte, error) {
 		}
 		return appendFallback(dst, f)
 	}
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 {
-		// float32 comparisons for a float32, as encoding/json does, to
-		// get the cutoffs exact.
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			format = 'e'
-		}
-	}
-	dst = strconv.AppendFloat(dst, f, format, -1, bits)
-	if format == 'e' {
-		// e-09 to e-9
-		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
-	}
-	return dst, nil
+	return template.AppendFloat(dst, f, bits)
 }
 
 // validJSONNumber reports whether s is a JSON number literal (RFC 8259
