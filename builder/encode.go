@@ -1,8 +1,6 @@
 package builder
 
 import (
-	"github.com/endpointkit/endpoint/template"
-
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -12,6 +10,8 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/endpointkit/endpoint/template"
 )
 
 // appendJSON appends v as JSON to dst: byte for byte what json.Marshal
