@@ -6,3 +6,6 @@ var (
 	DecodeOptions    = decodeOptions
 	UnmarshalOptions = unmarshalOptions
 )
+
+// ParseURL is HTTPRequest's fast URL reader, held to url.Parse.
+var ParseURL = parseURL

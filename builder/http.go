@@ -56,12 +56,24 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if reqCtx == nil {
 		reqCtx = context.Background()
 	}
-	req, err := http.NewRequestWithContext(reqCtx, method, r.URL, body)
-	if err != nil {
-		return nil, requestError(r.URL, errMalformedURL)
-	}
-	if req.URL.Scheme == "" || req.URL.Host == "" && !parsedHasHost(r.URL) {
-		return nil, requestError(r.URL, errNotAbsolute)
+	var req *http.Request
+	var err error
+	var fast url.URL
+	if parseURL(r.URL, &fast) {
+		// The common shape, read without url.Parse into the URL that
+		// NewRequestWithContext allocates anyway.
+		if req, err = http.NewRequestWithContext(reqCtx, method, "", body); err != nil {
+			return nil, requestError(r.URL, errMalformedURL)
+		}
+		*req.URL = fast
+		req.Host = fast.Host
+	} else {
+		if req, err = http.NewRequestWithContext(reqCtx, method, r.URL, body); err != nil {
+			return nil, requestError(r.URL, errMalformedURL)
+		}
+		if req.URL.Scheme == "" || req.URL.Host == "" && !parsedHasHost(r.URL) {
+			return nil, requestError(r.URL, errNotAbsolute)
+		}
 	}
 	if bodyErr != nil {
 		return nil, bodyErr

@@ -1,0 +1,85 @@
+package builder
+
+import "net/url"
+
+// parseURL reads the URLs Build makes in their common shape,
+// "http[s]://host[:port]/path[?query]" with a plain host and a path that
+// needs no unescaping, into u exactly as url.Parse would, without its
+// general machinery; anything else is left to url.Parse (ok false).
+func parseURL(s string, u *url.URL) (ok bool) {
+	var rest string
+	switch {
+	case len(s) > 8 && s[:8] == "https://":
+		u.Scheme, rest = "https", s[8:]
+	case len(s) > 7 && s[:7] == "http://":
+		u.Scheme, rest = "http", s[7:]
+	default:
+		return false
+	}
+	i := 0
+	for i < len(rest) && rest[i] != '/' {
+		c := rest[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+			if c != ':' {
+				return false
+			}
+			// A port: digits to the end of the authority, at least one.
+			j := i + 1
+			for j < len(rest) && '0' <= rest[j] && rest[j] <= '9' {
+				j++
+			}
+			if j == i+1 || j < len(rest) && rest[j] != '/' {
+				return false
+			}
+			i = j
+			break
+		}
+		i++
+	}
+	if i == 0 || i == len(rest) {
+		return false
+	}
+	u.Host = rest[:i]
+	path := rest[i:]
+	for k := 0; k < len(path); k++ {
+		switch c := path[k]; {
+		case c == '?':
+			u.Path = path[:k]
+			if k+1 == len(path) {
+				u.ForceQuery = true
+			}
+			return validQuery(path[k+1:], u)
+		case !pathByte(c):
+			// '%' needs unescaping; others make url.Parse keep a RawPath.
+			return false
+		}
+	}
+	u.Path = path
+	return true
+}
+
+// validQuery keeps the query raw, as url.Parse does, when it has no
+// fragment and no byte url.Parse would refuse.
+func validQuery(q string, u *url.URL) bool {
+	for k := 0; k < len(q); k++ {
+		if c := q[k]; c == '#' || c < ' ' || c == 0x7f {
+			return false
+		}
+	}
+	u.RawQuery = q
+	return true
+}
+
+// pathByte reports whether url.URL.EscapedPath writes c as it is, so that
+// Path alone describes the path (no RawPath).
+func pathByte(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	switch c {
+	case '-', '.', '_', '~', '$', '&', '+', ',', '/', ':', ';', '=', '@':
+		return true
+	}
+	return false
+}
