@@ -22,6 +22,7 @@ import (
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/oracle"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -144,7 +145,7 @@ var _ = Describe("1 MiB inputs", func() {
 			_, err = endpoint.Route("GET /x").Header("x-long", in+"\n").Build()
 			Expect(errors.Is(err, headers.ErrInvalidValue)).To(BeTrue())
 			_, err = endpoint.Route("GET /x").Header(in, "v").Build()
-			if validHeader(in, "") { // "%" and "-preview" runs are tokens
+			if oracle.Token(in) { // "%" and "-preview" runs are tokens
 				Expect(err).NotTo(HaveOccurred())
 			} else {
 				Expect(errors.Is(err, headers.ErrInvalidName)).To(BeTrue())
@@ -177,7 +178,7 @@ var _ = Describe("1 MiB inputs", func() {
 			Expect(media.Accept(in, "", []string{"x"})).To(HaveSuffix("application/vnd.github.x-preview+json"))
 			Expect(media.Accept(in, "raw", nil)).To(HavePrefix(in[:len(in)-16]))
 			Expect(headers.ValidateValue("x", in)).To(Succeed())
-			Expect(headers.ValidateName(in) == nil).To(Equal(validHeader(in, "")))
+			Expect(headers.ValidateName(in) == nil).To(Equal(oracle.Token(in)))
 			_, err := headers.FromMap(map[string]string{"x-a": in, "x-b": in + "\r"})
 			Expect(errors.Is(err, headers.ErrInvalidValue)).To(BeTrue())
 			q, err := template.AppendQuery([]byte("/x"), func(yield func(string, any) bool) {

@@ -23,6 +23,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/internal/oracle"
 	"github.com/endpointkit/endpoint/template"
 )
 
@@ -748,43 +749,6 @@ func hasBodyMethod(m string) bool {
 	return false
 }
 
-// pathOf returns the path part of a built URL: after the authority (when
-// absolute) and before the first "?" or "#".
-func pathOf(s string) string {
-	if i := strings.Index(s, "://"); i >= 0 {
-		rest := s[i+3:]
-		j := strings.IndexAny(rest, "/?#")
-		if j < 0 {
-			return ""
-		}
-		s = rest[j:]
-	}
-	if j := strings.IndexAny(s, "?#"); j >= 0 {
-		s = s[:j]
-	}
-	return s
-}
-
-// validHeader is RFC 9110: a token name, a value without control
-// characters other than tab.
-func validHeader(name, value string) bool {
-	if name == "" {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
-			return false
-		}
-	}
-	for i := 0; i < len(value); i++ {
-		if c := value[i]; c < ' ' && c != '\t' || c == 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
 // ---------------------------------------------------------------------------
 // The loop.
 
@@ -954,7 +918,7 @@ func checkConservation(c propCase, k *checker) {
 	if c.t.has(tReserved, tLeadPlus) {
 		return
 	}
-	segs := strings.Split(pathOf(r.URL), "/")
+	segs := strings.Split(oracle.Path(r.URL), "/")
 	for _, tk := range c.t.toks {
 		if tk.kind != tSeg && tk.kind != tColon {
 			continue
@@ -1001,7 +965,7 @@ func checkAuthority(c propCase, k *checker) {
 	}
 	// No dot segment, also percent-encoded (F19; WHATWG reads
 	// ".%2e" as ".."), whatever expression made it.
-	path := pathOf(r.URL)
+	path := oracle.Path(r.URL)
 	for _, seg := range strings.Split(path, "/") {
 		dec, err := url.PathUnescape(seg)
 		if err != nil {
@@ -1018,7 +982,7 @@ func checkAuthority(c propCase, k *checker) {
 	// one per {/x} item and those of Path values.
 	n := 0
 	if c.t.authority == "" {
-		n = strings.Count(pathOf(strings.TrimSuffix(m.BaseURL, "/")), "/")
+		n = strings.Count(oracle.Path(strings.TrimSuffix(m.BaseURL, "/")), "/")
 		// The base and the template are joined with one slash,
 		// added when the expanded template does not start with one.
 		n += leadingSlash(c.t, m.Params)
@@ -1062,7 +1026,7 @@ func checkHeaders(c propCase, k *checker) {
 	}
 	k.ok++
 	for name, value := range r.Headers {
-		if !validHeader(name, value) || strings.ContainsAny(name+value, "\r\n\x00") {
+		if !oracle.Header(name, value) || strings.ContainsAny(name+value, "\r\n\x00") {
 			k.fail(c, "header %q: %q", name, value)
 		}
 	}
