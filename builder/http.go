@@ -128,7 +128,7 @@ func httpMethod(m string) (string, bool) {
 	case "options":
 		return http.MethodOptions, true
 	}
-	if m == "" || !isToken(m) {
+	if !headers.IsToken(m) {
 		return "", false
 	}
 	return strings.ToUpper(m), true

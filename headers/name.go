@@ -28,11 +28,15 @@ func Name(name string) string {
 // valid; normalisation is Name's job. The error is an [*Error] wrapping
 // ErrInvalidName.
 func ValidateName(name string) error {
-	if name == "" || invalidNameByte(name) >= 0 {
+	if !IsToken(name) {
 		return &Error{Name: name, Err: ErrInvalidName}
 	}
 	return nil
 }
+
+// IsToken reports whether s is a non-empty RFC 9110 token: the grammar of
+// header names, and of HTTP methods too.
+func IsToken(s string) bool { return s != "" && invalidNameByte(s) < 0 }
 
 // IsSensitive reports whether a header of this name (any case) carries
 // credentials and should be masked when requests are printed or logged.

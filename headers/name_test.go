@@ -111,3 +111,15 @@ var _ = Describe("IsSensitive", func() {
 
 // sink keeps results alive so allocation counts are honest.
 var sink string
+
+var _ = Describe("IsToken", func() {
+	DescribeTable("agrees with ValidateName",
+		func(s string, want bool) {
+			Expect(headers.IsToken(s)).To(Equal(want))
+			Expect(headers.ValidateName(s) == nil).To(Equal(want))
+		},
+		Entry("method", "PATCH", true), Entry("tchars", "!#$%&'*+-.^_`|~", true),
+		Entry("empty", "", false), Entry("space", "GE T", false), Entry("colon", "a:b", false),
+		Entry("non-ASCII", "ä", false),
+	)
+})
