@@ -1,0 +1,450 @@
+package value
+
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Decode reads one JSON value (RFC 8259) with white space around it.
+// Objects keep their members in document order; of a repeated key the
+// last value wins, in the place of the first, as in JavaScript. Numbers
+// keep their text. Strings are read as encoding/json reads them: escapes
+// decoded, invalid UTF-8 and lone surrogates replaced by U+FFFD. Decode
+// takes time linear in the input and fails past MaxDepth or MaxNodes.
+func Decode(data []byte) (Value, error) {
+	return DecodeBudget(data, NewBudget())
+}
+
+// DecodeBudget is Decode, spending from b.
+func DecodeBudget(data []byte, b *Budget) (Value, error) {
+	return decodeBudget(data, b, 0)
+}
+
+func decodeBudget(data []byte, b *Budget, depth int) (Value, error) {
+	d := Decoder{s: string(data), budget: b, depth: depth}
+	d.Space()
+	v, err := d.Value()
+	if err != nil {
+		return Value{}, err
+	}
+	d.Space()
+	if d.i != len(d.s) {
+		return Value{}, d.syntax("data after the value")
+	}
+	return v, nil
+}
+
+// Decoder reads JSON text token by token, for callers (the options
+// decoder) that interpret an object's members themselves. Strings
+// without escapes are slices of the input, which NewDecoder copies once.
+type Decoder struct {
+	s      string
+	i      int
+	depth  int
+	budget *Budget
+}
+
+// NewDecoder returns a Decoder over a copy of data, spending from b.
+func NewDecoder(data []byte, b *Budget) *Decoder {
+	return &Decoder{s: string(data), budget: b}
+}
+
+// Offset returns the position of the next byte to read.
+func (d *Decoder) Offset() int { return d.i }
+
+// AtEnd reports whether only white space is left.
+func (d *Decoder) AtEnd() bool {
+	d.Space()
+	return d.i == len(d.s)
+}
+
+// Peek returns the next byte without reading it, 0 at the end.
+func (d *Decoder) Peek() byte {
+	if d.i < len(d.s) {
+		return d.s[d.i]
+	}
+	return 0
+}
+
+// Space skips JSON's white space: space, tab, line feed, carriage return.
+func (d *Decoder) Space() {
+	for d.i < len(d.s) {
+		switch d.s[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+// Null reads null if it comes next.
+func (d *Decoder) Null() bool {
+	if strings.HasPrefix(d.s[d.i:], "null") {
+		d.i += 4
+		return true
+	}
+	return false
+}
+
+// Object reads an object at '{', calling member for each key with the
+// decoder positioned at its value; member must read the value.
+func (d *Decoder) Object(member func(key string) error) error {
+	if !d.eat('{') {
+		return d.syntax("expected an object")
+	}
+	if err := d.budget.spend(1, d.depth); err != nil {
+		return err
+	}
+	d.depth++
+	defer func() { d.depth-- }()
+	d.Space()
+	if d.eat('}') {
+		return nil
+	}
+	for {
+		d.Space()
+		key, err := d.String()
+		if err != nil {
+			return err
+		}
+		d.Space()
+		if !d.eat(':') {
+			return d.syntax("expected ':' after object key")
+		}
+		d.Space()
+		if err := d.budget.spend(1, 0); err != nil {
+			return err
+		}
+		if err := member(key); err != nil {
+			return err
+		}
+		d.Space()
+		if d.eat(',') {
+			continue
+		}
+		if d.eat('}') {
+			return nil
+		}
+		return d.syntax("expected ',' or '}' in object")
+	}
+}
+
+// Array reads an array at '[', calling item for each element with the
+// decoder positioned at it; item must read the element.
+func (d *Decoder) Array(item func() error) error {
+	if !d.eat('[') {
+		return d.syntax("expected an array")
+	}
+	if err := d.budget.spend(1, d.depth); err != nil {
+		return err
+	}
+	d.depth++
+	defer func() { d.depth-- }()
+	d.Space()
+	if d.eat(']') {
+		return nil
+	}
+	for {
+		d.Space()
+		if err := d.budget.spend(1, 0); err != nil {
+			return err
+		}
+		if err := item(); err != nil {
+			return err
+		}
+		d.Space()
+		if d.eat(',') {
+			continue
+		}
+		if d.eat(']') {
+			return nil
+		}
+		return d.syntax("expected ',' or ']' in array")
+	}
+}
+
+// Value reads any JSON value.
+func (d *Decoder) Value() (Value, error) {
+	switch c := d.Peek(); {
+	case c == '"':
+		s, err := d.String()
+		return Str(s), err
+	case c == '{':
+		var ob ObjectBuilder
+		err := d.Object(func(key string) error {
+			v, err := d.Value()
+			ob.Set(key, v)
+			return err
+		})
+		if err != nil {
+			return Value{}, err
+		}
+		return ob.Object(), nil
+	case c == '[':
+		var items []Value
+		err := d.Array(func() error {
+			v, err := d.Value()
+			items = append(items, v)
+			return err
+		})
+		if err != nil {
+			return Value{}, err
+		}
+		if items == nil {
+			items = []Value{}
+		}
+		return NewArray(items), nil
+	case c == 't':
+		if strings.HasPrefix(d.s[d.i:], "true") {
+			d.i += 4
+			return Boolean(true), nil
+		}
+	case c == 'f':
+		if strings.HasPrefix(d.s[d.i:], "false") {
+			d.i += 5
+			return Boolean(false), nil
+		}
+	case c == 'n':
+		if d.Null() {
+			return Value{}, nil
+		}
+	case c == '-' || isDigit(c):
+		return d.number()
+	case c == 0 && d.i == len(d.s):
+		return Value{}, d.syntax("unexpected end of input")
+	}
+	return Value{}, d.syntax("invalid character " + quoteByte(d.s[d.i]))
+}
+
+// number reads a JSON number and keeps its text.
+func (d *Decoder) number() (Value, error) {
+	start := d.i
+	d.eat('-')
+	switch {
+	case d.eat('0'):
+	case d.digits() == 0:
+		return Value{}, d.syntax("invalid number")
+	}
+	if d.eat('.') && d.digits() == 0 {
+		return Value{}, d.syntax("invalid number")
+	}
+	if d.eat('e') || d.eat('E') {
+		if !d.eat('+') {
+			d.eat('-')
+		}
+		if d.digits() == 0 {
+			return Value{}, d.syntax("invalid number")
+		}
+	}
+	return Value{kind: Number, num: textForm, str: d.s[start:d.i]}, nil
+}
+
+func (d *Decoder) digits() int {
+	start := d.i
+	for d.i < len(d.s) && isDigit(d.s[d.i]) {
+		d.i++
+	}
+	return d.i - start
+}
+
+// String reads a string. Plain ones are slices of the input; escapes and
+// invalid UTF-8 are decoded into a new string.
+func (d *Decoder) String() (string, error) {
+	if !d.eat('"') {
+		return "", d.syntax("expected a string")
+	}
+	start := d.i
+	for d.i < len(d.s) {
+		switch c := d.s[d.i]; {
+		case c == '"':
+			d.i++
+			return d.s[start : d.i-1], nil
+		case c == '\\' || c < 0x20:
+			return d.unquote(start)
+		case c < utf8.RuneSelf:
+			d.i++
+		default:
+			r, size := utf8.DecodeRuneInString(d.s[d.i:])
+			if r == utf8.RuneError && size == 1 {
+				return d.unquote(start)
+			}
+			d.i += size
+		}
+	}
+	return "", d.syntax("unterminated string")
+}
+
+// unquote finishes a string that has escapes or invalid UTF-8, from its
+// first byte at start, as encoding/json's unquote does.
+func (d *Decoder) unquote(start int) (string, error) {
+	var b strings.Builder
+	b.Grow(d.i - start + 16)
+	b.WriteString(d.s[start:d.i])
+	for d.i < len(d.s) {
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			return b.String(), nil
+		case c < 0x20:
+			return "", d.syntax("control character " + quoteByte(c) + " in string")
+		case c == '\\':
+			if d.i+1 >= len(d.s) {
+				return "", d.syntax("unterminated string")
+			}
+			switch e := d.s[d.i+1]; e {
+			case '"', '\\', '/':
+				b.WriteByte(e)
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case 'u':
+				r := hex4(d.s[d.i+2:])
+				if r < 0 {
+					return "", d.syntax(`invalid \u escape`)
+				}
+				d.i += 6
+				if utf16.IsSurrogate(r) {
+					if r2 := escapedRune(d.s[d.i:]); r2 >= 0 {
+						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+							b.WriteRune(dec)
+							d.i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				b.WriteRune(r)
+				continue
+			default:
+				return "", d.syntax("invalid escape " + quoteByte(e))
+			}
+			d.i += 2
+		case c < utf8.RuneSelf:
+			b.WriteByte(c)
+			d.i++
+		default:
+			r, size := utf8.DecodeRuneInString(d.s[d.i:])
+			b.WriteRune(r) // RuneError for a byte of invalid UTF-8
+			d.i += size
+		}
+	}
+	return "", d.syntax("unterminated string")
+}
+
+// escapedRune reads "\uXXXX" at the start of s, or returns -1.
+func escapedRune(s string) rune {
+	if len(s) < 2 || s[0] != '\\' || s[1] != 'u' {
+		return -1
+	}
+	return hex4(s[2:])
+}
+
+// hex4 reads four hex digits at the start of s, or returns -1.
+func hex4(s string) rune {
+	if len(s) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range []byte(s[:4]) {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+func (d *Decoder) eat(c byte) bool {
+	if d.i < len(d.s) && d.s[d.i] == c {
+		d.i++
+		return true
+	}
+	return false
+}
+
+// Syntax returns a SyntaxError at the current offset.
+func (d *Decoder) syntax(msg string) error { return &SyntaxError{Offset: d.i, Msg: msg} }
+
+// Errorf returns a SyntaxError at the current offset for a caller's rule,
+// such as "headers: want an object".
+func (d *Decoder) Errorf(msg string) error { return d.syntax(msg) }
+
+func quoteByte(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return "'" + string(rune(c)) + "'"
+	}
+	const hex = "0123456789abcdef"
+	return "0x" + string([]byte{hex[c>>4], hex[c&0xf]})
+}
+
+// ObjectBuilder collects an object's members; a key set again keeps its
+// place and takes the new value. The zero ObjectBuilder is empty.
+type ObjectBuilder struct {
+	members []Member
+	index   map[string]int
+}
+
+// Set sets key to v.
+func (ob *ObjectBuilder) Set(key string, v Value) {
+	if i := ob.find(key); i >= 0 {
+		ob.members[i].Value = v
+		return
+	}
+	if ob.index != nil {
+		ob.index[key] = len(ob.members)
+	} else if len(ob.members) >= indexFrom {
+		ob.index = make(map[string]int, 2*len(ob.members))
+		for i, m := range ob.members {
+			ob.index[m.Key] = i
+		}
+		ob.index[key] = len(ob.members)
+	}
+	ob.members = append(ob.members, Member{key, v})
+}
+
+func (ob *ObjectBuilder) find(key string) int {
+	if ob.index != nil {
+		if i, ok := ob.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range ob.members {
+		if ob.members[i].Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// Len returns the number of members so far.
+func (ob *ObjectBuilder) Len() int { return len(ob.members) }
+
+// Object returns the object; ob must not be used afterwards.
+func (ob *ObjectBuilder) Object() Value {
+	if ob.members == nil {
+		ob.members = []Member{}
+	}
+	c := &composite{members: ob.members, index: ob.index}
+	if c.index == nil && len(c.members) >= indexFrom {
+		return NewObject(c.members)
+	}
+	return Value{kind: Object, ref: c}
+}

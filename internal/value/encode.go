@@ -1,0 +1,99 @@
+package value
+
+import (
+	"unicode/utf8"
+)
+
+// AppendJSON appends v as JSON: objects in their order, strings as
+// encoding/json writes them with HTML escaping off, numbers as Text.
+// It cannot fail: a Value holds only what JSON can.
+func AppendJSON(dst []byte, v Value) []byte {
+	switch v.kind {
+	case Null:
+		return append(dst, "null"...)
+	case String:
+		return AppendString(dst, v.str)
+	case Array:
+		dst = append(dst, '[')
+		for i, e := range v.Items() {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendJSON(dst, e)
+		}
+		return append(dst, ']')
+	case Object:
+		dst = append(dst, '{')
+		for i, m := range v.Members() {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendString(dst, m.Key)
+			dst = append(dst, ':')
+			dst = AppendJSON(dst, m.Value)
+		}
+		return append(dst, '}')
+	}
+	return v.AppendText(dst)
+}
+
+// MarshalJSON returns v as JSON (see AppendJSON).
+func (v Value) MarshalJSON() ([]byte, error) {
+	return AppendJSON(nil, v), nil
+}
+
+// AppendString appends s as a JSON string the way encoding/json does
+// with HTML escaping off: '"', '\\' and the control characters below
+// U+0020 are escaped (\b \f \n \r \t by name, the rest as \u00XX), each
+// byte of invalid UTF-8 becomes \ufffd, and U+2028 and U+2029 are
+// escaped because JavaScript reads them as line ends. strconv.Quote is
+// no substitute: its \x7f-style escapes are not JSON.
+func AppendString(dst []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}

@@ -1,0 +1,74 @@
+package value
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Limits on one value, or on all the values of one call when they share a
+// Budget. They bound the work and memory an untrusted value can cost.
+const (
+	// MaxDepth is the deepest nesting of arrays and objects.
+	MaxDepth = 32
+	// MaxNodes is the most arrays, objects and members, counted with
+	// repeats: a value that shares its maps between branches is counted
+	// once per branch, so it cannot stand for billions of members.
+	MaxNodes = 100_000
+)
+
+var (
+	// ErrLimit is returned when a value is nested deeper than MaxDepth
+	// or holds more than MaxNodes nodes.
+	ErrLimit = errors.New("limit exceeded")
+	// ErrInvalid is returned when a Go value has no JSON form (a channel,
+	// a func, a complex number, NaN, an infinity, a map with keys that
+	// are not strings, integers or text) or its MarshalJSON or MarshalText
+	// method failed or panicked.
+	ErrInvalid = errors.New("invalid value")
+	// ErrSyntax is returned when JSON text is malformed.
+	ErrSyntax = errors.New("invalid json")
+)
+
+// SyntaxError is a JSON syntax error at a byte offset of the input.
+type SyntaxError struct {
+	Offset int    // byte offset of the error
+	Msg    string // what was wrong
+}
+
+func (e *SyntaxError) Error() string {
+	return e.Msg + " at offset " + strconv.Itoa(e.Offset)
+}
+
+// Unwrap returns ErrSyntax.
+func (e *SyntaxError) Unwrap() error { return ErrSyntax }
+
+// Budget counts the nodes and depth a conversion or a decode may still
+// spend. The zero Budget is spent; use NewBudget. Several values of one
+// call share a Budget so that MaxNodes bounds them together.
+type Budget struct{ left int }
+
+// NewBudget returns a Budget of MaxNodes nodes.
+func NewBudget() *Budget { return &Budget{left: MaxNodes} }
+
+// spend takes n nodes at depth, or fails.
+func (b *Budget) spend(n, depth int) error {
+	if depth >= MaxDepth {
+		return limitError("nested deeper than " + strconv.Itoa(MaxDepth))
+	}
+	b.left -= n
+	if b.left < 0 {
+		return limitError("more than " + strconv.Itoa(MaxNodes) + " values")
+	}
+	return nil
+}
+
+type wrapped struct {
+	sentinel error
+	msg      string
+}
+
+func (e *wrapped) Error() string { return e.sentinel.Error() + ": " + e.msg }
+func (e *wrapped) Unwrap() error { return e.sentinel }
+
+func limitError(msg string) error   { return &wrapped{ErrLimit, msg} }
+func invalidError(msg string) error { return &wrapped{ErrInvalid, msg} }

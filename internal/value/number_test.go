@@ -1,0 +1,89 @@
+package value_test
+
+import (
+	"math"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+var _ = Describe("numbers", func() {
+	// Each expectation is what JavaScript's String(n) prints.
+	DescribeTable("AppendFloat writes JavaScript's digits",
+		func(f float64, js string) {
+			Expect(string(value.AppendFloat(nil, f))).To(Equal(js))
+			v, ok := value.Float(f)
+			Expect(ok).To(BeTrue())
+			Expect(v.Text()).To(Equal(js))
+		},
+		Entry("tenth", 0.1, "0.1"),
+		Entry("one millionth stays fixed", 1e-6, "0.000001"),
+		Entry("below a millionth is exponent form", 1e-7, "1e-7"),
+		Entry("negative small", -2.5e-8, "-2.5e-8"),
+		Entry("below 1e21 stays fixed", 1.2345678901234568e20, "123456789012345680000"),
+		Entry("1e21", 1e21, "1e+21"),
+		Entry("1.5e+21", 1.5e21, "1.5e+21"),
+		Entry("three-digit exponent", 1e100, "1e+100"),
+		Entry("smallest", 5e-324, "5e-324"),
+		Entry("largest", math.MaxFloat64, "1.7976931348623157e+308"),
+		Entry("integral", 100.0, "100"),
+		Entry("minus zero", math.Copysign(0, -1), "0"),
+	)
+
+	It("refuses NaN and infinities", func() {
+		for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+			_, ok := value.Float(f)
+			Expect(ok).To(BeFalse())
+		}
+	})
+
+	It("writes float32 with its own shortest digits", func() {
+		v, ok := value.Float32(0.1)
+		Expect(ok).To(BeTrue())
+		Expect(v.Text()).To(Equal("0.1"))
+		v, _ = value.Float32(1e-7)
+		Expect(v.Text()).To(Equal("1e-7"))
+	})
+
+	It("keeps integers exact", func() {
+		Expect(value.Int(math.MinInt64).Text()).To(Equal("-9223372036854775808"))
+		Expect(value.Uint(math.MaxUint64).Text()).To(Equal("18446744073709551615"))
+		i, ok := value.Uint(math.MaxUint64).Int64()
+		Expect(ok).To(BeFalse())
+		Expect(i).To(BeZero())
+	})
+
+	DescribeTable("IsInteger as JSON Schema's integer",
+		func(v value.Value, want bool) { Expect(v.IsInteger()).To(Equal(want)) },
+		Entry("int", value.Int(3), true),
+		Entry("1.0 float", must(value.Float(1.0)), true),
+		Entry("1.5 float", must(value.Float(1.5)), false),
+		Entry("text 1.0", must(value.NumberText("1.0")), true),
+		Entry("text 1e2", must(value.NumberText("1e2")), true),
+		Entry("text 1.5", must(value.NumberText("1.5")), false),
+		Entry("a string", value.Str("1"), false),
+	)
+
+	It("validates number text as RFC 8259 does", func() {
+		for _, s := range []string{"0", "-0", "1.5", "1e5", "1E+5", "-1.25e-3"} {
+			Expect(value.ValidNumber(s)).To(BeTrue(), s)
+		}
+		for _, s := range []string{"", "-", "01", "1.", ".5", "1e", "1e+", "+1", "0x1", "1 ", "NaN", "1ee5"} {
+			Expect(value.ValidNumber(s)).To(BeFalse(), s)
+		}
+	})
+
+	It("compares numbers by value", func() {
+		Expect(value.Equal(value.Int(1), must(value.NumberText("1.0")))).To(BeTrue())
+		Expect(value.Equal(value.Int(1), must(value.Float(1)))).To(BeTrue())
+		Expect(value.Equal(value.Int(1), value.Int(2))).To(BeFalse())
+		Expect(value.Equal(value.Int(1), value.Str("1"))).To(BeFalse())
+	})
+})
+
+func must(v value.Value, ok bool) value.Value {
+	Expect(ok).To(BeTrue())
+	return v
+}

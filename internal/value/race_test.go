@@ -1,0 +1,5 @@
+//go:build race
+
+package value_test
+
+const raceEnabled = true
