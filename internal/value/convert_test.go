@@ -52,7 +52,9 @@ type state string
 
 type marshaler struct{ n int }
 
-func (m marshaler) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprintf(`{"n":%d,"b":[1,2]}`, m.n)), nil }
+func (m marshaler) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf(`{"n":%d,"b":[1,2]}`, m.n)), nil
+}
 
 type ptrMarshaler struct{ s string }
 
