@@ -68,7 +68,8 @@ var _ = Describe("AppendPath", func() {
 		Entry("not: in the fragment", "/a#/{x}/", []string(nil)),
 		Entry("not: in the authority", "https://{host}/x", []string(nil)),
 		Entry("not: before a literal character", "/a/{x}.json", []string(nil)),
-		Entry("not: :name inside a segment", "/x/:foo-bar", []string(nil)),
+		Entry("not: :name inside a segment", "/x/:foo.bar", []string(nil)),
+		Entry("a hyphenated :name", "/x/:foo-bar", []string{"foo-bar"}),
 	)
 
 	DescribeTable("refuses an undefined or empty whole-segment variable with ErrMissing",

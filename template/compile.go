@@ -173,9 +173,11 @@ func compileExpr(s string, start int) (part, int, error) {
 					return p, 0, syntaxError(s, i, "incomplete percent-encoding in a variable name")
 				}
 				i += 3
-			} else if c == '.' {
-				if i == nameStart || s[i-1] == '.' {
-					return p, 0, syntaxError(s, i, "misplaced '.' in a variable name")
+			} else if c == '.' || c == '-' {
+				// A hyphen is an extension to RFC 6570 (GitHub's
+				// {enterprise-team}); it joins varchars as a dot does.
+				if i == nameStart || s[i-1] == '.' || s[i-1] == '-' {
+					return p, 0, syntaxError(s, i, fmt.Sprintf("misplaced %q in a variable name", c))
 				}
 				i++
 			} else {
@@ -185,8 +187,8 @@ func compileExpr(s string, start int) (part, int, error) {
 		if i == nameStart {
 			return p, 0, syntaxError(s, i, "expected a variable name")
 		}
-		if s[i-1] == '.' {
-			return p, 0, syntaxError(s, i-1, "variable name ends with '.'")
+		if s[i-1] == '.' || s[i-1] == '-' {
+			return p, 0, syntaxError(s, i-1, fmt.Sprintf("variable name ends with %q", s[i-1]))
 		}
 		sp := varspec{name: s[nameStart:i]}
 		if i < len(s) {

@@ -45,12 +45,23 @@
 // Before parsing, ":name" is rewritten to "{name}" where name is a lower-case
 // ASCII letter followed by one or more of [A-Za-z0-9_], taken greedily
 // (@octokit/endpoint v6's rule: ":a", ":Owner", ":_id" are left alone and
-// ":foo-bar" becomes "{foo}-bar"). Unlike v6 this happens only in the path
+// ":foo.bar" becomes "{foo}.bar"). Unlike v6 this happens only in the path
 // part: after the authority of a "scheme://" template, up to the first "?" or
 // "#" or a {?...}, {&...} or {#...} expression, and never inside {...}. So
 // "/search?q=repo:octokit", "http://localhost:3000/x" and
 // "https://user:pass@host/x" keep their colons. String returns the rewritten
 // text.
+//
+// # Hyphenated names
+//
+// As an extension to RFC 6570, a hyphen may join two name characters in a
+// variable name, as GitHub's OpenAPI description writes {enterprise-team}:
+// "{a-b}" and ":a-b" both name the variable "a-b" (v6's ":foo-bar" gave
+// "{foo}-bar"). A hyphen cannot start or end a name or follow a "." or
+// another hyphen. The uritemplate module validates the rest of such a
+// template as if the hyphens were underscores. Two negative cases of the
+// uritemplate-test suite use hyphenated names and are accepted for this
+// reason; the tests name them.
 //
 // # Expansion
 //

@@ -35,7 +35,7 @@ func ExampleExpand() {
 func ExampleParse_colonNames() {
 	for _, s := range []string{
 		"/orgs/:org/repos",
-		"/x/:foo-bar",
+		"/x/:foo.bar",
 		"/search?q=repo:octokit",
 		"http://localhost:3000/x/:id",
 		"https://user:pass@host/x",
@@ -45,7 +45,7 @@ func ExampleParse_colonNames() {
 	}
 	// Output:
 	// /orgs/{org}/repos
-	// /x/{foo}-bar
+	// /x/{foo}.bar
 	// /search?q=repo:octokit
 	// http://localhost:3000/x/{id}
 	// https://user:pass@host/x

@@ -75,7 +75,7 @@ func parse(s string) (*Template, error) {
 	if len(s) > MaxLength {
 		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes after :name rewriting, the limit is %d", ErrTooLong, len(s), MaxLength)}
 	}
-	if _, modErr := uritemplate.New(s); modErr != nil {
+	if _, modErr := uritemplate.New(hyphensForValidator(s)); modErr != nil {
 		offset := -1
 		var e *Error
 		if _, err := compile(s); errors.As(err, &e) {
@@ -84,6 +84,32 @@ func parse(s string) (*Template, error) {
 		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, moduleError{modErr})}
 	}
 	return compile(s)
+}
+
+// hyphensForValidator returns s with every "-" inside an expression
+// written "_", so that the uritemplate module, which knows only RFC 6570
+// names, validates the rest of a template that uses the hyphen extension.
+// Offsets are unchanged.
+func hyphensForValidator(s string) string {
+	var b []byte
+	in := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '{':
+			in = true
+		case c == '}':
+			in = false
+		case c == '-' && in:
+			if b == nil {
+				b = []byte(s)
+			}
+			b[i] = '_'
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
 }
 
 // String returns the template text as parsed (after :name rewriting).

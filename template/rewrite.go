@@ -62,7 +62,8 @@ func pathEnd(s string, start int) int {
 
 // rewriteColonNames turns each :name in the path part of s into {name}: a
 // colon, a lower-case ASCII letter, then one or more of [A-Za-z0-9_], taken
-// greedily. Text inside {...} expressions is never touched. It runs in linear
+// greedily, where a hyphen between two of those continues the name (an
+// extension, for GitHub's :enterprise-team). Text inside {...} expressions is never touched. It runs in linear
 // time and returns s itself when nothing changes.
 func rewriteColonNames(s string) string {
 	start := pathStart(s)
@@ -81,7 +82,7 @@ func rewriteColonNames(s string) string {
 		case ':':
 			if i+2 < end && isLower(s[i+1]) && isWord(s[i+2]) {
 				j := i + 3
-				for j < end && isWord(s[j]) {
+				for j < end && (isWord(s[j]) || s[j] == '-' && j+1 < end && isWord(s[j+1])) {
 					j++
 				}
 				if b == nil {
