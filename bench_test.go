@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // The requests of BENCHMARKS.md: A is a GET with two path and two query
@@ -37,7 +38,7 @@ func BenchmarkBuildPOST(b *testing.B) {
 
 func BenchmarkBuildOptions(b *testing.B) {
 	b.ReportAllocs()
-	o := endpoint.Options{Params: endpoint.Params{
+	o := builder.Options{Params: builder.Params{
 		{Name: "owner", Value: "octokit"}, {Name: "repo", Value: "rest.js"},
 		{Name: "state", Value: "open"}, {Name: "per_page", Value: 100}}}
 	for b.Loop() {

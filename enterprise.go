@@ -19,11 +19,6 @@ const (
 	EnterpriseGraphQLPath = "/api/graphql"
 )
 
-// ErrInvalidHost: an Enterprise host that is not a bare host name or IP
-// address with an optional port (no scheme, path, user, query or spaces),
-// or a built URL whose host or port no HTTP client can use.
-var ErrInvalidHost = builder.ErrInvalidHost
-
 // WithEnterprise sets the base URL to the REST API of the GitHub Enterprise
 // Server at host ("ghe.example.com" or "ghe.example.com:8443"), that is
 // https://HOST/api/v3. Routes written relative ("POST /repos/…/assets")
@@ -33,8 +28,8 @@ var ErrInvalidHost = builder.ErrInvalidHost
 // base URL to EnterpriseUploadsURL(host).
 //
 // An invalid host makes every call of the Endpoint fail with an error
-// wrapping ErrInvalidHost.
-func WithEnterprise(host string) Option {
+// wrapping [builder.ErrInvalidHost].
+func WithEnterprise(host string) builder.Option {
 	return func(dst *builder.Options) error {
 		u, err := EnterpriseBaseURL(host)
 		if err != nil {
@@ -75,7 +70,7 @@ func enterpriseURL(host, path string) (string, error) {
 // a scheme, a path, user information, spaces — is refused, not repaired.
 func validateHost(host string) error {
 	fail := func(why string) error {
-		return fmt.Errorf("%w %q: %s", ErrInvalidHost, redactHost(host), why)
+		return fmt.Errorf("%w %q: %s", builder.ErrInvalidHost, redactHost(host), why)
 	}
 	switch {
 	case host == "":

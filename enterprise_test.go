@@ -8,6 +8,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 var _ = Describe("GitHub Enterprise Server", func() {
@@ -38,7 +39,7 @@ var _ = Describe("GitHub Enterprise Server", func() {
 			} {
 				u, err := f(host)
 				Expect(u).To(BeEmpty())
-				Expect(err).To(MatchError(endpoint.ErrInvalidHost))
+				Expect(err).To(MatchError(builder.ErrInvalidHost))
 				Expect(err.Error()).To(ContainSubstring(why))
 				Expect(err.Error()).NotTo(ContainSubstring("s3cr3t"))
 			}
@@ -71,7 +72,7 @@ var _ = Describe("GitHub Enterprise Server", func() {
 		e := endpoint.Defaults(endpoint.WithEnterprise("ghe.example.com"), endpoint.WithHeader("authorization", "token x"))
 
 		It("sets the REST base URL", func() {
-			Expect(e.DEFAULTS().BaseURL).To(Equal("https://ghe.example.com/api/v3"))
+			Expect(e.DefaultOptions().BaseURL).To(Equal("https://ghe.example.com/api/v3"))
 			req, err := e.Route("GET /repos/{owner}/{repo}").Param("owner", "o").Param("repo", "r").Build()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(req.URL).To(Equal("https://ghe.example.com/api/v3/repos/o/r"))
@@ -108,19 +109,19 @@ var _ = Describe("GitHub Enterprise Server", func() {
 		It("makes every call of the Endpoint fail on an invalid host", func() {
 			bad := endpoint.Defaults(endpoint.WithEnterprise("https://ghe.example.com/api/v3"))
 			_, err := bad.Route("GET /user").Build()
-			Expect(err).To(MatchError(endpoint.ErrInvalidHost))
+			Expect(err).To(MatchError(builder.ErrInvalidHost))
 			Expect(err.Error()).To(ContainSubstring(`"https://ghe.example.com/api/v3"`))
-			_, err = bad.Merge("GET /user", endpoint.Options{})
-			Expect(errors.Is(err, endpoint.ErrInvalidHost)).To(BeTrue())
-			_, err = bad.Defaults(endpoint.WithHeader("x", "y")).Build("GET /user", endpoint.Options{})
-			Expect(errors.Is(err, endpoint.ErrInvalidHost)).To(BeTrue())
-			var e *endpoint.Error
+			_, err = bad.Merge("GET /user", builder.Options{})
+			Expect(errors.Is(err, builder.ErrInvalidHost)).To(BeTrue())
+			_, err = bad.Defaults(endpoint.WithHeader("x", "y")).Build("GET /user", builder.Options{})
+			Expect(errors.Is(err, builder.ErrInvalidHost)).To(BeTrue())
+			var e *builder.Error
 			Expect(errors.As(err, &e)).To(BeTrue())
 			Expect(e.Op).To(Equal("defaults"))
 		})
 
 		It("leaves the package defaults alone", func() {
-			Expect(endpoint.DEFAULTS().BaseURL).To(Equal(endpoint.DefaultBaseURL))
+			Expect(endpoint.DefaultOptions().BaseURL).To(Equal(endpoint.DefaultBaseURL))
 			req, err := endpoint.Route("GET /user").Build()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(strings.HasPrefix(req.URL, endpoint.DefaultBaseURL+"/")).To(BeTrue())

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/internal/oracle"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -32,9 +33,9 @@ const uriChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 // routeParams sets every variable of route's template, and extraParam, to
 // value.
-func routeParams(route, value string) endpoint.Params {
-	p := endpoint.Params{}
-	if m, err := endpoint.Merge(route, endpoint.Options{}); err == nil {
+func routeParams(route, value string) builder.Params {
+	p := builder.Params{}
+	if m, err := endpoint.Merge(route, builder.Options{}); err == nil {
 		if t, err := template.Parse(m.URL); err == nil {
 			for _, name := range t.Vars() {
 				p = p.With(name, value)
@@ -73,10 +74,10 @@ func FuzzRoute(f *testing.F) {
 	}
 	ctx := context.Background()
 	f.Fuzz(func(t *testing.T, route, value string) {
-		o := endpoint.Options{Params: routeParams(route, value)}
+		o := builder.Options{Params: routeParams(route, value)}
 		r, err := endpoint.Build(route, o)
 		m, merr := endpoint.Merge(route, o)
-		var p endpoint.RequestOptions
+		var p builder.RequestOptions
 		perr := merr
 		if merr == nil {
 			p, perr = endpoint.Parse(m)
@@ -122,8 +123,8 @@ func FuzzRoute(f *testing.F) {
 		}
 		// The extra parameter is sent once, last, in the query or body.
 		if hasBodyMethod(r.Method) {
-			body, ok := r.Body.(endpoint.Params)
-			if !ok || len(body) == 0 || body[len(body)-1] != (endpoint.Param{Name: extraParam, Value: value}) {
+			body, ok := r.Body.(builder.Params)
+			if !ok || len(body) == 0 || body[len(body)-1] != (builder.Param{Name: extraParam, Value: value}) {
 				t.Fatalf("body %#v does not end with %q=%q", r.Body, extraParam, value)
 			}
 		} else {
@@ -136,7 +137,7 @@ func FuzzRoute(f *testing.F) {
 		// Compare with the same route and a benign value: a value keeps
 		// the scheme, host and port (unless the template starts with
 		// {+...}), and without reserved expansion the path's segments.
-		benign, err := endpoint.Build(route, endpoint.Options{Params: routeParams(route, "v")})
+		benign, err := endpoint.Build(route, builder.Options{Params: routeParams(route, "v")})
 		if err != nil {
 			return // the value made a segment valid that "v" does not
 		}

@@ -2,32 +2,38 @@ package endpoint
 
 import "github.com/endpointkit/endpoint/builder"
 
-// WithOptions makes a whole options object one defaults layer.
-func WithOptions(o Options) Option { return builder.WithOptions(o) }
+// The options of a defaults layer, for Defaults; each is the builder
+// package's function of the same name.
 
-// WithRoute sets the default method and URL from a route string.
-func WithRoute(route string) Option { return builder.WithRoute(route) }
+// WithOptions is [builder.WithOptions].
+func WithOptions(o builder.Options) builder.Option { return builder.WithOptions(o) }
 
-// WithMethod sets the default method.
-func WithMethod(method string) Option { return builder.WithMethod(method) }
+// WithRoute is [builder.WithRoute].
+func WithRoute(route string) builder.Option { return builder.WithRoute(route) }
 
-// WithURL sets the default URL template.
-func WithURL(url string) Option { return builder.WithURL(url) }
+// WithMethod is [builder.WithMethod].
+func WithMethod(method string) builder.Option { return builder.WithMethod(method) }
 
-// WithBaseURL sets the base URL that relative URLs are joined to.
-func WithBaseURL(baseURL string) Option { return builder.WithBaseURL(baseURL) }
+// WithURL is [builder.WithURL].
+func WithURL(url string) builder.Option { return builder.WithURL(url) }
 
-// WithHeader sets a default header.
-func WithHeader(name, value string) Option { return builder.WithHeader(name, value) }
+// WithBaseURL is [builder.WithBaseURL].
+func WithBaseURL(baseURL string) builder.Option { return builder.WithBaseURL(baseURL) }
 
-// WithParam sets a default parameter.
-func WithParam(name string, value any) Option { return builder.WithParam(name, value) }
+// WithHeader is [builder.WithHeader].
+func WithHeader(name, value string) builder.Option { return builder.WithHeader(name, value) }
 
-// WithPreviews adds default API previews.
-func WithPreviews(names ...string) Option { return builder.WithPreviews(names...) }
+// WithoutHeader is [builder.WithoutHeader].
+func WithoutHeader(name string) builder.Option { return builder.WithoutHeader(name) }
 
-// WithFormat sets the default media type format.
-func WithFormat(format string) Option { return builder.WithFormat(format) }
+// WithParam is [builder.WithParam].
+func WithParam(name string, value any) builder.Option { return builder.WithParam(name, value) }
 
-// WithMeta sets a key of the default request passthrough.
-func WithMeta(key string, value any) Option { return builder.WithMeta(key, value) }
+// WithPreviews is [builder.WithPreviews].
+func WithPreviews(names ...string) builder.Option { return builder.WithPreviews(names...) }
+
+// WithFormat is [builder.WithFormat].
+func WithFormat(format string) builder.Option { return builder.WithFormat(format) }
+
+// WithRequest is [builder.WithRequest].
+func WithRequest(key string, value any) builder.Option { return builder.WithRequest(key, value) }

@@ -23,6 +23,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/internal/oracle"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -152,7 +153,9 @@ var varNames = []string{
 }
 
 // Parameter names that are never template variables.
-var extraNames = []string{"a b&c", "ü", "", "x=y", "#h", "state", "Q"}
+// extraNames are parameter names beside the template's; the empty name is
+// an error (ErrInvalidParam) and is drawn only for invalid cases.
+var extraNames = []string{"a b&c", "ü", "x=y", "#h", "state", "Q"}
 
 type tkind int
 
@@ -350,8 +353,8 @@ type propCase struct {
 	t     tmpl
 	route string
 	// layers are the defaults, each applied with WithOptions.
-	layers []endpoint.Options
-	call   endpoint.Options
+	layers []builder.Options
+	call   builder.Options
 }
 
 func (c propCase) String() string {
@@ -367,6 +370,10 @@ func (g gen) headers(bad int) map[string]string {
 		name, value := pick(g, hdrNames), pick(g, hdrVals)
 		if g.chance(bad) {
 			name = pick(g, badHdrNames)
+		} else if otherSpelling(h, name) {
+			// Two spellings of one name in a Go map are an error: only
+			// for invalid cases.
+			continue
 		}
 		if g.chance(bad) {
 			value = pick(g, badHdrVals)
@@ -376,8 +383,18 @@ func (g gen) headers(bad int) map[string]string {
 	return h
 }
 
-func (g gen) mediaType(bad int) endpoint.MediaType {
-	var mt endpoint.MediaType
+// otherSpelling reports whether h has name in another case.
+func otherSpelling(h map[string]string, name string) bool {
+	for k := range h {
+		if k != name && strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g gen) mediaType(bad int) builder.MediaType {
+	var mt builder.MediaType
 	if g.chance(20) {
 		mt.Format = pick(g, formats)
 		if g.chance(bad) {
@@ -398,8 +415,8 @@ func (g gen) mediaType(bad int) endpoint.MediaType {
 
 // params draws values for the template variables (most of them) and for
 // some other names.
-func (g gen) params(t tmpl, n int) endpoint.Params {
-	var p endpoint.Params
+func (g gen) params(t tmpl, n int, bad int) builder.Params {
+	var p builder.Params
 	for _, k := range t.toks {
 		for _, name := range k.names {
 			if g.chance(85) {
@@ -411,6 +428,9 @@ func (g gen) params(t tmpl, n int) endpoint.Params {
 		name := pick(g, extraNames)
 		if g.chance(50) {
 			name = pick(g, varNames)
+		}
+		if g.chance(bad) {
+			name = ""
 		}
 		if _, dup := p.Get(name); !dup {
 			p = p.With(name, g.value(0))
@@ -425,7 +445,7 @@ func genCase(seed uint64, i int, bad int) propCase {
 	g := newGen(seed, i)
 	c := propCase{seed: seed, index: i, t: g.template()}
 	for range g.r.IntN(3) {
-		var l endpoint.Options
+		var l builder.Options
 		if g.chance(30) {
 			l.BaseURL = pick(g, bases)
 			if g.chance(2) {
@@ -465,7 +485,7 @@ func genCase(seed uint64, i int, bad int) propCase {
 	default:
 		c.route = method + " " + c.t.text
 	}
-	c.call.Params = g.params(c.t, g.r.IntN(4))
+	c.call.Params = g.params(c.t, g.r.IntN(4), bad)
 	c.call.Headers = g.headers(bad)
 	c.call.MediaType = g.mediaType(bad)
 	if g.chance(15) {
@@ -481,8 +501,8 @@ func genCase(seed uint64, i int, bad int) propCase {
 }
 
 // endpointFor applies the layers over the package defaults.
-func (c propCase) endpointFor() *endpoint.Endpoint {
-	opts := make([]endpoint.Option, len(c.layers))
+func (c propCase) endpointFor() *builder.Endpoint {
+	opts := make([]builder.Option, len(c.layers))
 	for i, l := range c.layers {
 		opts[i] = endpoint.WithOptions(l)
 	}
@@ -537,25 +557,25 @@ func snapshot(v any) any {
 		}
 		s := *t
 		return &s
-	case endpoint.Params:
+	case builder.Params:
 		if t == nil {
 			return t
 		}
-		out := make(endpoint.Params, len(t))
+		out := make(builder.Params, len(t))
 		for i, p := range t {
-			out[i] = endpoint.Param{Name: p.Name, Value: snapshot(p.Value)}
+			out[i] = builder.Param{Name: p.Name, Value: snapshot(p.Value)}
 		}
 		return out
 	}
 	return v
 }
 
-func snapshotOptions(o endpoint.Options) endpoint.Options {
+func snapshotOptions(o builder.Options) builder.Options {
 	o.Headers = snapshot(map[string]string(o.Headers)).(map[string]string)
 	o.MediaType.Previews = slices.Clone(o.MediaType.Previews)
 	o.Data = snapshot(o.Data)
 	o.Request, _ = snapshot(o.Request).(map[string]any)
-	o.Params, _ = snapshot(o.Params).(endpoint.Params)
+	o.Params, _ = snapshot(o.Params).(builder.Params)
 	return o
 }
 
@@ -599,7 +619,7 @@ func scribble(v any) {
 			t[k] = "scribbled"
 		}
 		t["scribbled"] = "1"
-	case endpoint.Params:
+	case builder.Params:
 		for i := range t {
 			scribble(t[i].Value)
 			t[i].Value = "scribbled"
@@ -607,13 +627,13 @@ func scribble(v any) {
 	}
 }
 
-func scribbleResult(r endpoint.RequestOptions) {
+func scribbleResult(r builder.RequestOptions) {
 	scribble(map[string]string(r.Headers))
 	scribble(r.Body)
 	scribble(r.Request)
 }
 
-func scribbleOptions(o endpoint.Options) {
+func scribbleOptions(o builder.Options) {
 	scribble(map[string]string(o.Headers))
 	for i := range o.MediaType.Previews {
 		o.MediaType.Previews[i] = "scribbled"
@@ -653,6 +673,72 @@ func encodeUnreserved(s string) string {
 	return b.String()
 }
 
+// mergePlain is e.Merge with the values the oracle below reads: arrays
+// and objects, which Merge returns as json.RawMessage, decoded into []any
+// and map[string]any.
+func mergePlain(e *builder.Endpoint, route string, call builder.Options) (builder.Options, error) {
+	m, err := e.Merge(route, call)
+	if err != nil {
+		return m, err
+	}
+	for i, p := range m.Params {
+		m.Params[i].Value = plain(p.Value)
+	}
+	return m, nil
+}
+
+// plain decodes a json.RawMessage with numbers as json.Number, arrays as
+// []any and objects as builder.Params, in their order.
+func plain(v any) any {
+	raw, ok := v.(json.RawMessage)
+	if !ok {
+		return v
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	out, err := decodeOrdered(dec)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+func decodeOrdered(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('['):
+		out := []any{}
+		for dec.More() {
+			v, err := decodeOrdered(dec)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		_, err := dec.Token()
+		return out, err
+	case json.Delim('{'):
+		out := builder.Params{}
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := decodeOrdered(dec)
+			if err != nil {
+				return nil, err
+			}
+			out = out.With(key.(string), v)
+		}
+		_, err := dec.Token()
+		return out, err
+	}
+	return tok, nil
+}
+
 // scalarText maps the generator's scalar types to their text; ok is false
 // for an undefined value (nil, nil pointer), bad for a type that is not a
 // scalar.
@@ -675,6 +761,8 @@ func scalarText(v any) (s string, isString, ok, bad bool) {
 		return strconv.Itoa(t), false, true, false
 	case int64:
 		return strconv.FormatInt(t, 10), false, true, false
+	case uint64:
+		return strconv.FormatUint(t, 10), false, true, false
 	case bool:
 		return strconv.FormatBool(t), false, true, false
 	case json.Number:
@@ -723,6 +811,13 @@ func queryPair(name string, v any) (string, bool, error) {
 			}
 		}
 		return "", false, nil // empty, or only nil members: undefined
+	case builder.Params:
+		for _, e := range t {
+			if _, _, ok, bad := scalarText(e.Value); ok || bad {
+				return "", false, errBad
+			}
+		}
+		return "", false, nil
 	case map[string]string:
 		if len(t) == 0 {
 			return "", false, nil
@@ -816,7 +911,7 @@ func checkConservation(c propCase, k *checker) {
 		return
 	}
 	k.ok++
-	m, err := e.Merge(c.route, c.call)
+	m, err := mergePlain(e, c.route, c.call)
 	if err != nil {
 		k.fail(c, "Build succeeded but Merge failed: %v", err)
 		return
@@ -838,7 +933,7 @@ func checkConservation(c propCase, k *checker) {
 	for _, p := range c.call.Params {
 		fromCall[p.Name] = true
 	}
-	for _, p := range append(slices.Clone(e.DEFAULTS().Params), c.call.Params...) {
+	for _, p := range append(slices.Clone(e.DefaultOptions().Params), c.call.Params...) {
 		switch n := seen[p.Name]; {
 		case n == 1:
 		case n == 0 && m.Data != nil && body && !fromCall[p.Name] && !t.Uses(p.Name):
@@ -847,7 +942,7 @@ func checkConservation(c propCase, k *checker) {
 			k.fail(c, "parameter %q appears %d times in the merged options", p.Name, n)
 		}
 	}
-	var leftover, used endpoint.Params
+	var leftover, used builder.Params
 	for _, p := range m.Params {
 		if t.Uses(p.Name) {
 			used = append(used, p)
@@ -879,8 +974,15 @@ func checkConservation(c propCase, k *checker) {
 				k.fail(c, "no leftover parameters but body %#v", r.Body)
 			}
 		default:
-			got, ok := r.Body.(endpoint.Params)
-			if !ok || !reflect.DeepEqual(got, leftover) {
+			var rawLeft builder.Params
+			raw, _ := e.Merge(c.route, c.call)
+			for _, p := range raw.Params {
+				if !t.Uses(p.Name) {
+					rawLeft = append(rawLeft, p)
+				}
+			}
+			got, ok := r.Body.(json.RawMessage)
+			if !ok || !bytes.Equal(got, jsonBody(rawLeft)) {
 				k.fail(c, "body %#v, want the leftover parameters %#v", r.Body, leftover)
 			}
 		}
@@ -939,7 +1041,7 @@ func checkAuthority(c propCase, k *checker) {
 		return
 	}
 	k.ok++
-	m, _ := e.Merge(c.route, c.call)
+	m, _ := mergePlain(e, c.route, c.call)
 	u, err := url.Parse(r.URL)
 	if err != nil {
 		k.fail(c, "built URL %q does not parse: %v", r.URL, err)
@@ -1037,7 +1139,7 @@ func checkBuildParse(c propCase, k *checker) {
 	e := c.endpointFor()
 	r1, err1 := e.Build(c.route, c.call)
 	m, errm := e.Merge(c.route, c.call)
-	var r2 endpoint.RequestOptions
+	var r2 builder.RequestOptions
 	err2 := errm
 	if errm == nil {
 		r2, err2 = e.Parse(m)
@@ -1061,16 +1163,16 @@ func checkBuildParse(c propCase, k *checker) {
 
 // checkImmutable: leaves the caller's inputs and the defaults unchanged, and shares nothing with the defaults.
 func checkImmutable(c propCase, k *checker) {
-	layers := make([]endpoint.Options, len(c.layers))
+	layers := make([]builder.Options, len(c.layers))
 	for i, l := range c.layers {
 		layers[i] = snapshotOptions(l)
 	}
 	call := snapshotOptions(c.call)
 	e := c.endpointFor()
-	defaults := snapshotOptions(e.DEFAULTS())
+	defaults := snapshotOptions(e.DefaultOptions())
 	r, err := e.Build(c.route, c.call)
-	m, merr := e.Merge(c.route, c.call)
-	var p endpoint.RequestOptions
+	m, merr := mergePlain(e, c.route, c.call)
+	var p builder.RequestOptions
 	perr := merr
 	if merr == nil {
 		p, perr = e.Parse(m)
@@ -1090,7 +1192,7 @@ func checkImmutable(c propCase, k *checker) {
 				k.fail(c, "%s: defaults layer %d changed:\n  before %#v\n  after  %#v", when, i, layers[i], c.layers[i])
 			}
 		}
-		if after := e.DEFAULTS(); !reflect.DeepEqual(defaults, after) {
+		if after := e.DefaultOptions(); !reflect.DeepEqual(defaults, after) {
 			k.fail(c, "%s: the Endpoint's defaults changed:\n  before %#v\n  after  %#v", when, defaults, after)
 		}
 	}
@@ -1106,7 +1208,7 @@ func checkImmutable(c propCase, k *checker) {
 	if merr == nil {
 		scribbleOptions(m)
 	}
-	scribbleOptions(e.DEFAULTS())
+	scribbleOptions(e.DefaultOptions())
 	checkDefaults("after writing over the results")
 }
 
@@ -1186,6 +1288,12 @@ func pathOpSlashes(v any, explode bool) int {
 		}
 	case map[string]string:
 		n = len(t)
+	case builder.Params:
+		for _, e := range t {
+			if _, _, ok, _ := scalarText(e.Value); ok {
+				n++
+			}
+		}
 	}
 	if n > 0 && !explode {
 		return 1
@@ -1206,14 +1314,21 @@ func firstRunes(s string, n int) string {
 
 // leadingSlash is 1 when appendURL must put a slash between the base and
 // the expanded relative template, which does not start with one.
-func leadingSlash(t tmpl, p endpoint.Params) int {
+func leadingSlash(t tmpl, p builder.Params) int {
 	for _, tk := range t.toks {
 		switch tk.kind {
 		case tPathOp:
 			if v, _ := p.Get(tk.names[0]); pathOpSlashes(v, tk.explode) > 0 {
 				return 0
 			}
-		case tLead, tQuery, tQueryLit, tFrag:
+		case tLead:
+			// An empty value leaves the template to start with the
+			// literal after it.
+			if v, _ := p.Get(tk.names[0]); v == "" || v == template.Path("") {
+				continue
+			}
+			return 1
+		case tQuery, tQueryLit, tFrag:
 			return 1
 		default:
 			return 0

@@ -18,34 +18,35 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/media"
 )
 
 var _ = Describe("regression: header injection through the media type", func() {
 	DescribeTable("refuses a control character in a format or preview",
-		func(build func() (endpoint.RequestOptions, error)) {
+		func(build func() (builder.RequestOptions, error)) {
 			r, err := build()
 			Expect(strings.ContainsAny(r.Headers["accept"], "\r\n\x00")).To(BeFalse(), "accept %q", r.Headers["accept"])
 			Expect(errors.Is(err, media.ErrInvalidName)).To(BeTrue(), "want media.ErrInvalidName, got %v (accept %q)", err, r.Headers["accept"])
 		},
-		Entry("Format with CR LF", func() (endpoint.RequestOptions, error) {
+		Entry("Format with CR LF", func() (builder.RequestOptions, error) {
 			return endpoint.Route("GET /x").Format("raw\r\nX-Injected: 1").Build()
 		}),
-		Entry("Preview with CR LF", func() (endpoint.RequestOptions, error) {
+		Entry("Preview with CR LF", func() (builder.RequestOptions, error) {
 			return endpoint.Route("GET /x").Preview("x\r\nX-Injected: 1").Build()
 		}),
-		Entry("Preview with NUL", func() (endpoint.RequestOptions, error) {
+		Entry("Preview with NUL", func() (builder.RequestOptions, error) {
 			return endpoint.Route("GET /x").Preview("x\x00").Build()
 		}),
-		Entry("WithPreviews on defaults", func() (endpoint.RequestOptions, error) {
-			return endpoint.Defaults(endpoint.WithPreviews("a\nb")).Build("GET /x", endpoint.Options{})
+		Entry("WithPreviews on defaults", func() (builder.RequestOptions, error) {
+			return endpoint.Defaults(endpoint.WithPreviews("a\nb")).Build("GET /x", builder.Options{})
 		}),
-		Entry("WithFormat on defaults", func() (endpoint.RequestOptions, error) {
-			return endpoint.Defaults(endpoint.WithFormat("diff\r\n")).Build("GET /x", endpoint.Options{})
+		Entry("WithFormat on defaults", func() (builder.RequestOptions, error) {
+			return endpoint.Defaults(endpoint.WithFormat("diff\r\n")).Build("GET /x", builder.Options{})
 		}),
-		Entry("Parse with a bad format", func() (endpoint.RequestOptions, error) {
-			return endpoint.Parse(endpoint.Options{Method: "GET", URL: "/x", BaseURL: "https://api.github.com",
-				Headers: map[string]string{"accept": "application/vnd.github.v3+json"}, MediaType: endpoint.MediaType{Format: "raw\n"}})
+		Entry("Parse with a bad format", func() (builder.RequestOptions, error) {
+			return endpoint.Parse(builder.Options{Method: "GET", URL: "/x", BaseURL: "https://api.github.com",
+				Headers: map[string]string{"accept": "application/vnd.github.v3+json"}, MediaType: builder.MediaType{Format: "raw\n"}})
 		}),
 	)
 })

@@ -16,14 +16,15 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/template"
 )
 
 var _ = Describe("regression: dot segment in the base URL", func() {
 	DescribeTable("is refused like one in the template",
 		func(base, url string) {
-			r, err := endpoint.Build("", endpoint.Options{Method: "GET", BaseURL: base, URL: url})
-			Expect(errors.Is(err, template.ErrDotSegment) || errors.Is(err, endpoint.ErrInvalidBaseURL)).To(BeTrue(),
+			r, err := endpoint.Build("", builder.Options{Method: "GET", BaseURL: base, URL: url})
+			Expect(errors.Is(err, template.ErrDotSegment) || errors.Is(err, builder.ErrInvalidBaseURL)).To(BeTrue(),
 				"want ErrDotSegment or ErrInvalidBaseURL; got URL %q, error %v", r.URL, err)
 		},
 		Entry("the fuzz input: relative base ../0000", "../0000", "0"),
@@ -34,7 +35,7 @@ var _ = Describe("regression: dot segment in the base URL", func() {
 	)
 
 	It("still allows dots inside base URL segments", func() {
-		r, err := endpoint.Build("", endpoint.Options{Method: "GET", BaseURL: "https://ghe.example.com/api.v3/..x/", URL: "/x"})
+		r, err := endpoint.Build("", builder.Options{Method: "GET", BaseURL: "https://ghe.example.com/api.v3/..x/", URL: "/x"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.URL).To(Equal("https://ghe.example.com/api.v3/..x/x"))
 	})

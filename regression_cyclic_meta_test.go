@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 func selfRef() map[string]any {
@@ -21,15 +22,15 @@ func selfRef() map[string]any {
 
 var (
 	childCyclicMeta = registerChild("cyclic-meta", func() error {
-		_, err := endpoint.Route("GET /x").Meta("m", selfRef()).Build()
+		_, err := endpoint.Route("GET /x").Request("m", selfRef()).Build()
 		return err
 	})
 	childCyclicMetaDefaults = registerChild("cyclic-meta-defaults", func() error {
-		_, err := endpoint.Defaults(endpoint.WithMeta("m", selfRef())).Build("GET /x", endpoint.Options{})
+		_, err := endpoint.Defaults(endpoint.WithRequest("m", selfRef())).Build("GET /x", builder.Options{})
 		return err
 	})
 	childCyclicRequestMerge = registerChild("cyclic-request-merge", func() error {
-		_, err := endpoint.Merge("GET /x", endpoint.Options{Request: selfRef()})
+		_, err := endpoint.Merge("GET /x", builder.Options{Request: selfRef()})
 		return err
 	})
 )

@@ -13,6 +13,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // twoSelfRefs is {"a": itself, "b": itself}.
@@ -48,7 +49,7 @@ var (
 		return err
 	})
 	childCyclicDefault = registerChild("cyclic-default", func() error {
-		_, err := endpoint.Defaults(endpoint.WithParam("v", twoSelfRefs())).Build("POST /x", endpoint.Options{})
+		_, err := endpoint.Defaults(endpoint.WithParam("v", twoSelfRefs())).Build("POST /x", builder.Options{})
 		return err
 	})
 	childSharedDeep = registerChild("shared-deep", func() error {

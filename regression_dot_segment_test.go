@@ -18,49 +18,50 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/template"
 )
 
 var _ = Describe("regression: dot segment from a value", func() {
 	DescribeTable("is refused with ErrDotSegment",
-		func(route string, params endpoint.Params, got string) {
-			r, err := endpoint.Build(route, endpoint.Options{Params: params})
+		func(route string, params builder.Params, got string) {
+			r, err := endpoint.Build(route, builder.Options{Params: params})
 			Expect(errors.Is(err, template.ErrDotSegment)).To(BeTrue(),
 				"want ErrDotSegment; got URL %q (before the fix: %q), error %v", r.URL, got, err)
 		},
 		Entry("prefix forming a segment", "GET /repos/o/{r:2}/issues",
-			endpoint.Params{{Name: "r", Value: "..."}}, "https://api.github.com/repos/o/../issues"),
+			builder.Params{{Name: "r", Value: "..."}}, "https://api.github.com/repos/o/../issues"),
 		Entry("prefix at the end", "GET /repos/{o:3}",
-			endpoint.Params{{Name: "o", Value: "."}}, "https://api.github.com/repos/."),
+			builder.Params{{Name: "o", Value: "."}}, "https://api.github.com/repos/."),
 		Entry("path expression", "GET /repos/o/r{/x}",
-			endpoint.Params{{Name: "x", Value: ".."}}, "https://api.github.com/repos/o/r/.."),
+			builder.Params{{Name: "x", Value: ".."}}, "https://api.github.com/repos/o/r/.."),
 		Entry("path expression before a literal", "GET /repos/o{/x}/issues",
-			endpoint.Params{{Name: "x", Value: "."}}, "https://api.github.com/repos/o/./issues"),
+			builder.Params{{Name: "x", Value: "."}}, "https://api.github.com/repos/o/./issues"),
 		Entry("exploded path list", "GET /repos/o/r{/x*}",
-			endpoint.Params{{Name: "x", Value: []string{"a", ".."}}}, "https://api.github.com/repos/o/r/a/.."),
+			builder.Params{{Name: "x", Value: []string{"a", ".."}}}, "https://api.github.com/repos/o/r/a/.."),
 		Entry("label", "GET /repos/o/{.x}",
-			endpoint.Params{{Name: "x", Value: "."}}, "https://api.github.com/repos/o/.."),
+			builder.Params{{Name: "x", Value: "."}}, "https://api.github.com/repos/o/.."),
 		Entry("two expressions side by side", "GET /repos/{a}{b}/issues",
-			endpoint.Params{{Name: "a", Value: "."}, {Name: "b", Value: "."}}, "https://api.github.com/repos/../issues"),
+			builder.Params{{Name: "a", Value: "."}, {Name: "b", Value: "."}}, "https://api.github.com/repos/../issues"),
 		Entry("expression and a literal dot", "GET /repos/{a}./issues",
-			endpoint.Params{{Name: "a", Value: "."}}, "https://api.github.com/repos/../issues"),
+			builder.Params{{Name: "a", Value: "."}}, "https://api.github.com/repos/../issues"),
 		Entry("one defined variable of a list", "GET /repos/{a,b}",
-			endpoint.Params{{Name: "a", Value: ".."}}, "https://api.github.com/repos/.."),
+			builder.Params{{Name: "a", Value: ".."}}, "https://api.github.com/repos/.."),
 		Entry("empty then literal dot", "GET /repos/{a}.",
-			endpoint.Params{{Name: "a", Value: ""}}, "https://api.github.com/repos/."),
+			builder.Params{{Name: "a", Value: ""}}, "https://api.github.com/repos/."),
 	)
 
 	DescribeTable("still allows dots that are not a whole segment",
-		func(route string, params endpoint.Params, want string) {
-			r, err := endpoint.Build(route, endpoint.Options{Params: params})
+		func(route string, params builder.Params, want string) {
+			r, err := endpoint.Build(route, builder.Options{Params: params})
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.URL).To(Equal(want))
 		},
-		Entry("file..txt", "GET /x/{f}", endpoint.Params{{Name: "f", Value: "file..txt"}}, "https://api.github.com/x/file..txt"),
-		Entry("three dots", "GET /x/{a}{b}", endpoint.Params{{Name: "a", Value: ".."}, {Name: "b", Value: "."}}, "https://api.github.com/x/..."),
+		Entry("file..txt", "GET /x/{f}", builder.Params{{Name: "f", Value: "file..txt"}}, "https://api.github.com/x/file..txt"),
+		Entry("three dots", "GET /x/{a}{b}", builder.Params{{Name: "a", Value: ".."}, {Name: "b", Value: "."}}, "https://api.github.com/x/..."),
 		Entry("compare basehead", "GET /compare/{base}...{head}",
-			endpoint.Params{{Name: "base", Value: "main"}, {Name: "head", Value: "f"}}, "https://api.github.com/compare/main...f"),
-		Entry("dots in a query", "GET /x{?a}", endpoint.Params{{Name: "a", Value: ".."}}, "https://api.github.com/x?a=.."),
-		Entry("dots in a fragment", "GET /x{#a}", endpoint.Params{{Name: "a", Value: ".."}}, "https://api.github.com/x#.."),
+			builder.Params{{Name: "base", Value: "main"}, {Name: "head", Value: "f"}}, "https://api.github.com/compare/main...f"),
+		Entry("dots in a query", "GET /x{?a}", builder.Params{{Name: "a", Value: ".."}}, "https://api.github.com/x?a=.."),
+		Entry("dots in a fragment", "GET /x{#a}", builder.Params{{Name: "a", Value: ".."}}, "https://api.github.com/x#.."),
 	)
 })

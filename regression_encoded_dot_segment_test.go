@@ -17,34 +17,35 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/template"
 )
 
 var _ = Describe("regression: percent-encoded dot segment", func() {
 	DescribeTable("is refused with ErrDotSegment",
-		func(route string, params endpoint.Params) {
-			r, err := endpoint.Build(route, endpoint.Options{Params: params})
+		func(route string, params builder.Params) {
+			r, err := endpoint.Build(route, builder.Options{Params: params})
 			Expect(errors.Is(err, template.ErrDotSegment)).To(BeTrue(), "want ErrDotSegment; got URL %q, error %v", r.URL, err)
 		},
-		Entry("{+x} = %2e%2e", "GET /a/{+x}/b", endpoint.Params{{Name: "x", Value: "%2e%2e"}}),
-		Entry("{+x} = %2E%2E", "GET /a/{+x}/b", endpoint.Params{{Name: "x", Value: "%2E%2E"}}),
-		Entry("{+x} = .%2e", "GET /a/{+x}", endpoint.Params{{Name: "x", Value: ".%2e"}}),
-		Entry("{+x} = %2e.", "GET /a/{+x}", endpoint.Params{{Name: "x", Value: "%2e."}}),
-		Entry("{+x} = %2e", "GET /a/{+x}/b", endpoint.Params{{Name: "x", Value: "%2e"}}),
-		Entry("{+x} = x/%2e%2e/y", "GET /a/{+x}", endpoint.Params{{Name: "x", Value: "x/%2e%2e/y"}}),
+		Entry("{+x} = %2e%2e", "GET /a/{+x}/b", builder.Params{{Name: "x", Value: "%2e%2e"}}),
+		Entry("{+x} = %2E%2E", "GET /a/{+x}/b", builder.Params{{Name: "x", Value: "%2E%2E"}}),
+		Entry("{+x} = .%2e", "GET /a/{+x}", builder.Params{{Name: "x", Value: ".%2e"}}),
+		Entry("{+x} = %2e.", "GET /a/{+x}", builder.Params{{Name: "x", Value: "%2e."}}),
+		Entry("{+x} = %2e", "GET /a/{+x}/b", builder.Params{{Name: "x", Value: "%2e"}}),
+		Entry("{+x} = x/%2e%2e/y", "GET /a/{+x}", builder.Params{{Name: "x", Value: "x/%2e%2e/y"}}),
 		Entry("literal %2e%2e", "GET /a/%2e%2e/b", nil),
 		Entry("literal .%2E", "GET /a/.%2E/b", nil),
 	)
 
 	DescribeTable("still allows encoded dots that are not a whole segment",
-		func(route string, params endpoint.Params, want string) {
-			r, err := endpoint.Build(route, endpoint.Options{Params: params})
+		func(route string, params builder.Params, want string) {
+			r, err := endpoint.Build(route, builder.Options{Params: params})
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.URL).To(Equal(want))
 		},
-		Entry("%2e%2e%2e", "GET /a/{+x}", endpoint.Params{{Name: "x", Value: "%2e%2e%2e"}}, "https://api.github.com/a/%2e%2e%2e"),
-		Entry("a%2e%2e", "GET /a/{+x}", endpoint.Params{{Name: "x", Value: "a%2e%2e"}}, "https://api.github.com/a/a%2e%2e"),
-		Entry("simple expansion encodes the %", "GET /a/{x}", endpoint.Params{{Name: "x", Value: "%2e%2e"}}, "https://api.github.com/a/%252e%252e"),
-		Entry("in the query", "GET /a{?x}", endpoint.Params{{Name: "x", Value: "%2e%2e"}}, "https://api.github.com/a?x=%252e%252e"),
+		Entry("%2e%2e%2e", "GET /a/{+x}", builder.Params{{Name: "x", Value: "%2e%2e%2e"}}, "https://api.github.com/a/%2e%2e%2e"),
+		Entry("a%2e%2e", "GET /a/{+x}", builder.Params{{Name: "x", Value: "a%2e%2e"}}, "https://api.github.com/a/a%2e%2e"),
+		Entry("simple expansion encodes the %", "GET /a/{x}", builder.Params{{Name: "x", Value: "%2e%2e"}}, "https://api.github.com/a/%252e%252e"),
+		Entry("in the query", "GET /a{?x}", builder.Params{{Name: "x", Value: "%2e%2e"}}, "https://api.github.com/a?x=%252e%252e"),
 	)
 })

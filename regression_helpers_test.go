@@ -8,6 +8,7 @@ package endpoint_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -110,4 +111,14 @@ func runChild(name string) string {
 		first = first[:300]
 	}
 	return fmt.Sprintf("CRASHED (%v): %s", err, strings.TrimSpace(first))
+}
+
+// jsonBody is the JSON body a call with these leftover parameters sends:
+// the parameters as one object, in order.
+func jsonBody(p builder.Params) json.RawMessage {
+	data, err := p.MarshalJSON() // json.Marshal would HTML-escape it again
+	if err != nil {
+		panic(err)
+	}
+	return data
 }

@@ -21,11 +21,12 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 var _ = Describe("regression: {+url} value or base URL with an invalid host", func() {
 	DescribeTable("fails in Build, or builds a URL that net/url and HTTPRequest accept",
-		func(b *endpoint.Builder) {
+		func(b *builder.Builder) {
 			r, err := b.Build()
 			if err != nil {
 				return

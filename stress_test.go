@@ -19,6 +19,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 const (
@@ -28,27 +29,43 @@ const (
 	stressSeed       = uint64(0x5ec5_0007)
 )
 
-// stressEndpoint is the shared Endpoint: every kind of default, JSON-like
-// values only (see regression_shared_slices_test.go for the others).
-func stressEndpoint() *endpoint.Endpoint {
+// hookConfig is a typed default: a struct holding a map, a slice and a
+// pointer, as a caller's own types would.
+type hookConfig struct {
+	URL    string            `json:"url"`
+	Events []string          `json:"events"`
+	Extra  map[string]string `json:"extra"`
+	Secret *string           `json:"secret,omitempty"`
+}
+
+// stressEndpoint is the shared Endpoint: every kind of default, typed Go
+// values among them (a pointer to a struct holding a map, a pointer to a
+// map, a pointer to a string, a typed slice), whose conversion must leave
+// nothing for a build to share or write.
+func stressEndpoint() *builder.Endpoint {
+	secret := "hunter2"
+	sort := "updated"
 	return endpoint.Defaults(
 		endpoint.WithBaseURL("https://ghe.example.com/api/v3/"),
 		endpoint.WithHeader("Authorization", "token 0000000000000000000000000000000000000001"),
 		endpoint.WithHeader("x-github-api-version", "2022-11-28"),
 		endpoint.WithParam("per_page", 100),
-		endpoint.WithParam("config", map[string]any{"url": "https://hooks.example", "ct": "json", "events": []any{"push"}}),
+		endpoint.WithParam("sort", &sort),
+		endpoint.WithParam("labels", []string{"bug", "ui"}),
 		endpoint.WithPreviews("mercy-preview"),
-		endpoint.WithMeta("retries", map[string]any{"max": 3, "on": []any{502, 503}}),
+		endpoint.WithRequest("retries", map[string]any{"max": 3, "on": []any{502, 503}}),
+		endpoint.WithRequest("hook", &hookConfig{URL: "https://hooks.example", Events: []string{"push"}, Extra: map[string]string{"ct": "json"}, Secret: &secret}),
+		endpoint.WithRequest("limits", &map[string]int{"rate": 5000}),
 	)
 }
 
 // outcome is a build's result or its error text.
 type outcome struct {
-	r   endpoint.RequestOptions
+	r   builder.RequestOptions
 	err string
 }
 
-func outcomeOf(r endpoint.RequestOptions, err error) outcome {
+func outcomeOf(r builder.RequestOptions, err error) outcome {
 	if err != nil {
 		return outcome{err: err.Error()}
 	}
@@ -70,13 +87,13 @@ var _ = Describe("stress", Label("stress"), func() {
 			c := jsonLikeCase(genCase(stressSeed, j, 0))
 			cases[j] = c
 			want[j] = outcomeOf(e.Build(c.route, snapshotOptions(c.call)))
-			layer := endpoint.Options{}
+			layer := builder.Options{}
 			if len(c.layers) > 0 {
 				layer = c.layers[0]
 			}
 			wantLayer[j] = outcomeOf(e.Defaults(endpoint.WithOptions(snapshotOptions(layer))).Build(c.route, snapshotOptions(c.call)))
 		}
-		defaults := snapshotOptions(e.DEFAULTS())
+		defaults := snapshotOptions(e.DefaultOptions())
 		built := 0
 		for _, w := range want {
 			if w.err == "" {
@@ -95,8 +112,8 @@ var _ = Describe("stress", Label("stress"), func() {
 		for g := range stressGoroutines {
 			wg.Go(func() {
 				// Own copies of every call and layer: only e is shared.
-				calls := make([]endpoint.Options, len(cases))
-				layers := make([]endpoint.Options, len(cases))
+				calls := make([]builder.Options, len(cases))
+				layers := make([]builder.Options, len(cases))
 				for j, c := range cases {
 					calls[j] = snapshotOptions(c.call)
 					if len(c.layers) > 0 {
@@ -117,11 +134,11 @@ var _ = Describe("stress", Label("stress"), func() {
 							got = outcomeOf(e.Parse(m))
 							scribbleOptions(m)
 						} else {
-							got = outcomeOf(endpoint.RequestOptions{}, err)
+							got = outcomeOf(builder.RequestOptions{}, err)
 						}
 						exp = want[j]
 					case 2: // DEFAULTS copies, written over
-						scribbleOptions(e.DEFAULTS())
+						scribbleOptions(e.DefaultOptions())
 						got = outcomeOf(e.Build(c.route, calls[j]))
 						exp = want[j]
 					default:
@@ -147,7 +164,7 @@ var _ = Describe("stress", Label("stress"), func() {
 		AddReportEntry("stress", fmt.Sprintf("%d builds in %v", total.Load(), time.Since(start).Round(time.Millisecond)))
 		Expect(total.Load()).To(Equal(int64(stressGoroutines * stressBuilds)))
 		Expect(failures).To(BeEmpty())
-		Expect(e.DEFAULTS()).To(Equal(defaults), "the shared defaults changed")
+		Expect(e.DefaultOptions()).To(Equal(defaults), "the shared defaults changed")
 	})
 })
 
@@ -156,7 +173,7 @@ var _ = Describe("stress", Label("stress"), func() {
 // regression_shared_slices_test.go; by design for the call's own values),
 // so writing over results would change the next build's input.
 func jsonLikeCase(c propCase) propCase {
-	fix := func(o endpoint.Options) endpoint.Options {
+	fix := func(o builder.Options) builder.Options {
 		o = snapshotOptions(o)
 		o.Data = jsonLike(o.Data)
 		o.Request, _ = jsonLike(o.Request).(map[string]any)

@@ -3,76 +3,68 @@ package builder
 import (
 	"errors"
 	"fmt"
-	"net/netip"
+	"net/url"
 	"strings"
+
+	"github.com/endpointkit/endpoint/template"
 )
 
-// ErrInvalidHost: a host that is not usable: in the URL a call built (empty,
-// a space, an escape, an unclosed IPv6 literal, a port that is not a
-// number), or given to WithEnterprise.
+// ErrInvalidHost is returned when a URL's host is not usable: a built URL
+// with no host, or one net/url refuses (a space, a bad escape, an unclosed
+// IPv6 literal, a port that is not a number), or a host given to
+// WithEnterprise.
 var ErrInvalidHost = errors.New("invalid host")
 
-// checkAuthority validates the authority of an absolute URL the way
-// net/url and HTTP clients will read it, so that Build never returns a URL
-// that only fails later. A relative URL (no base URL) has no authority.
-func checkAuthority(u string) error {
-	i := strings.Index(u, "://")
-	if i < 0 {
+// URLs are checked by net/url, the parser HTTPRequest and every Go HTTP
+// client use, so that Build accepts exactly the URLs HTTPRequest accepts.
+
+// checkBaseURL accepts "", a path ("/api", for a client that resolves it
+// against its own origin), or an absolute http or https URL with a host,
+// without a query, a fragment or a dot segment: what is joined after it
+// would land in the query, or climb.
+func checkBaseURL(base string) error {
+	if base == "" {
 		return nil
 	}
-	rest := u[i+3:]
-	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
-		rest = rest[:j]
+	if strings.ContainsAny(base, "?#") || template.HasDotSegment(base) {
+		return newError("base url", base, ErrInvalidBaseURL)
 	}
-	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
-		rest = rest[at+1:]
+	if strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "//") {
+		if _, err := url.Parse(base); err != nil {
+			return newError("base url", base, ErrInvalidBaseURL)
+		}
+		return nil
 	}
-	host, port := rest, ""
-	if strings.HasPrefix(host, "[") {
-		end := strings.IndexByte(host, ']')
-		if end < 0 {
-			return fmt.Errorf("%w: unclosed IPv6 literal", ErrInvalidHost)
-		}
-		ip := host[1:end]
-		if z := strings.IndexByte(ip, '%'); z >= 0 {
-			ip = ip[:z] // a zone; net/url decodes it
-		}
-		if a, err := netip.ParseAddr(ip); err != nil || !a.Is6() {
-			return fmt.Errorf("%w: bad IPv6 literal", ErrInvalidHost)
-		}
-		after := host[end+1:]
-		if after != "" && after[0] != ':' {
-			return fmt.Errorf("%w: text after IPv6 literal", ErrInvalidHost)
-		}
-		port = strings.TrimPrefix(after, ":")
-	} else {
-		if c := strings.LastIndexByte(host, ':'); c >= 0 {
-			host, port = host[:c], host[c+1:]
-		}
-		if host == "" {
-			return fmt.Errorf("%w: empty host", ErrInvalidHost)
-		}
-		for k := 0; k < len(host); k++ {
-			if !isHostByte(host[k]) {
-				return fmt.Errorf("%w: byte %#02x in host", ErrInvalidHost, host[k])
-			}
-		}
+	if !isAbsolute(base) {
+		return newError("base url", base, fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
 	}
-	for k := 0; k < len(port); k++ {
-		if port[k] < '0' || port[k] > '9' {
-			return fmt.Errorf("%w: port is not a number", ErrInvalidHost)
+	if err := checkURL([]byte(base)); err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			err = e.Err
 		}
+		return newError("base url", base, fmt.Errorf("%w: %w", ErrInvalidBaseURL, err))
 	}
 	return nil
 }
 
-// isHostByte: RFC 3986 reg-name characters (unreserved and sub-delims),
-// and bytes of UTF-8 host names; no percent escapes, which net/url only
-// allows in IPv6 zones.
-func isHostByte(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c >= 0x80:
-		return true
+// checkURL checks a built absolute URL with url.Parse: it must parse and
+// have a host. A relative URL (built on an empty or path base URL) is
+// not checked here: its parts were encoded by the template engine.
+func checkURL(u []byte) error {
+	if !isAbsolute(string(u)) {
+		return nil
 	}
-	return strings.IndexByte("-._~!$&'()*+,;=", c) >= 0
+	parsed, err := url.Parse(string(u))
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // url.Error would quote the URL a second time
+		}
+		return newError("parse", string(u), fmt.Errorf("%w: %w", ErrInvalidHost, err))
+	}
+	if parsed.Host == "" || parsed.Hostname() == "" {
+		return newError("parse", string(u), fmt.Errorf("%w: empty host", ErrInvalidHost))
+	}
+	return nil
 }

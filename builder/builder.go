@@ -1,133 +1,272 @@
 package builder
 
-import "github.com/endpointkit/endpoint/headers"
+import (
+	"fmt"
+	"maps"
+	"slices"
 
-// Builder assembles one call fluently. Each method records into the
-// Builder and returns it; the first error is kept and returned by Options
-// and Build. A Builder is for one goroutine; it never changes its Endpoint.
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/media"
+)
+
+// Builder assembles one call fluently: a route, then parameters, headers
+// and the rest, then Build, Merge or HTTPRequest. Each method records
+// into the Builder, converting its value at once, and returns the same
+// Builder; the first error is kept and returned by Build, Merge and
+// HTTPRequest. A Builder is for one goroutine and never changes its
+// Endpoint. A chain that ends in Build or HTTPRequest does not escape to
+// the heap.
+//
+//   - route and method: [Endpoint.Route], [Builder.Method], [Builder.URL], [Builder.BaseURL]
+//   - parameters: [Builder.Param], [Builder.Params]
+//   - headers and media type: [Builder.Header], [Builder.RemoveHeader], [Builder.Preview], [Builder.Format]
+//   - body and passthrough: [Builder.Data], [Builder.Request]
+//   - results: [Builder.Build], [Builder.HTTPRequest], [Builder.Merge]; [Builder.Clone] branches a call
 type Builder struct {
 	e     *Endpoint
 	route string
-	o     Options
-	err   error
-	// params backs o.Params for short calls, saving an allocation.
-	params [6]Param
-	// index finds a parameter by name once there are many, keeping Param
-	// calls linear in total.
-	index map[string]int
+	// call holds what the methods set; its Params are in params.
+	call   layer
+	err    error
+	budget value.Budget
+	// params live in a slice of their own, not in an array inside the
+	// Builder: the parser holds on to what it is given, and an array in
+	// the Builder would make every Builder escape to the heap.
+	params paramSet
+	// req holds the request passthrough's members.
+	req []value.Member
 }
 
-// indexFrom is the parameter count past which Param keeps an index.
-const indexFrom = 16
-
-// Route starts a call: "METHOD /path/{param}", or just a URL.
+// Route starts a call: "METHOD /path/{param}", or a target alone,
+// which leaves the method to the defaults. The method is an HTTP token,
+// followed by one space and a target without white space; a target alone
+// starts with "/", "{" or http(s)://. Anything else is ErrInvalidRoute,
+// reported by Build.
 func (e *Endpoint) Route(route string) *Builder {
 	return &Builder{e: e, route: route}
 }
 
 // Method overrides the route's method.
-func (b *Builder) Method(method string) *Builder { b.o.Method = method; return b }
+func (b *Builder) Method(method string) *Builder { b.call.Method = method; return b }
 
 // URL overrides the route's URL template.
-func (b *Builder) URL(url string) *Builder { b.o.URL = url; return b }
+func (b *Builder) URL(url string) *Builder { b.call.URL = url; return b }
 
 // BaseURL overrides the base URL for this call.
-func (b *Builder) BaseURL(baseURL string) *Builder { b.o.BaseURL = baseURL; return b }
+func (b *Builder) BaseURL(baseURL string) *Builder { b.call.BaseURL = baseURL; return b }
 
-// Param sets a parameter; setting a name again replaces its value.
+// Param sets a parameter; setting a name again replaces its value in
+// place. The value is converted at once, as encoding/json would marshal
+// it (strings and integers without allocating); nil is JSON null, which
+// a template reads as no value. The name must not be empty.
 func (b *Builder) Param(name string, value any) *Builder {
-	p := b.o.Params
-	if p == nil {
-		p = b.params[:0]
-	}
-	if len(p) < indexFrom {
-		b.o.Params = p.set(name, value)
+	if b.err != nil {
 		return b
 	}
-	if b.index == nil {
-		b.index = make(map[string]int, 2*len(p))
-		for i, e := range p {
-			b.index[e.Name] = i
-		}
-	}
-	if i, ok := b.index[name]; ok {
-		p[i].Value = value
+	if err := checkParamName(name); err != nil {
+		b.err = err
 		return b
 	}
-	b.index[name] = len(p)
-	b.o.Params = append(p, Param{Name: name, Value: value})
+	v, err := toValue(value, &b.budget)
+	if err != nil {
+		b.err = valueErr(name, err)
+		return b
+	}
+	b.setParam(name, v)
 	return b
+}
+
+func (b *Builder) setParam(name string, v value.Value) {
+	if b.params.list == nil {
+		b.params.list = make([]param, 0, 8)
+	}
+	if len(b.params.list) >= MaxParams && b.params.find(name) < 0 {
+		b.err = limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
+		return
+	}
+	b.params.set(name, v)
 }
 
 // Params sets parameters from a map, in sorted key order.
 func (b *Builder) Params(params map[string]any) *Builder {
-	for _, p := range sortedParams(params) {
-		b.Param(p.Name, p.Value)
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		b.Param(k, params[k])
 	}
 	return b
 }
 
-// Header sets a header; names are case-insensitive.
+// Header sets a header; names are case-insensitive, and the last value
+// set for a name wins. The name must be an HTTP token and the value
+// free of control characters; an error never quotes the value.
 func (b *Builder) Header(name, value string) *Builder {
-	if b.err == nil {
-		if err := headers.ValidateName(name); err != nil {
-			b.err = newError("header", "", err)
-		} else if err := headers.ValidateValue(name, value); err != nil {
-			b.err = newError("header", "", err)
-		}
+	if b.err != nil {
+		return b
 	}
-	if b.o.Headers == nil {
-		b.o.Headers = make(map[string]string, 2)
+	if err := checkHeader(name, value); err != nil {
+		b.err = err
+		return b
 	}
-	b.o.Headers[name] = value
+	b.setHeader(header{name: headers.Name(name), value: value})
 	return b
+}
+
+// RemoveHeader removes a header the defaults set, for this call.
+func (b *Builder) RemoveHeader(name string) *Builder {
+	if b.err != nil {
+		return b
+	}
+	if err := headers.ValidateName(name); err != nil {
+		b.err = newError("header", "", err)
+		return b
+	}
+	b.setHeader(header{name: headers.Name(name), removed: true})
+	return b
+}
+
+func (b *Builder) setHeader(h header) {
+	if i := b.call.Headers.find(h.name); i >= 0 {
+		b.call.Headers.list[i] = h
+		return
+	}
+	b.call.Headers.list = append(b.call.Headers.list, h)
 }
 
 // Preview adds API previews; "-preview" suffixes are optional.
 func (b *Builder) Preview(names ...string) *Builder {
-	b.o.MediaType.Previews = append(b.o.MediaType.Previews, names...)
+	if b.err != nil {
+		return b
+	}
+	all := append(slices.Clip(b.call.Previews.names), names...)
+	if err := checkMediaType("", all); err != nil {
+		b.err = err
+		return b
+	}
+	b.call.Previews.names = all
 	return b
 }
 
 // Format sets the media type format, such as "raw" or "diff".
-func (b *Builder) Format(format string) *Builder { b.o.MediaType.Format = format; return b }
-
-// Data sets the raw body: any JSON value, a string, []byte or io.Reader.
-func (b *Builder) Data(data any) *Builder { b.o.Data = data; return b }
-
-// Meta sets a key of the request passthrough.
-func (b *Builder) Meta(key string, value any) *Builder {
-	if b.o.Request == nil {
-		b.o.Request = make(map[string]any, 1)
+func (b *Builder) Format(format string) *Builder {
+	if b.err != nil {
+		return b
 	}
-	b.o.Request[key] = value
+	if err := media.ValidateName(format); err != nil {
+		b.err = newError("media type", "format", err)
+		return b
+	}
+	b.call.Format = format
 	return b
 }
 
-// Options returns the merged options, not parsed.
-func (b *Builder) Options() (Options, error) {
+// Data sets the whole body: a string, []byte or io.Reader is sent as it
+// is (a []byte is not copied: do not change it before the request is
+// sent), anything else is converted at once and sent as JSON.
+func (b *Builder) Data(data any) *Builder {
 	if b.err != nil {
-		return Options{}, b.err
+		return b
 	}
-	m, err := b.e.merge(b.route, &b.o, true)
+	d, err := toBody(data, &b.budget)
+	if err != nil {
+		b.err = valueErr(keyData, err)
+		return b
+	}
+	b.call.Data = d
+	return b
+}
+
+// Request sets a key of the request passthrough (RequestOptions.Request,
+// JSON key "request"); the value is converted at once.
+func (b *Builder) Request(key string, v any) *Builder {
+	if b.err != nil {
+		return b
+	}
+	val, err := toValue(v, &b.budget)
+	if err != nil {
+		b.err = valueErr(keyRequest, err)
+		return b
+	}
+	for i := range b.req {
+		if b.req[i].Key == key {
+			b.req[i].Value = val
+			return b
+		}
+	}
+	// The passthrough is an object: one node for it, one per member, as
+	// Options.Request is counted.
+	cost := 1
+	if len(b.req) == 0 {
+		cost = 2
+	}
+	if err := b.budget.Spend(cost, 0); err != nil {
+		b.err = limitErr(err.Error())
+		return b
+	}
+	b.req = append(b.req, value.Member{Key: key, Value: val})
+	return b
+}
+
+// layer returns the call as a layer: the route's method and target
+// unless Method and URL overrode them.
+func (b *Builder) layer() (layer, error) {
+	if b.err != nil {
+		return layer{}, b.err
+	}
+	if b.e.err != nil {
+		return layer{}, b.e.err
+	}
+	method, target, err := splitRoute(b.route)
+	if err != nil {
+		return layer{}, err
+	}
+	l := b.call
+	if l.Method == "" {
+		l.Method = method
+	}
+	if l.URL == "" {
+		l.URL = target
+	}
+	l.Params = paramList{b.params.list}
+	if len(b.req) > 0 {
+		l.Request = value.NewObject(slices.Clone(b.req))
+	}
+	return l, nil
+}
+
+// Merge returns the call merged over the defaults, not parsed.
+func (b *Builder) Merge() (Options, error) {
+	l, err := b.layer()
 	if err != nil {
 		return Options{}, err
 	}
-	return m.clone(), nil
+	l.Keys = callKeys(b.route, &l)
+	m, err := mergeLayers(&b.e.defaults, &l)
+	if err != nil {
+		return Options{}, newError("merge", b.route, err)
+	}
+	dropInherited(&m, &l)
+	return m.export(), nil
 }
 
 // Build returns the request options.
 func (b *Builder) Build() (RequestOptions, error) {
-	if b.err != nil {
-		return RequestOptions{}, b.err
+	l, err := b.layer()
+	if err != nil {
+		return RequestOptions{}, err
 	}
-	return b.e.build(b.route, &b.o, true)
+	r, err := b.e.resolveCall(&l)
+	if err != nil {
+		return RequestOptions{}, err
+	}
+	return r.requestOptions(), nil
 }
 
 // Clone returns an independent copy of b, to branch a half-built call.
 func (b *Builder) Clone() *Builder {
 	c := *b
-	c.o = b.o.clone()
-	c.index = nil
+	c.params = paramSet{list: slices.Clone(b.params.list)}
+	c.call.Headers.list = slices.Clone(b.call.Headers.list)
+	c.call.Previews.names = slices.Clone(b.call.Previews.names)
+	c.req = slices.Clone(b.req)
 	return &c
 }

@@ -38,7 +38,7 @@ func (r RequestOptions) Curl() string {
 	for name := range r.Headers {
 		names = append(names, name)
 	}
-	if _, ok := lookupHeader(r.Headers, "content-type"); !ok && r.Body != nil {
+	if _, ok := r.Headers.Lookup("content-type"); !ok && r.Body != nil {
 		// Without this, curl would add its own form content-type.
 		names = append(names, "content-type")
 	}
@@ -56,9 +56,9 @@ func (r RequestOptions) Curl() string {
 		}
 	}
 	if r.Body != nil {
-		data, ok, err := r.bodyBytes()
+		data, ok := curlBody(r)
 		switch {
-		case !ok || err != nil || bytes.IndexByte(data, 0) >= 0:
+		case !ok || bytes.IndexByte(data, 0) >= 0:
 			b.WriteString(" --data-binary @-")
 		case len(data) > 0 && data[0] == '@':
 			b.WriteString(" --data-raw ")
@@ -79,4 +79,23 @@ func (r RequestOptions) Curl() string {
 // shellQuote single-quotes s for a POSIX shell.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// curlBody is the body's bytes when they are in memory; false for an
+// io.Reader, whose bytes are not known before sending, or a body that
+// cannot be encoded.
+func curlBody(r RequestOptions) ([]byte, bool) {
+	fb, err := bodyOf(r)
+	if err != nil {
+		return nil, false
+	}
+	switch raw := fb.raw.(type) {
+	case string:
+		return []byte(raw), true
+	case []byte:
+		return raw, true
+	case nil:
+		return fb.json, true
+	}
+	return nil, false
 }

@@ -1,38 +1,86 @@
 package builder
 
 import (
-	"github.com/endpointkit/endpoint/headers"
-	"github.com/endpointkit/endpoint/template"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// Endpoint builds requests from routes over a fixed set of defaults. It is
-// immutable and safe for concurrent use; Defaults returns a new one.
+// Endpoint builds requests from routes over a fixed set of defaults. It
+// is immutable and safe for concurrent use; Defaults returns a new one.
+// The zero Endpoint has no defaults: no method, and no base URL, so that
+// it builds URLs relative to whatever origin the caller joins them to.
 type Endpoint struct {
-	defaults Options // flattened once, owned, never written after New
-	err      error   // from an invalid Option; returned by every call
-	// ready is what the defaults make true of every call: see prepared.
-	ready prepared
+	defaults layer // flattened once, never written afterwards
+	err      error // from an invalid Option; returned by every call
+	pre      prepared
 }
 
 // prepared is the work an Endpoint does once for all its calls.
 type prepared struct {
-	// headers are the defaults' headers validated, with the media type
-	// applied: the headers of every call that adds none of its own.
-	headers headers.Set
-	// base is the default base URL; baseOK says it has no query or
-	// fragment and a usable host, so URLs joined to it need no check.
+	// headers are the defaults' final headers (removed ones dropped, the
+	// media type applied): the headers of every call that changes none.
+	headers []header
+	// withJSON, withBinary and withoutBody are headers with what
+	// bodyHeaders adds for a JSON or string body, a []byte or io.Reader
+	// one, and none.
+	withJSON, withBinary, withoutBody []header
+	// base is the default base URL; baseOK says it passed checkBaseURL,
+	// so URLs joined to it need no check, and pathAt is where its path
+	// starts (after the authority).
 	base   string
 	baseOK bool
+	pathAt int
+	// baseURL is base as net/url reads it, for building *http.Request
+	// URLs without parsing them (absolute bases only).
+	baseURL *url.URL
 }
 
-func prepare(o *Options) (prepared, error) {
-	h, err := requestHeaders(o)
+func prepare(l *layer) (prepared, error) {
+	hs, err := finalHeaders(l)
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{headers: h, base: o.BaseURL}
-	p.baseOK = checkBaseURL(o.BaseURL) == nil && checkAuthority(o.BaseURL) == nil
+	p := prepared{headers: hs, base: l.BaseURL}
+	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post")
+	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post")
+	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post")
+	if err := checkBaseURL(l.BaseURL); err != nil {
+		return p, nil // every call with this base reports it
+	}
+	p.baseOK = true
+	trimmed := strings.TrimSuffix(l.BaseURL, "/")
+	if isAbsolute(trimmed) {
+		u, err := url.Parse(trimmed)
+		if err != nil {
+			return p, nil
+		}
+		p.baseURL = u
+		p.pathAt = len(trimmed) - len(u.EscapedPath())
+	}
 	return p, nil
+}
+
+// bodyHeaders is the package's bodyHeaders for the prepared headers,
+// without copying them.
+func (p *prepared) bodyHeaders(b *finalBody, method string) []header {
+	switch b.kind {
+	case noBody:
+		if method == "put" || method == "patch" {
+			b.kind = emptyBody
+		}
+		return p.withoutBody
+	case rawBody:
+		if _, isString := b.raw.(string); !isString {
+			return p.withBinary
+		}
+	}
+	return p.withJSON
 }
 
 // New returns an Endpoint whose defaults are the given options, applied in
@@ -42,119 +90,194 @@ func New(opts ...Option) *Endpoint {
 }
 
 // Defaults returns a new Endpoint with opts layered over e's defaults; e
-// is unchanged. Layers are flattened here, once, not on every call.
+// is unchanged. Layers are merged here, once, not on every call. An
+// invalid layer makes every call of the new Endpoint fail with its error,
+// which Err reports at once.
 func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 	next := &Endpoint{defaults: e.defaults, err: e.err}
-	for _, opt := range opts {
+	for i, opt := range opts {
 		if next.err != nil {
 			break
 		}
-		var layer Options
-		if err := opt(&layer); err != nil {
-			next.err = newError("defaults", "", err)
+		if opt == nil {
+			next.err = newError("defaults", "", optionIndexError(i))
 			break
 		}
-		merged, err := merge(&next.defaults, &layer, false)
+		var o Options
+		if err := opt(&o); err != nil {
+			next.err = defaultsError(err)
+			break
+		}
+		l, err := toLayer(&o)
+		if err == nil {
+			err = defaultData(&l)
+		}
+		if err != nil {
+			next.err = defaultsError(err)
+			break
+		}
+		merged, err := mergeLayers(&next.defaults, &l)
 		if err != nil {
 			next.err = newError("defaults", "", err)
 			break
 		}
-		next.defaults = merged.clone()
+		next.defaults = merged
 	}
 	if next.err == nil {
-		next.ready, next.err = prepare(&next.defaults)
+		next.pre, next.err = prepare(&next.defaults)
 	}
 	return next
 }
 
-// DEFAULTS returns a copy of e's merged defaults.
-func (e *Endpoint) DEFAULTS() Options {
-	return e.defaults.clone()
+// defaultData owns a layer's raw data: a []byte is copied, so that the
+// caller's slice may change, and an io.Reader is refused, since only one
+// request could read it.
+func defaultData(l *layer) error {
+	switch raw := l.Data.raw.(type) {
+	case []byte:
+		l.Data.raw = bytes.Clone(raw)
+	case io.Reader:
+		return newError("defaults", keyData, fmt.Errorf("%w: an io.Reader can be read by one request only", ErrInvalidValue))
+	}
+	return nil
+}
+
+// Err returns the error of the first invalid layer given to Defaults (on
+// this Endpoint or the ones it was made from), which every call of e
+// returns too; nil if there is none.
+func (e *Endpoint) Err() error { return e.err }
+
+// DefaultOptions returns a copy of e's merged defaults: JavaScript's
+// endpoint.DEFAULTS.
+func (e *Endpoint) DefaultOptions() Options {
+	return e.defaults.export()
 }
 
 // Merge merges a route ("METHOD /path", or "" to take both from o) and
-// options over e's defaults, without parsing. The result is the caller's.
+// options over e's defaults, without parsing: JavaScript's
+// endpoint.merge. The result is the caller's.
 func (e *Endpoint) Merge(route string, o Options) (Options, error) {
-	m, err := e.merge(route, &o, false)
+	m, _, err := e.mergeOptions(route, &o)
 	if err != nil {
 		return Options{}, err
 	}
-	return m.clone(), nil
+	return m.export(), nil
 }
 
-// Parse turns merged options into request options. It uses no defaults.
+// Parse turns merged options into request options: JavaScript's
+// endpoint.parse. It uses no defaults.
 func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
-	return parse(&o, nil)
-}
-
-// Build is Parse(Merge(route, o)).
-func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
-	return e.build(route, &o, false)
-}
-
-// build is Build; unique says the call's Params hold each name once.
-func (e *Endpoint) build(route string, o *Options, unique bool) (RequestOptions, error) {
-	m, err := e.merge(route, o, unique)
+	l, err := toLayer(&o)
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	pre := e.ready
-	if len(o.Headers) > 0 || o.MediaType.Format != "" || len(o.MediaType.Previews) > 0 {
-		pre.headers = nil
+	r, err := resolve(&l, nil, true, callParams{all: true})
+	if err != nil {
+		return RequestOptions{}, err
 	}
-	return parse(&m, &pre)
+	return r.requestOptions(), nil
 }
 
-// merge applies the route and the call's options over the defaults. The
-// result may share parts with both; Build only reads it.
-func (e *Endpoint) merge(route string, call *Options, unique bool) (Options, error) {
+// Build is Parse(Merge(route, o)): JavaScript's endpoint(route, options).
+func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 	if e.err != nil {
-		return Options{}, e.err
+		return RequestOptions{}, e.err
 	}
-	layer := *call
-	if route != "" {
-		m, u, err := splitRoute(route)
-		if err != nil {
-			return Options{}, err
-		}
-		if layer.Method == "" {
-			layer.Method = m
-		}
-		if layer.URL == "" {
-			layer.URL = u
-		}
-	}
-	out, err := merge(&e.defaults, &layer, unique)
+	call, err := e.callLayer(route, &o)
 	if err != nil {
-		return Options{}, newError("merge", route, err)
+		return RequestOptions{}, err
 	}
-	if out.Data != nil && len(e.defaults.Params) > 0 {
-		out.Params = dropDefaultBodyParams(out, e.defaults.Params, call.Params)
+	r, err := e.resolveCall(&call)
+	if err != nil {
+		return RequestOptions{}, err
 	}
-	return out, nil
+	return r.requestOptions(), nil
 }
 
-// dropDefaultBodyParams removes parameters that came only from defaults
-// and would go to the body beside Data: v6 drops them silently, and
-// keeping them would make every defaults layer with parameters unusable
-// with Data. The call's own leftovers stay, so that Parse reports them.
-func dropDefaultBodyParams(o Options, defaults, call Params) Params {
-	method, err := normalizeMethod(o.Method)
-	if err != nil || !hasBody(method) {
-		return o.Params
-	}
-	t, err := template.Parse(o.URL)
+// callLayer converts a call's options and route into a layer: the
+// route's method and URL, unless o sets the method; o.URL beside a route
+// is the parameter "url" (GitHub has body fields of that name, and in
+// v6 they moved the request to another host).
+func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
+	method, target, err := splitRoute(route)
 	if err != nil {
-		return o.Params
+		return layer{}, err
 	}
-	out := make(Params, 0, len(o.Params))
-	for _, p := range o.Params {
-		_, inDefaults := defaults.Get(p.Name)
-		_, inCall := call.Get(p.Name)
-		if inDefaults && !inCall && !t.Uses(p.Name) {
-			continue
+	l, err := toLayer(o)
+	if err != nil {
+		return layer{}, err
+	}
+	if target != "" {
+		if l.URL != "" {
+			if len(l.Params.list) >= MaxParams {
+				return layer{}, limitErr("too many parameters")
+			}
+			ps := paramSet{list: append([]param(nil), l.Params.list...)}
+			if ps.find(keyURL) < 0 {
+				ps.set(keyURL, value.Str(l.URL))
+			}
+			l.Params = paramList{ps.list}
 		}
-		out = append(out, p)
+		l.URL = target
 	}
-	return out
+	if l.Method == "" {
+		l.Method = method
+	}
+	l.Keys = callKeys(route, &l)
+	return l, nil
+}
+
+// mergeOptions is Merge's work: the call's layer over the defaults.
+func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error) {
+	if e.err != nil {
+		return layer{}, nil, e.err
+	}
+	call, err := e.callLayer(route, o)
+	if err != nil {
+		return layer{}, nil, err
+	}
+	m, err := mergeLayers(&e.defaults, &call)
+	if err != nil {
+		return layer{}, nil, newError("merge", route, err)
+	}
+	dropInherited(&m, &call)
+	return m, &call, nil
+}
+
+// resolveCall merges a call over the defaults and parses it.
+func (e *Endpoint) resolveCall(call *layer) (resolved, error) {
+	m := mergeCall(&e.defaults, call)
+	changed := len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0
+	return resolve(&m, &e.pre, changed, callParams{list: call.Params, data: call.Data.set})
+}
+
+// callKeys is the order of a call's keys: the route's method and url
+// first, as v6 assigns the options over them, then the options' own.
+func callKeys(route string, l *layer) keyOrder {
+	if route == "" {
+		return keyOrder{}
+	}
+	keys := make([]string, 0, 2+len(l.Params.list))
+	keys = append(keys, keyMethod, keyURL)
+	for _, k := range l.order() {
+		if k != keyMethod && k != keyURL {
+			keys = append(keys, k)
+		}
+	}
+	return keyOrder{keys}
+}
+
+// optionIndexError says which Option of a Defaults call was nil.
+func optionIndexError(i int) error {
+	return fmt.Errorf("%w: option %d is nil", ErrInvalidOption, i)
+}
+
+// defaultsError wraps a layer's error, unless it already says where it
+// came from.
+func defaultsError(err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return newError("defaults", "", err)
 }

@@ -6,36 +6,57 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
 )
 
-// Sentinel errors; every error a call returns wraps one of these, or one of
-// the template or headers packages, so errors.Is works.
+// Sentinel errors; every error a call returns wraps one of these, or one
+// of the template, headers or media packages', for errors.Is, and is an
+// *Error for errors.As.
 var (
-	// ErrMissingParam: a variable that forms a whole path segment has no
-	// value, or a nil or empty one. Same value as template.ErrMissing.
+	// ErrMissingParam is returned when a variable that forms a whole path
+	// segment has no value (absent or nil). Same value as
+	// template.ErrMissing.
 	ErrMissingParam = template.ErrMissing
-	// ErrMissingURL: neither the route, the options nor a defaults layer
-	// set a URL.
+	// ErrMissingURL is returned when neither the route, the options nor a
+	// defaults layer set a URL.
 	ErrMissingURL = errors.New("missing url")
-	// ErrInvalidMethod: the method is empty or not an HTTP token.
+	// ErrInvalidRoute is returned when a route is not "METHOD /target" or a
+	// target alone (see Endpoint.Route).
+	ErrInvalidRoute = errors.New("invalid route")
+	// ErrInvalidMethod is returned when a method is empty or not an HTTP
+	// token.
 	ErrInvalidMethod = errors.New("invalid method")
-	// ErrInvalidBaseURL: the base URL has a query, a fragment or a dot
+	// ErrInvalidBaseURL is returned when a base URL is not an http or https
+	// URL with a host, or a path, or has a query, a fragment or a dot
 	// segment.
 	ErrInvalidBaseURL = errors.New("invalid base url")
-	// ErrDataWithParams: Data was set together with parameters that
-	// would have gone to the body.
+	// ErrInvalidParam is returned when a parameter name is empty.
+	ErrInvalidParam = errors.New("invalid parameter name")
+	// ErrInvalidValue is returned when a value has no JSON form (a func, a
+	// channel, NaN …) or its MarshalJSON or MarshalText method failed or
+	// panicked.
+	ErrInvalidValue = value.ErrInvalid
+	// ErrInvalidOption is returned when a nil Option is given to Defaults.
+	ErrInvalidOption = errors.New("invalid option")
+	// ErrDataWithParams is returned when Data is set together with
+	// parameters of the same call that would have gone to the body.
 	ErrDataWithParams = errors.New("data together with body parameters")
-	// ErrDataNotAllowed: Data was set for a method that sends no body.
+	// ErrDataNotAllowed is returned when Data is set for a method that
+	// sends no body.
 	ErrDataNotAllowed = errors.New("data for a method without a body")
-	// ErrInvalidOptions: JSON options of the wrong shape.
+	// ErrInvalidOptions is returned when options JSON is malformed or of
+	// the wrong shape.
 	ErrInvalidOptions = errors.New("invalid options")
+	// ErrLimit is returned when an input is past one of the documented
+	// limits (MaxParams, MaxDepth, MaxNodes, MaxPreviews).
+	ErrLimit = value.ErrLimit
 )
 
 // Error carries the operation and the input an error came from.
 type Error struct {
-	Op    string // "merge", "parse", "defaults", "route"
-	Input string // the route, URL or parameter names at fault
+	Op    string // what failed: "parse", "route", "header", "param" …
+	Input string // the route, URL, or names at fault; never a header value
 	Err   error
 }
 
@@ -73,4 +94,8 @@ func newError(op, input string, err error) error {
 
 func namesError(op string, names []string, err error) error {
 	return &Error{Op: op, Input: strings.Join(names, ","), Err: err}
+}
+
+func limitErr(msg string) error {
+	return newError("limits", "", fmt.Errorf("%w: %s", ErrLimit, msg))
 }

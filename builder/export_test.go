@@ -1,11 +1,13 @@
 package builder
 
-// The two decoders behind Options.UnmarshalJSON, so that the specs can
-// hold the fast one to the reference one.
-var (
-	DecodeOptions    = decodeOptions
-	UnmarshalOptions = unmarshalOptions
-)
+// FillURL is HTTPRequest's way of reading a built URL without url.Parse,
+// held to url.Parse by a fuzz target.
+var FillURL = fillURL
 
-// ParseURL is HTTPRequest's fast URL reader, held to url.Parse.
+// DecodeLayer and MergeLayers expose the options decoder and the mergo
+// merge to the specs, which hold Build's mergeCall to MergeLayers.
+var DecodeLayer = decodeLayer
+
+// ParseURL is HTTPRequest's one-scan reader of the URLs Build makes, held
+// to url.Parse.
 var ParseURL = parseURL

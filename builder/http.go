@@ -1,4 +1,10 @@
+//go:build !endpoint_nohttp
+
 package builder
+
+// The net/http adapter. It is left out of builds with the endpoint_nohttp
+// tag (the WebAssembly module), which then link neither net/http nor
+// crypto/tls.
 
 import (
 	"bytes"
@@ -14,31 +20,55 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 )
 
-// ErrRequest: HTTPRequest could not turn request options into an
-// *http.Request (a relative or malformed URL, a body that cannot be
-// JSON-encoded, a content-length header that disagrees with the body).
+// ErrRequest is returned when HTTPRequest cannot turn request options
+// into an *http.Request: a relative or malformed URL, a body that cannot
+// be JSON-encoded, a content-length header that disagrees with the body.
 var ErrRequest = errors.New("cannot build http request")
+
+// HTTPRequest builds the call and returns it as an *http.Request, in one
+// step: the same request as Build followed by RequestOptions.HTTPRequest,
+// without the RequestOptions in between. The URL is built into the
+// url.URL fields, the Endpoint's headers were put in net/http's canonical
+// form once, and a JSON body is encoded once.
+func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
+	l, err := b.layer()
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.e.resolveCall(&l)
+	if err != nil {
+		return nil, err
+	}
+	var u url.URL
+	if !r.urlTrusted || !fillURL(&u, r.url, r.pathAt, b.e.pre.baseURL) {
+		if err := parseInto(&u, r.url); err != nil {
+			return nil, err
+		}
+	}
+	body, size, getBody := r.body.reader()
+	return newHTTPRequest(ctx, r.method, &u, body, size, getBody, r.headers, r.url)
+}
 
 // HTTPRequest returns r as an *http.Request, ready for an http.Client.
 //
-// The method is upper-cased and every header is set. The body is encoded
-// once, as @octokit/request does before it calls fetch:
+// The method is upper-cased and every header is set, under net/http's
+// canonical name. The body is sent as @octokit/request sends it:
 //
 //   - nil: no body;
-//   - a string is sent as it is, never JSON-quoted ("" sends an empty body
-//     with content-length 0, which GitHub requires for a bodiless PUT);
-//   - []byte is sent as it is;
-//   - an io.Reader is passed through and read once, when the request is
-//     sent; a content-length header, if present, becomes ContentLength
-//     (GitHub's upload endpoint wants one), otherwise the body goes chunked;
-//   - anything else — Params, maps, slices, numbers, booleans — is
-//     JSON-encoded without HTML escaping; Params keep their order.
+//   - a string, []byte or json.RawMessage is sent as it is ("" sends an
+//     empty body with content-length 0, which GitHub requires for a
+//     bodiless PUT); nothing is copied;
+//   - an io.Reader is passed through; a *bytes.Reader, *strings.Reader,
+//     *os.File or any io.Seeker is sized from where it stands to its end,
+//     and re-read from there on a redirect; another reader is sized by a
+//     content-length header (GitHub's upload endpoint wants one), else
+//     sent chunked;
+//   - any other value is JSON-encoded, without HTML escaping.
 //
-// GetBody and ContentLength are set for every body except an io.Reader
-// other than *bytes.Reader, *bytes.Buffer or *strings.Reader, so that
-// redirects and retries re-send it. The URL is parsed with url.Parse,
-// which keeps RawPath, so an escaped slash ("a%2Fb") reaches the server as
-// written. The URL must be absolute. Request (the passthrough) is ignored.
+// GetBody and ContentLength are set for every body but a reader that
+// cannot seek, so that redirects and retries re-send it. An escaped slash
+// in the path ("a%2Fb") reaches the server as written. The URL must be
+// absolute. Request (the passthrough) is not used.
 //
 // Errors wrap ErrRequest, ErrInvalidMethod or a headers error, and never
 // contain a credential.
@@ -47,50 +77,88 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if !ok {
 		return nil, newError("request", r.Method, ErrInvalidMethod)
 	}
-	// The body is encoded first, since NewRequestWithContext takes it, but
-	// its error is reported after the URL's. A nil context, which
-	// NewRequestWithContext would refuse before anything else, comes
-	// after both: the order of the errors is the order of the checks.
-	body, bodyErr := r.BodyReader()
-	reqCtx := ctx
-	if reqCtx == nil {
-		reqCtx = context.Background()
-	}
-	var req *http.Request
-	var err error
-	var fast url.URL
-	if parseURL(r.URL, &fast) {
-		// The common shape, read without url.Parse into the URL that
-		// NewRequestWithContext allocates anyway.
-		if req, err = http.NewRequestWithContext(reqCtx, method, "", body); err != nil {
-			return nil, requestError(r.URL, errMalformedURL)
-		}
-		*req.URL = fast
-		req.Host = fast.Host
-	} else {
-		if req, err = http.NewRequestWithContext(reqCtx, method, r.URL, body); err != nil {
-			return nil, requestError(r.URL, errMalformedURL)
-		}
-		if req.URL.Scheme == "" || req.URL.Host == "" && !parsedHasHost(r.URL) {
-			return nil, requestError(r.URL, errNotAbsolute)
+	var u url.URL
+	// The shape Build makes is read in one scan, without url.Parse.
+	if !parseURL(r.URL, &u) {
+		if err := parseInto(&u, r.URL); err != nil {
+			return nil, err
 		}
 	}
-	if bodyErr != nil {
-		return nil, bodyErr
+	fb, err := bodyOf(r)
+	if err != nil {
+		return nil, err
 	}
 	if ctx == nil {
 		return nil, requestError(r.URL, errNilContext)
 	}
-	contentLength, hasContentLength, err := setHeaders(req, r.Headers)
+	body, size, getBody := fb.reader()
+	hs, err := validHeaders(r.Headers)
 	if err != nil {
-		return nil, newError("request", "", err)
+		return nil, err
 	}
-	if hasContentLength {
-		if err := setContentLength(req, contentLength); err != nil {
-			return nil, requestError(r.URL, err)
+	return newHTTPRequest(ctx, method, &u, body, size, getBody, hs, r.URL)
+}
+
+// fillURL sets u from raw, a URL built on an Endpoint's checked base,
+// whose parsed form is base: the scheme, user and host are base's, the
+// path (from pathAt) and the query are read off raw. It reports false
+// for what it does not handle (no parsed base, a fragment), which
+// url.Parse then reads; a fuzz target holds the two to each other.
+func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
+	if base == nil || pathAt < 0 || pathAt > len(raw) {
+		return false
+	}
+	rest := raw[pathAt:]
+	if strings.IndexByte(rest, '#') >= 0 {
+		return false
+	}
+	u.Scheme, u.User, u.Host = base.Scheme, base.User, base.Host
+	path, query, hasQuery := strings.Cut(rest, "?")
+	if hasQuery {
+		u.RawQuery = query
+		u.ForceQuery = query == ""
+	}
+	if plainPath(path) {
+		u.Path = path
+		return true
+	}
+	p, err := url.PathUnescape(path)
+	if err != nil {
+		return false
+	}
+	u.Path = p
+	if (&url.URL{Path: p}).EscapedPath() != path {
+		u.RawPath = path
+	}
+	return true
+}
+
+// plainPath reports whether url.URL.EscapedPath writes every byte of p as
+// it is, so that Path alone describes it (no RawPath, nothing to
+// unescape).
+func plainPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("-._~$&+,/:;=@", c) >= 0:
+		default:
+			return false
 		}
 	}
-	return req, nil
+	return true
+}
+
+// parseInto reads a URL that was not built on a checked base.
+func parseInto(u *url.URL, raw string) error {
+	parsed, err := url.Parse(raw)
+	if err != nil {
+		return requestError(raw, errMalformedURL)
+	}
+	if parsed.Scheme == "" || parsed.Host == "" {
+		return requestError(raw, errNotAbsolute)
+	}
+	*u = *parsed
+	return nil
 }
 
 var (
@@ -99,13 +167,37 @@ var (
 	errNilContext   = errors.New("net/http: nil Context")
 )
 
-// parsedHasHost reports whether url.Parse finds a host in rawURL. It
-// differs from req.URL.Host only for a host of a lone ":", which
-// NewRequestWithContext strips to "" and url.Parse keeps; HTTPRequest has
-// always judged "absolute" by url.Parse, so this rare case still does.
-func parsedHasHost(rawURL string) bool {
-	u, err := url.Parse(rawURL)
-	return err == nil && u.Host != ""
+// newHTTPRequest assembles the request. url is the URL as text, for error
+// messages.
+func newHTTPRequest(ctx context.Context, method string, u *url.URL, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, rawURL string) (*http.Request, error) {
+	if ctx == nil {
+		return nil, requestError(rawURL, errNilContext)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, "", nil)
+	if err != nil {
+		return nil, requestError(rawURL, err)
+	}
+	*req.URL = *u
+	req.Host = u.Host
+	if body != nil {
+		rc, ok := body.(io.ReadCloser)
+		if !ok {
+			rc = io.NopCloser(body)
+		}
+		req.Body, req.GetBody, req.ContentLength = rc, getBody, size
+		if size == 0 && getBody != nil {
+			// As net/http does for an empty body it can see.
+			req.Body = http.NoBody
+			req.GetBody = func() (io.ReadCloser, error) { return http.NoBody, nil }
+		}
+	}
+	contentLength := setHeaders(req, hs)
+	if contentLength != "" {
+		if err := setContentLength(req, contentLength); err != nil {
+			return nil, requestError(rawURL, err)
+		}
+	}
+	return req, nil
 }
 
 // httpMethod returns the upper-case method for a valid token: the
@@ -134,16 +226,35 @@ func httpMethod(m string) (string, bool) {
 	return strings.ToUpper(m), true
 }
 
-// setHeaders validates hs (here too, for hand-built options: net/http
-// would only refuse a CR or LF when sending; the error never shows the
-// value) and puts every header but content-length into req.Header, under
-// its canonical name. All values share one backing array, each slice
-// capped at one element so that appending to one header copies instead
-// of overwriting the next. The content-length value is returned for
-// setContentLength: net/http ignores that header field.
-func setHeaders(req *http.Request, hs headers.Set) (contentLength string, hasContentLength bool, err error) {
+// validHeaders checks hand-built or changed headers (net/http would only
+// refuse a CR or LF when sending; the error never shows the value) and
+// lists them in name order: of two spellings of one name, the lower-case
+// one wins (headers.Set.Lookup).
+func validHeaders(hs headers.Set) ([]header, error) {
+	if err := hs.Validate(); err != nil {
+		return nil, newError("request", "", err)
+	}
+	out := make([]header, 0, len(hs))
+	for name, v := range hs {
+		lower := headers.Name(name)
+		if lower != name {
+			if _, dup := hs[lower]; dup {
+				continue
+			}
+		}
+		out = append(out, header{name: lower, value: v})
+	}
+	return out, nil
+}
+
+// setHeaders puts every header but content-length into req.Header under
+// its canonical name, all values in one backing array, each slice capped
+// at one element so that appending to one header copies instead of
+// overwriting the next. It returns the content-length value, which
+// net/http ignores as a header field.
+func setHeaders(req *http.Request, hs []header) (contentLength string) {
 	if len(hs) == 0 {
-		return "", false, nil
+		return ""
 	}
 	h := req.Header
 	if len(hs) > 8 {
@@ -153,32 +264,17 @@ func setHeaders(req *http.Request, hs headers.Set) (contentLength string, hasCon
 	}
 	vals := make([]string, len(hs))
 	n := 0
-	for name, value := range hs {
-		if headers.ValidateName(name) != nil || headers.ValidateValue(name, value) != nil {
-			// The error of the name that sorts first, whatever the
-			// map order.
-			return "", false, hs.Validate()
-		}
-		key := canonicalHeaderKey(name)
+	for _, e := range hs {
+		key := canonicalHeaderKey(e.name)
 		if key == "Content-Length" {
-			hasContentLength = true
+			contentLength = e.value
 			continue
 		}
-		if v, dup := h[key]; dup {
-			// A hand-built set with two spellings of one name: the
-			// value Lookup returns (the lower-case spelling's), not the
-			// one the map happened to give last.
-			v[0], _ = hs.Lookup(key)
-			continue
-		}
-		vals[n] = value
+		vals[n] = e.value
 		h[key] = vals[n : n+1 : n+1]
 		n++
 	}
-	if hasContentLength {
-		contentLength, _ = hs.Lookup("content-length")
-	}
-	return contentLength, hasContentLength, nil
+	return contentLength
 }
 
 // canonicalHeaderKey is http.CanonicalHeaderKey, without its allocation
@@ -210,44 +306,77 @@ func canonicalHeaderKey(name string) string {
 	return http.CanonicalHeaderKey(name)
 }
 
-// BodyReader returns the body encoded the way HTTPRequest sends it: nil for
-// no body, strings and []byte as they are, an io.Reader passed through, and
-// any other value as JSON (see HTTPRequest). Except for a passed-through
-// io.Reader, the result is a *bytes.Reader or *strings.Reader, whose length
-// http.NewRequest and most clients (resty included) pick up.
-func (r RequestOptions) BodyReader() (io.Reader, error) {
-	switch b := r.Body.(type) {
-	case nil:
-		return nil, nil
-	case string:
-		return strings.NewReader(b), nil
-	case []byte:
-		return bytes.NewReader(b), nil
-	case io.Reader:
-		return b, nil
+// reader returns the body to send, its length (-1 when unknown) and a
+// GetBody that re-reads it, nil when it cannot.
+func (b finalBody) reader() (io.Reader, int64, func() (io.ReadCloser, error)) {
+	var data []byte
+	switch b.kind {
+	case noBody:
+		return nil, 0, nil
+	case emptyBody:
+		return http.NoBody, 0, func() (io.ReadCloser, error) { return http.NoBody, nil }
+	case jsonBody:
+		data = b.json
+	case rawBody:
+		switch raw := b.raw.(type) {
+		case string:
+			r := strings.NewReader(raw)
+			return r, r.Size(), func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(raw)), nil }
+		case []byte:
+			data = raw
+		case io.ReadSeeker:
+			return seekable(raw)
+		case io.Reader:
+			return raw, -1, nil
+		}
 	}
-	data, err := marshalValue(r.Body)
-	if err != nil {
-		return nil, requestError(r.URL, fmt.Errorf("body: %w", err))
+	return bytes.NewReader(data), int64(len(data)), func() (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(data)), nil
 	}
-	return bytes.NewReader(data), nil
 }
 
-// bodyBytes is the encoded body when it is in memory; ok is false for an
-// io.Reader, whose bytes are not known before sending.
-func (r RequestOptions) bodyBytes() (data []byte, ok bool, err error) {
-	switch b := r.Body.(type) {
-	case string:
-		return []byte(b), true, nil
-	case []byte:
-		return b, true, nil
-	case io.Reader:
-		return nil, false, nil
-	case nil:
-		return nil, true, nil
+// seekable sizes a reader that can seek, *os.File included, from where it
+// stands to its end, and gives a GetBody that seeks back there. A reader
+// whose size cannot be found is streamed as a plain reader.
+func seekable(r io.ReadSeeker) (io.Reader, int64, func() (io.ReadCloser, error)) {
+	start, err := r.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return r, -1, nil
 	}
-	data, err = marshalValue(r.Body)
-	return data, err == nil, err
+	end, err := r.Seek(0, io.SeekEnd)
+	if err != nil {
+		return r, -1, nil
+	}
+	if _, err := r.Seek(start, io.SeekStart); err != nil {
+		return r, -1, nil
+	}
+	getBody := func() (io.ReadCloser, error) {
+		if _, err := r.Seek(start, io.SeekStart); err != nil {
+			return nil, err
+		}
+		return io.NopCloser(r), nil
+	}
+	return io.NopCloser(r), end - start, getBody
+}
+
+// BodyReader returns the body encoded the way HTTPRequest sends it: nil
+// for no body, strings, []byte and JSON bodies as they are, an io.Reader
+// passed through, and any other value as JSON (see HTTPRequest). Except
+// for a passed-through io.Reader, the result is a *bytes.Reader or
+// *strings.Reader, whose length most clients (resty included) pick up.
+func (r RequestOptions) BodyReader() (io.Reader, error) {
+	fb, err := bodyOf(r)
+	if err != nil {
+		return nil, err
+	}
+	if raw, ok := fb.raw.(io.Reader); ok {
+		return raw, nil
+	}
+	body, _, _ := fb.reader()
+	if body == http.NoBody {
+		return strings.NewReader(""), nil
+	}
+	return body, nil
 }
 
 // setContentLength lets a content-length header size a body whose length
@@ -275,13 +404,6 @@ func setContentLength(req *http.Request, v string) error {
 		req.Body = http.NoBody
 	}
 	return nil
-}
-
-// lookupHeader finds a header by name in any case, so that hand-built
-// RequestOptions work too; of two spellings of one name, the lower-case
-// one wins (headers.Set.Lookup).
-func lookupHeader(hs map[string]string, name string) (string, bool) {
-	return headers.Set(hs).Lookup(name)
 }
 
 // requestError names the URL with its credentials masked.

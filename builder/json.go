@@ -1,305 +1,354 @@
 package builder
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// isReserved reports whether key is one of the option keys of the octokit
-// JSON shape; every other key is a parameter.
-func isReserved(key string) bool {
-	switch key {
-	case "method", "baseUrl", "url", "headers", "mediaType", "data", "request":
-		return true
-	}
-	return false
-}
+// The octokit JSON shape of options: reserved keys (method, baseUrl, url,
+// headers, mediaType, data, request) and, beside them, one key per
+// parameter, in order.
 
-// ErrReservedParam: a parameter whose name is a reserved option key cannot
-// be written in the octokit JSON shape.
+// ErrReservedParam is returned when options with a parameter named like a
+// reserved key (url, data …) are written as JSON: the octokit shape has no
+// place for it. Build takes such a parameter as an ordinary one.
 var ErrReservedParam = errors.New("parameter name is a reserved option key")
 
-// MarshalJSON writes o in the shape @octokit/endpoint uses: reserved keys
-// first, then the parameters in order. Empty fields are left out. Names
-// and strings are written as encoding/json writes them (HTML escaping
-// off), so any name, even one with control characters or invalid UTF-8,
-// reads back.
+// MarshalJSON writes o in the shape @octokit/endpoint uses, as v6 writes
+// its merged options: keys in the order they were set (reserved keys,
+// then parameters, for Options built in Go), and mediaType always, as
+// {"format":…,"previews":[…]}. A removed header is written as null, a
+// []byte Data as a string, and an io.Reader Data (which cannot be read
+// here) is left out.
 func (o Options) MarshalJSON() ([]byte, error) {
 	for _, p := range o.Params {
 		if isReserved(p.Name) {
 			return nil, newError("marshal", p.Name, ErrReservedParam)
 		}
 	}
-	return encodeJSON(func(b []byte) ([]byte, error) {
+	l, err := toLayer(&o)
+	if err != nil {
+		return nil, err
+	}
+	return l.marshalJSON()
+}
+
+func (l *layer) marshalJSON() ([]byte, error) {
+	for _, p := range l.Params.list {
+		if isReserved(p.name) {
+			return nil, newError("marshal", p.name, ErrReservedParam)
+		}
+	}
+	keys := withMediaType(l.order())
+	return encodeJSON(func(b []byte) []byte {
 		b = append(b, '{')
-		first := true
-		key := func(name string) {
-			if !first {
+		for i, k := range keys {
+			if i > 0 {
 				b = append(b, ',')
 			}
-			first = false
-			b = appendJSONString(b, name)
+			b = value.AppendString(b, k)
 			b = append(b, ':')
+			b = l.appendMember(b, k)
 		}
-		if o.Method != "" {
-			key("method")
-			b = appendJSONString(b, o.Method)
+		return append(b, '}')
+	}), nil
+}
+
+// withMediaType puts mediaType where v6's root DEFAULTS has it, after
+// headers (or baseUrl, or method), when the layer does not set it.
+func withMediaType(keys []string) []string {
+	if slices.Contains(keys, keyMediaType) {
+		return keys
+	}
+	at := 0
+	for _, after := range [...]string{keyMethod, keyBaseURL, keyHeaders} {
+		if i := slices.Index(keys, after); i >= 0 {
+			at = i + 1
 		}
-		if o.BaseURL != "" {
-			key("baseUrl")
-			b = appendJSONString(b, o.BaseURL)
-		}
-		if o.URL != "" {
-			key("url")
-			b = appendJSONString(b, o.URL)
-		}
-		if o.Headers != nil {
-			key("headers")
-			b = appendStringMap(b, o.Headers)
-		}
-		if mt := o.MediaType; mt.Format != "" || mt.Previews != nil {
-			key("mediaType")
-			b = append(b, `{"format":`...)
-			b = appendJSONString(b, mt.Format)
-			if len(mt.Previews) > 0 {
-				b = append(b, `,"previews":`...)
-				b = appendStringArray(b, mt.Previews)
+	}
+	return slices.Insert(keys, at, keyMediaType)
+}
+
+// appendMember writes the value of one key.
+func (l *layer) appendMember(b []byte, key string) []byte {
+	switch key {
+	case keyMethod:
+		return value.AppendString(b, l.Method)
+	case keyBaseURL:
+		return value.AppendString(b, l.BaseURL)
+	case keyURL:
+		return value.AppendString(b, l.URL)
+	case keyHeaders:
+		b = append(b, '{')
+		for i, h := range l.Headers.list {
+			if i > 0 {
+				b = append(b, ',')
 			}
-			b = append(b, '}')
-		}
-		var err error
-		field := func(name string, v any) {
-			if err == nil {
-				key(name)
-				if b, err = appendJSON(b, v); err != nil {
-					err = paramError(name, err)
-				}
+			b = value.AppendString(b, h.name)
+			b = append(b, ':')
+			if h.removed {
+				b = append(b, "null"...)
+			} else {
+				b = value.AppendString(b, h.value)
 			}
 		}
-		if o.Data != nil {
-			field("data", o.Data)
+		return append(b, '}')
+	case keyMediaType:
+		b = append(b, `{"format":`...)
+		b = value.AppendString(b, l.Format)
+		b = append(b, `,"previews":[`...)
+		for i, p := range l.Previews.names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = value.AppendString(b, p)
 		}
-		if o.Request != nil {
-			field("request", o.Request)
+		return append(b, "]}"...)
+	case keyData:
+		switch raw := l.Data.raw.(type) {
+		case []byte:
+			return value.AppendString(b, string(raw))
+		case io.Reader:
+			return append(b, "null"...)
 		}
-		for _, p := range o.Params {
-			field(p.Name, p.Value)
-		}
-		return append(b, '}'), err
-	})
+		return value.AppendJSON(b, l.Data.v)
+	case keyRequest:
+		return value.AppendJSON(b, l.Request)
+	}
+	v, _ := l.Params.get(key)
+	return value.AppendJSON(b, v)
 }
 
 // MarshalJSON writes the parameters as one JSON object, in order.
 func (p Params) MarshalJSON() ([]byte, error) {
-	return encodeJSON(func(b []byte) ([]byte, error) {
-		var e jsonEncoder
-		return e.params(b, p)
-	})
+	v, err := paramsObject(p, value.NewBudget(), 0)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind() == value.Null {
+		return []byte("{}"), nil
+	}
+	return value.AppendJSON(nil, v), nil
 }
 
 // UnmarshalJSON reads the octokit shape: reserved keys into their fields,
-// every other key into Params in document order. Numbers become
-// json.Number, so that large integers survive; objects become
-// map[string]any. A null header or field means "not set".
-//
-// decodeOptions reads the JSON that JSON.stringify and encoding/json
-// write in one pass; whatever it is not sure of, and every error, is
-// left to unmarshalOptions, whose result it matches exactly.
+// every other key into Params, in document order. A repeated key's last
+// value wins, in the first one's place; header names are lower-cased in
+// document order, so of two spellings the later wins, as in JavaScript. A
+// null option is not set, and a null header is in RemoveHeaders.
+// mediaType's keys are matched without regard to case, as encoding/json
+// matches struct fields. Values come out as Options hold them (see
+// Options); the time taken is linear in the input.
 func (o *Options) UnmarshalJSON(data []byte) error {
-	out, ok := decodeOptions(data)
-	if !ok {
-		var err error
-		if out, err = unmarshalOptions(data); err != nil {
+	l, err := decodeLayer(data)
+	if err != nil {
+		return err
+	}
+	*o = l.export()
+	return nil
+}
+
+// decodeLayer reads options JSON into a checked layer.
+func decodeLayer(data []byte) (layer, error) {
+	d := value.NewDecoder(data)
+	var l layer
+	var ps paramSet
+	var order []string
+	d.Space()
+	err := d.Object(func(key string) error {
+		if isReserved(key) {
+			if d.Null() {
+				return nil
+			}
+			if !slices.Contains(order, key) {
+				order = append(order, key)
+			}
+			return decodeOption(d, &l, key)
+		}
+		v, err := d.Value()
+		if err != nil {
 			return err
 		}
-	}
-	*o = out
-	return nil
-}
-
-// unmarshalOptions is the reference decoder, token by token through
-// encoding/json: slow, but every rule and error message of the shape is
-// encoding/json's.
-func unmarshalOptions(data []byte) (Options, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var out Options
-	if err := expectDelim(dec, '{'); err != nil {
-		return Options{}, err
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return Options{}, invalid("", err)
+		if ps.find(key) < 0 {
+			order = append(order, key)
+			if len(ps.list) == MaxParams {
+				return limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
+			}
 		}
-		key := tok.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return Options{}, invalid(key, err)
-		}
-		if err := out.setJSON(key, raw); err != nil {
-			return Options{}, err
-		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return Options{}, invalid("", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Options{}, invalid("", errors.New("data after the options object"))
-	}
-	return out, nil
-}
-
-func (o *Options) setJSON(key string, raw json.RawMessage) error {
-	if string(raw) == "null" {
-		if isReserved(key) {
-			return nil
-		}
-		o.Params = o.Params.set(key, nil)
+		ps.set(key, v)
 		return nil
+	})
+	if err == nil && !d.AtEnd() {
+		err = d.Errorf("data after the options object")
 	}
+	if err != nil {
+		return layer{}, optionsError(err)
+	}
+	l.Params = paramList{ps.list}
+	l.Keys = keyOrder{order}
+	if err := check(&l); err != nil {
+		return layer{}, err
+	}
+	return l, nil
+}
+
+// decodeOption reads the value of a reserved key.
+func decodeOption(d *value.Decoder, l *layer, key string) error {
 	var err error
 	switch key {
-	case "method":
-		err = json.Unmarshal(raw, &o.Method)
-	case "baseUrl":
-		err = json.Unmarshal(raw, &o.BaseURL)
-	case "url":
-		err = json.Unmarshal(raw, &o.URL)
-	case "headers":
-		o.Headers, err = headersJSON(raw)
-	case "mediaType":
-		var mt struct {
-			Format   *string  `json:"format"`
-			Previews []string `json:"previews"`
+	case keyMethod:
+		l.Method, err = decodeString(d, key)
+	case keyBaseURL:
+		l.BaseURL, err = decodeString(d, key)
+	case keyURL:
+		l.URL, err = decodeString(d, key)
+	case keyHeaders:
+		err = decodeHeaders(d, &l.Headers)
+	case keyMediaType:
+		err = decodeMediaType(d, l)
+	case keyData:
+		var v value.Value
+		if v, err = d.Value(); err == nil {
+			l.Data = body{set: true, v: v}
 		}
-		err = json.Unmarshal(raw, &mt)
-		if mt.Format != nil {
-			o.MediaType.Format = *mt.Format
+	case keyRequest:
+		if d.Peek() != '{' {
+			return d.Errorf("request: want an object")
 		}
-		o.MediaType.Previews = mt.Previews
-	case "data":
-		o.Data, err = decodeValue(raw)
-	case "request":
-		var v any
-		if v, err = decodeValue(raw); err == nil {
-			m, ok := v.(map[string]any)
-			if !ok {
-				err = errors.New("want an object")
-			}
-			o.Request = m
-		}
-	default:
-		var v any
-		v, err = decodeValue(raw)
-		o.Params = o.Params.set(key, v)
+		l.Request, err = d.Value()
 	}
-	if err != nil {
-		return invalid(key, err)
-	}
-	return nil
+	return err
 }
 
-// headersJSON accepts string, number and boolean values (as their JSON
-// text) and skips nulls. Names are lower-cased in document order, so that
-// of two names differing only in case the later wins, as in JavaScript.
-func headersJSON(raw json.RawMessage) (headers.Set, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if err := expectDelim(dec, '{'); err != nil {
-		return nil, err
+func decodeString(d *value.Decoder, key string) (string, error) {
+	if d.Peek() != '"' {
+		return "", d.Errorf(key + ": want a string")
 	}
-	out := headers.Set{}
-	for dec.More() {
-		tok, err := dec.Token()
+	return d.String()
+}
+
+// decodeHeaders reads the headers object: strings as they are, numbers
+// and booleans as their JSON text, null as a removal.
+func decodeHeaders(d *value.Decoder, hs *headerList) error {
+	if d.Peek() != '{' {
+		return d.Errorf("headers: want an object")
+	}
+	return d.Object(func(name string) error {
+		v, err := d.Value()
 		if err != nil {
-			return nil, err
+			return err
 		}
-		name := tok.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		var s string
-		switch {
-		case string(v) == "null":
-			continue
-		case v[0] == '"':
-			if err := json.Unmarshal(v, &s); err != nil {
-				return nil, err
-			}
-		case v[0] == '{' || v[0] == '[':
-			return nil, fmt.Errorf("header %q: want a string, number or boolean", name)
+		h := header{name: headers.Name(name)}
+		switch v.Kind() {
+		case value.Null:
+			h.removed = true
+		case value.String, value.Number, value.Bool:
+			h.value = v.Text()
 		default:
-			s = string(v)
+			return d.Errorf("headers: want a string, number, boolean or null")
 		}
-		out[headers.Name(name)] = s
-	}
-	return out, nil
+		if i := hs.find(h.name); i >= 0 {
+			hs.list[i] = h
+		} else {
+			hs.list = append(hs.list, h)
+		}
+		return nil
+	})
 }
 
-func decodeValue(raw json.RawMessage) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	err := dec.Decode(&v)
-	return v, err
+// decodeMediaType reads {"format": string|null, "previews": [string…]|null}
+// as json.Unmarshal fills a struct: keys without regard to case, a null
+// format leaves it as it is, unknown keys are ignored.
+func decodeMediaType(d *value.Decoder, l *layer) error {
+	if d.Peek() != '{' {
+		return d.Errorf("mediaType: want an object")
+	}
+	return d.Object(func(key string) error {
+		switch {
+		case strings.EqualFold(key, "format"):
+			if d.Null() {
+				return nil
+			}
+			s, err := decodeString(d, "mediaType.format")
+			l.Format = s
+			return err
+		case strings.EqualFold(key, "previews"):
+			if d.Null() {
+				l.Previews = previewList{}
+				return nil
+			}
+			if d.Peek() != '[' {
+				return d.Errorf("mediaType.previews: want an array of strings")
+			}
+			var names []string
+			err := d.Array(func() error {
+				s, err := decodeString(d, "mediaType.previews")
+				names = append(names, s)
+				return err
+			})
+			l.Previews = previewList{names}
+			return err
+		}
+		_, err := d.Value()
+		return err
+	})
 }
 
-func expectDelim(dec *json.Decoder, d json.Delim) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return invalid("", err)
+// optionsError wraps a decoding error in ErrInvalidOptions, unless it is
+// a limit.
+func optionsError(err error) error {
+	if errors.Is(err, ErrLimit) {
+		var e *Error
+		if errors.As(err, &e) {
+			return err
+		}
+		return newError("options", "", err)
 	}
-	if tok != d {
-		return invalid("", fmt.Errorf("want %v, got %v", d, tok))
-	}
-	return nil
-}
-
-func invalid(key string, err error) error {
-	return newError("unmarshal", key, fmt.Errorf("%w: %w", ErrInvalidOptions, err))
+	return newError("options", "", fmt.Errorf("%w: %w", ErrInvalidOptions, err))
 }
 
 // MarshalJSON writes {"method","url","headers","body"?,"request"?}:
-// headers sorted by name, a []byte body as a string, an io.Reader body
-// (which cannot be read here) left out.
+// headers sorted by name, a JSON body as it is, a string or []byte body
+// as a string, an io.Reader body (which cannot be read here) left out,
+// and request whenever it is set, even empty, as v6 does.
 func (r RequestOptions) MarshalJSON() ([]byte, error) {
-	body := r.Body
-	if b, ok := body.([]byte); ok {
-		body = string(b)
+	body, hasBody, err := bodyJSON(r.Body)
+	if err != nil {
+		return nil, newError("marshal", "body", err)
 	}
-	if _, ok := r.Body.(io.Reader); ok {
-		body = nil
-	}
-	return encodeJSON(func(b []byte) ([]byte, error) {
+	return encodeJSON(func(b []byte) []byte {
 		b = append(b, `{"method":`...)
-		b = appendJSONString(b, r.Method)
+		b = value.AppendString(b, r.Method)
 		b = append(b, `,"url":`...)
-		b = appendJSONString(b, r.URL)
-		b = append(b, `,"headers":`...)
-		if r.Headers == nil {
-			b = append(b, "{}"...) // an object, always
-		} else {
-			b = appendStringMap(b, r.Headers)
+		b = value.AppendString(b, r.URL)
+		b = append(b, `,"headers":{`...)
+		for i, name := range slices.Sorted(mapsKeys(r.Headers)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = value.AppendString(b, name)
+			b = append(b, ':')
+			b = value.AppendString(b, r.Headers[name])
 		}
-		var err error
-		if body != nil {
+		b = append(b, '}')
+		if hasBody {
 			b = append(b, `,"body":`...)
-			if b, err = appendJSON(b, body); err != nil {
-				return b, err
-			}
+			b = append(b, body...)
 		}
-		if len(r.Request) > 0 {
+		if r.Request != nil {
 			b = append(b, `,"request":`...)
-			if b, err = appendJSON(b, r.Request); err != nil {
-				return b, err
+			v, err := value.Of(r.Request)
+			if err != nil {
+				v = value.Value{}
 			}
+			b = value.AppendJSON(b, v)
 		}
-		return append(b, '}'), nil
-	})
+		return append(b, '}')
+	}), nil
 }

@@ -1,138 +1,223 @@
 package builder
 
 import (
-	"maps"
-	"slices"
-	"sort"
+	"reflect"
 
 	"dario.cat/mergo"
 
-	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/media"
+	"github.com/endpointkit/endpoint/template"
 )
 
-// merge lays layer over base, as @octokit/endpoint's merge does for one
-// layer: set fields override, headers merge by lower-cased name, previews
-// are unioned, request and object parameters are deep-merged. Neither input
-// is changed; the result may share unchanged parts with both, so callers
-// that keep it clone it first. unique says layer.Params hold each name once
-// (a Builder's do), which spares the duplicate check.
-func merge(base, layer *Options, unique bool) (Options, error) {
-	if err := checkLimits(layer); err != nil {
-		return Options{}, err
-	}
+// Layers merge as @octokit/endpoint's merge does for one layer: set
+// options override, headers merge by lower-cased name (a removed header
+// deletes), previews are unioned, the request passthrough and object
+// parameters are deep-merged, and the merged order is the base's keys,
+// then the layer's new ones.
+//
+// mergeLayers does it with mergo over the library's own layer type: mergo
+// walks the fields and overrides the set strings, and a transformer per
+// field type applies the rules below. Build merges a call over the
+// defaults with mergeCall instead, the same rules written out, because
+// mergo's reflection and bookkeeping cost more than the whole build; a
+// spec holds the two to each other.
+
+// mergeLayers lays l over base; neither changes.
+func mergeLayers(base, l *layer) (layer, error) {
 	out := *base
-	if layer.Method != "" {
-		out.Method = layer.Method
-	}
-	if layer.BaseURL != "" {
-		out.BaseURL = layer.BaseURL
-	}
-	if layer.URL != "" {
-		out.URL = layer.URL
-	}
-	if len(layer.Headers) > 0 {
-		h, err := headers.FromMap(layer.Headers)
-		if err != nil {
-			return Options{}, err
-		}
-		out.Headers = headers.Merge(base.Headers, h)
-	}
-	if layer.MediaType.Format != "" {
-		out.MediaType.Format = layer.MediaType.Format
-	}
-	if len(layer.MediaType.Previews) > 0 {
-		out.MediaType.Previews = unionPreviews(base.MediaType.Previews, layer.MediaType.Previews)
-	}
-	if layer.Data != nil {
-		out.Data = layer.Data
-	}
-	if layer.Request != nil {
-		out.Request = mergeValue(base.Request, layer.Request).(map[string]any)
-	}
-	if len(layer.Params) > 0 {
-		out.Params = mergeParams(base.Params, layer.Params, unique)
+	if err := mergo.Merge(&out, *l, mergo.WithOverride, mergo.WithTransformers(transformers{})); err != nil {
+		return layer{}, err
 	}
 	return out, nil
+}
+
+// transformers gives mergo the merge of each of the layer's field types.
+type transformers struct{}
+
+var (
+	headerListType  = reflect.TypeFor[headerList]()
+	previewListType = reflect.TypeFor[previewList]()
+	bodyType        = reflect.TypeFor[body]()
+	valueType       = reflect.TypeFor[value.Value]()
+	paramListType   = reflect.TypeFor[paramList]()
+	keyOrderType    = reflect.TypeFor[keyOrder]()
+)
+
+func (transformers) Transformer(t reflect.Type) func(dst, src reflect.Value) error {
+	switch t {
+	case headerListType:
+		return transform(mergeHeaders)
+	case previewListType:
+		return transform(unionPreviews)
+	case bodyType:
+		return transform(mergeBody)
+	case valueType:
+		return transform(mergeRequest)
+	case paramListType:
+		return transform(mergeParams)
+	case keyOrderType:
+		return transform(mergeKeys)
+	}
+	return nil
+}
+
+// transform adapts a merge function of one field type to mergo.
+func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) error {
+	return func(dst, src reflect.Value) error {
+		dst.Set(reflect.ValueOf(merge(dst.Interface().(T), src.Interface().(T))))
+		return nil
+	}
+}
+
+// mergeCall is mergeLayers for a call over an Endpoint's defaults,
+// without reflection; when the call leaves a field alone, the defaults'
+// value is shared, not copied.
+func mergeCall(base, l *layer) layer {
+	out := *base
+	if l.Method != "" {
+		out.Method = l.Method
+	}
+	if l.BaseURL != "" {
+		out.BaseURL = l.BaseURL
+	}
+	if l.URL != "" {
+		out.URL = l.URL
+	}
+	if l.Format != "" {
+		out.Format = l.Format
+	}
+	out.Headers = mergeHeaders(base.Headers, l.Headers)
+	out.Previews = unionPreviews(base.Previews, l.Previews)
+	out.Data = mergeBody(base.Data, l.Data)
+	out.Request = mergeRequest(base.Request, l.Request)
+	out.Params = mergeParams(base.Params, l.Params)
+	out.Keys = mergeKeys(base.Keys, l.Keys)
+	return out
+}
+
+// mergeHeaders sets each of the layer's headers over the base's: a
+// value replaces one of the same name in its place, a removal marks it
+// removed; new names follow.
+func mergeHeaders(base, l headerList) headerList {
+	if len(l.list) == 0 {
+		return base
+	}
+	if len(base.list) == 0 {
+		return l
+	}
+	out := make([]header, len(base.list), len(base.list)+len(l.list))
+	copy(out, base.list)
+	h := headerList{out}
+	for _, e := range l.list {
+		if i := h.find(e.name); i >= 0 {
+			h.list[i] = e
+			continue
+		}
+		h.list = append(h.list, e)
+	}
+	return h
 }
 
 // unionPreviews keeps the inherited previews the layer does not repeat,
 // then the layer's own, each stripped of its first "-preview". Inherited
 // entries were stripped when their layer was merged and are not stripped
 // twice; the comparison is made before stripping, as v6 does.
-func unionPreviews(inherited, own []string) []string {
-	u := media.UnionPreviews(inherited, own)
-	for i := len(u) - len(own); i < len(u); i++ {
+func unionPreviews(inherited, own previewList) previewList {
+	if len(own.names) == 0 {
+		return inherited
+	}
+	u := media.UnionPreviews(inherited.names, own.names)
+	for i := len(u) - len(own.names); i < len(u); i++ {
 		u[i] = media.StripPreview(u[i])
 	}
-	return u
+	return previewList{u}
 }
 
-// mergeParams keeps base's order; a layer value for an existing name takes
-// that name's place, new names follow in the layer's order.
-func mergeParams(base, layer Params, unique bool) Params {
-	if len(base) == 0 && (unique || !hasDuplicates(layer)) {
-		return layer
+// mergeBody lets a layer's data replace the base's. (Data is the whole
+// body, never merged.)
+func mergeBody(base, l body) body {
+	if l.set {
+		return l
 	}
-	out := make(Params, len(base), len(base)+len(layer))
-	copy(out, base)
-	for _, p := range layer {
-		if i := out.index(p.Name); i >= 0 {
-			out[i].Value = mergeValue(out[i].Value, p.Value)
+	return base
+}
+
+// mergeRequest deep-merges the request passthrough.
+func mergeRequest(base, l value.Value) value.Value {
+	if l.Kind() != value.Object {
+		return base
+	}
+	return value.Merge(base, l)
+}
+
+// mergeParams keeps the base's order; a layer value for an existing name
+// takes that name's place (deep-merged when both are objects), and new
+// names follow in the layer's order.
+func mergeParams(base, l paramList) paramList {
+	if len(l.list) == 0 {
+		return base
+	}
+	if len(base.list) == 0 {
+		return l
+	}
+	s := paramSet{list: make([]param, len(base.list), len(base.list)+len(l.list))}
+	copy(s.list, base.list)
+	for _, p := range l.list {
+		if i := s.find(p.name); i >= 0 {
+			s.list[i].v = value.Merge(s.list[i].v, p.v)
 			continue
 		}
-		out = append(out, p)
+		s.set(p.name, p.v)
 	}
-	return out
+	return paramList{s.list}
 }
 
-func hasDuplicates(p Params) bool {
-	if len(p) > 16 {
-		seen := make(map[string]struct{}, len(p))
-		for _, e := range p {
-			if _, ok := seen[e.Name]; ok {
-				return true
-			}
-			seen[e.Name] = struct{}{}
+// mergeKeys is the base's key order followed by the layer's new keys.
+func mergeKeys(base, l keyOrder) keyOrder {
+	if len(l.keys) == 0 {
+		return base
+	}
+	if len(base.keys) == 0 {
+		return l
+	}
+	seen := make(map[string]bool, len(base.keys)+len(l.keys))
+	out := make([]string, 0, len(base.keys)+len(l.keys))
+	for _, k := range base.keys {
+		seen[k] = true
+		out = append(out, k)
+	}
+	for _, k := range l.keys {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
 		}
-		return false
 	}
-	for i := range p {
-		for j := i + 1; j < len(p); j++ {
-			if p[i].Name == p[j].Name {
-				return true
-			}
+	return keyOrder{out}
+}
+
+// dropInherited removes from merged options the parameters that came
+// only from the defaults and would go to the body beside Data: v6 drops
+// them silently, and keeping them would make every defaults layer with
+// parameters unusable with Data. The call's own stay, so that Parse
+// reports them. Build's resolve applies the same rule.
+func dropInherited(m, call *layer) {
+	if !m.Data.set {
+		return
+	}
+	method, err := normalizeMethod(m.Method)
+	if err != nil || !hasBody(method) {
+		return
+	}
+	t, err := template.Parse(m.URL)
+	if err != nil {
+		return
+	}
+	kept := make([]param, 0, len(m.Params.list))
+	for _, p := range m.Params.list {
+		if t.Uses(p.name) || call.Params.find(p.name) >= 0 {
+			kept = append(kept, p)
 		}
 	}
-	return false
-}
-
-// mergeValue deep-merges two JSON-like objects with mergo (on a copy of
-// the base: mergo writes into its destination) and otherwise lets the
-// layer's value replace the base's. Arrays are replaced, never appended.
-func mergeValue(base, layer any) any {
-	b, ok1 := base.(map[string]any)
-	l, ok2 := layer.(map[string]any)
-	if !ok1 || !ok2 || b == nil {
-		return layer
-	}
-	dst := copyMap(b)
-	if err := mergo.Merge(&dst, copyMap(l), mergo.WithOverride); err != nil {
-		// mergo fails only on mismatched kinds, which two maps of the
-		// same type cannot have; replacing is the safe answer.
-		return layer
-	}
-	return dst
-}
-
-// sortedParams turns a map into Params in sorted key order, so that Go's
-// random map order never reaches a URL.
-func sortedParams(m map[string]any) Params {
-	keys := slices.Collect(maps.Keys(m))
-	sort.Strings(keys)
-	out := make(Params, len(keys))
-	for i, k := range keys {
-		out[i] = Param{Name: k, Value: m[k]}
-	}
-	return out
+	m.Params = paramList{kept}
 }

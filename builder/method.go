@@ -15,7 +15,7 @@ func normalizeMethod(m string) (string, error) {
 		}
 	}
 	if !headers.IsToken(m) {
-		return "", newError("parse", m, ErrInvalidMethod)
+		return "", newError("method", m, ErrInvalidMethod)
 	}
 	return strings.ToLower(m), nil
 }

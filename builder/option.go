@@ -1,13 +1,30 @@
 package builder
 
-// Option sets part of a defaults layer; see Endpoint.Defaults.
+import "bytes"
+
+// Option sets part of a defaults layer; see Endpoint.Defaults. Each
+// Option fills an empty Options value, which Defaults converts and
+// checks and then lays over the layers before it. The With functions
+// convert the values they are given at once, so a caller may change its
+// own maps and slices afterwards.
 type Option func(*Options) error
 
 // WithOptions makes a whole options object one layer, like JavaScript's
 // endpoint.defaults(object). Its Params keep their order.
+//
+// A []byte Data is copied now (a default must not change when its
+// caller's slice does); an io.Reader Data is refused by Defaults, since
+// one request only could read it.
 func WithOptions(o Options) Option {
+	l, err := toLayer(&o)
+	if raw, ok := l.Data.raw.([]byte); ok {
+		l.Data.raw = bytes.Clone(raw)
+	}
 	return func(dst *Options) error {
-		*dst = o.clone()
+		if err != nil {
+			return err
+		}
+		*dst = l.export()
 		return nil
 	}
 }
@@ -45,18 +62,25 @@ func WithHeader(name, value string) Option {
 	}
 }
 
-// WithParam sets a default parameter.
-func WithParam(name string, value any) Option {
+// WithoutHeader removes a header that the layers before set; the name is
+// case-insensitive.
+func WithoutHeader(name string) Option {
 	return func(dst *Options) error {
-		dst.Params = Params{{Name: name, Value: value}}
+		dst.RemoveHeaders = []string{name}
 		return nil
 	}
 }
 
+// WithParam sets a default parameter.
+func WithParam(name string, value any) Option {
+	return WithOptions(Options{Params: Params{{Name: name, Value: value}}})
+}
+
 // WithPreviews adds API previews; "-preview" suffixes are optional.
 func WithPreviews(names ...string) Option {
+	names = append([]string(nil), names...)
 	return func(dst *Options) error {
-		dst.MediaType.Previews = append([]string(nil), names...)
+		dst.MediaType.Previews = names
 		return nil
 	}
 }
@@ -66,10 +90,8 @@ func WithFormat(format string) Option {
 	return func(dst *Options) error { dst.MediaType.Format = format; return nil }
 }
 
-// WithMeta sets a key of the request passthrough.
-func WithMeta(key string, value any) Option {
-	return func(dst *Options) error {
-		dst.Request = map[string]any{key: value}
-		return nil
-	}
+// WithRequest sets a key of the request passthrough
+// (RequestOptions.Request).
+func WithRequest(key string, value any) Option {
+	return WithOptions(Options{Request: map[string]any{key: value}})
 }

@@ -4,27 +4,48 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 )
 
-// Options are request options before parsing: what Merge returns and Parse
-// takes. The zero value of each field means "not set", so a layer or a call
-// never clears what an earlier layer set by leaving a field empty.
+// Options are request options before parsing, in the shape of
+// @octokit/endpoint's options: what Merge returns and Parse takes, and
+// one defaults layer (WithOptions). The zero value of each field means
+// "not set", so a layer never clears what an earlier layer set by
+// leaving a field empty.
+//
+// Values (Params, Data, Request) may be any Go value encoding/json can
+// marshal; they are converted once, where they enter, as encoding/json
+// would marshal them, and nothing keeps a reference to them (a []byte or
+// io.Reader Data aside, which is sent as it is). Options that Merge
+// returns hold converted values: nil, bool, string, int64, uint64,
+// float64 and json.Number for scalars, and json.RawMessage holding the
+// JSON text of arrays and objects, members in order.
 type Options struct {
 	// Method is the HTTP method, kept in the case it was given.
 	Method string
 	// BaseURL is joined in front of URL unless URL is absolute.
 	BaseURL string
-	// URL is an RFC 6570 template; ":name" placeholders in its path work too.
+	// URL is an RFC 6570 template; ":name" placeholders in its path work
+	// too. Beside a route string, Build and Merge take URL as the
+	// parameter "url": the route decides the URL.
 	URL string
 	// Headers are request headers; names are compared case-insensitively
-	// and stored lower-case by Merge.
+	// and stored lower-case.
 	Headers headers.Set
+	// RemoveHeaders names headers to remove from those the layers below
+	// set (in JSON: a header whose value is null).
+	RemoveHeaders []string
 	// MediaType amends the accept header.
 	MediaType MediaType
-	// Data is the raw request body. When set, it is the whole body.
+	// Data is the whole request body: a string, []byte or io.Reader is sent
+	// as it is, anything else as JSON.
 	Data any
-	// Request is passed through to RequestOptions.Request untouched.
+	// Request is passed through to RequestOptions.Request.
 	Request map[string]any
-	// Params fill the URL template, then the query string or the JSON body.
+	// Params fill the URL template, then the query string or the JSON
+	// body, in order.
 	Params Params
+
+	// keys is the order of the keys in the octokit JSON shape, when these
+	// Options came from Merge, DefaultOptions or JSON.
+	keys []string
 }
 
 // MediaType selects a response format and API previews.
@@ -41,25 +62,18 @@ type Param struct {
 	Value any
 }
 
-// Params are parameters in the order they were given. A name appears once;
-// setting it again replaces the value in place.
+// Params are parameters in the order they were given. Setting a name
+// again replaces its value in place.
 type Params []Param
 
 // Get returns the value of the parameter called name.
 func (p Params) Get(name string) (any, bool) {
-	if i := p.index(name); i >= 0 {
-		return p[i].Value, true
-	}
-	return nil, false
-}
-
-func (p Params) index(name string) int {
 	for i := range p {
 		if p[i].Name == name {
-			return i
+			return p[i].Value, true
 		}
 	}
-	return -1
+	return nil, false
 }
 
 // With returns a copy of p with name set to value: in place when present,
@@ -67,19 +81,17 @@ func (p Params) index(name string) int {
 func (p Params) With(name string, value any) Params {
 	out := make(Params, len(p), len(p)+1)
 	copy(out, p)
-	return out.set(name, value)
-}
-
-// set assigns in place; callers own p.
-func (p Params) set(name string, value any) Params {
-	if i := p.index(name); i >= 0 {
-		p[i].Value = value
-		return p
+	for i := range out {
+		if out[i].Name == name {
+			out[i].Value = value
+			return out
+		}
 	}
-	return append(p, Param{Name: name, Value: value})
+	return append(out, Param{Name: name, Value: value})
 }
 
-// RequestOptions are the parsed result: everything needed to send a request.
+// RequestOptions are the parsed result: everything needed to send a
+// request. HTTPRequest turns them into an *http.Request.
 type RequestOptions struct {
 	// Method is lower-case ("get"); HTTPRequest upper-cases it.
 	Method string
@@ -87,9 +99,12 @@ type RequestOptions struct {
 	URL string
 	// Headers have lower-case names.
 	Headers headers.Set
-	// Body is nil, or set for PATCH, POST, PUT and DELETE: the Data value, a
-	// Params object of leftover parameters, or "" for bodiless PUT/PATCH.
+	// Body is nil, or, for POST, PUT, PATCH and DELETE: the Data string,
+	// []byte or io.Reader as given; json.RawMessage holding the JSON body
+	// (Data of another kind, or the leftover parameters as an object, in
+	// order); or "" for a bodiless PUT or PATCH.
 	Body any
-	// Request is Options.Request, passed through.
+	// Request is Options.Request, merged over the defaults', passed
+	// through.
 	Request map[string]any
 }

@@ -1,26 +1,32 @@
 package builder
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/value"
 )
 
 // RedactedValue stands in for a credential in String, fmt output, Redacted
 // and RedactURL.
 const RedactedValue = "[REDACTED]"
 
-// IsSensitiveParam reports whether a query or body parameter of this name
-// (any case) carries a credential: access_token, client_secret,
-// refresh_token or token (the names GitHub's OAuth endpoints and
-// go-github's URL sanitizer treat as secrets).
+// SensitiveParams are the parameter and query names, compared without
+// regard to case, whose values are credentials: the names GitHub's OAuth
+// endpoints and go-github's URL sanitizer treat as secrets, and password
+// and private_key. This is the one list; IsSensitiveParam, RedactURL and
+// every Redacted method read it.
+var SensitiveParams = [...]string{"access_token", "client_secret", "refresh_token", "token", "password", "private_key"}
+
+// IsSensitiveParam reports whether a query or body parameter, or an
+// object member at any depth, of this name (any case) carries a
+// credential (see SensitiveParams).
 func IsSensitiveParam(name string) bool {
-	for _, s := range [...]string{"access_token", "client_secret", "refresh_token", "token"} {
+	for _, s := range SensitiveParams {
 		if strings.EqualFold(name, s) {
 			return true
 		}
@@ -98,34 +104,64 @@ func endsValue(c byte) bool {
 }
 
 // Redacted returns a copy of r for logging: sensitive headers
-// (authorization, proxy-authorization, cookie, set-cookie), sensitive query
-// values in the URL and sensitive parameters in a JSON body show
-// RedactedValue. String, []byte and io.Reader bodies are not inspected.
-// r is unchanged; json.Marshal(r) still gives the real values.
+// (authorization, proxy-authorization, cookie, set-cookie), sensitive
+// query values and user information in the URL, and the values of
+// sensitive keys (see SensitiveParams) at any depth of a JSON body and of
+// Request show RedactedValue. String, []byte and io.Reader bodies are not
+// inspected. A value that cannot be converted within the limits (a cyclic
+// one set by hand) shows RedactedValue whole. r is unchanged;
+// json.Marshal(r) still gives the real values.
 func (r RequestOptions) Redacted() RequestOptions {
 	r.URL = RedactURL(r.URL)
 	r.Headers = redactHeaders(r.Headers)
-	r.Body = redactValue(r.Body)
-	if v, ok := redactValue(r.Request).(map[string]any); ok {
-		r.Request = v
+	switch b := r.Body.(type) {
+	case nil, string, []byte, io.Reader:
+	case json.RawMessage:
+		if v, err := value.Decode(b); err == nil {
+			r.Body = json.RawMessage(value.AppendJSON(nil, redactValue(v)))
+		} else {
+			r.Body = RedactedValue
+		}
+	default:
+		// Set by hand: converted within the limits, so that a cyclic
+		// or huge value prints as RedactedValue instead of forever.
+		r.Body = redactAny(b)
 	}
+	r.Request = redactMap(r.Request)
 	return r
 }
 
-// Redacted returns a copy of o for logging, masked as RequestOptions.Redacted
-// masks: headers, URL and base URL, Data, Request and Params.
+// Redacted returns a copy of o for logging, masked as
+// RequestOptions.Redacted masks: headers, URL and base URL, and the values
+// of sensitive keys at any depth of Data, Request and Params (a sensitive
+// parameter itself included). Values that cannot be converted print as
+// RedactedValue.
 func (o Options) Redacted() Options {
-	o.BaseURL = RedactURL(o.BaseURL)
-	o.URL = RedactURL(o.URL)
-	o.Headers = redactHeaders(o.Headers)
-	o.Data = redactValue(o.Data)
-	if v, ok := redactValue(o.Request).(map[string]any); ok {
-		o.Request = v
+	out := Options{
+		Method:        o.Method,
+		BaseURL:       RedactURL(o.BaseURL),
+		URL:           RedactURL(o.URL),
+		Headers:       redactHeaders(o.Headers),
+		RemoveHeaders: o.RemoveHeaders,
+		MediaType:     o.MediaType,
+		Request:       redactMap(o.Request),
 	}
-	if v, ok := redactValue(o.Params).(Params); ok {
-		o.Params = v
+	switch d := o.Data.(type) {
+	case nil, string, []byte, io.Reader:
+		out.Data = d
+	default:
+		out.Data = redactAny(d)
 	}
-	return o
+	if o.Params != nil {
+		out.Params = make(Params, len(o.Params))
+		for i, p := range o.Params {
+			out.Params[i] = Param{Name: p.Name, Value: RedactedValue}
+			if !IsSensitiveParam(p.Name) {
+				out.Params[i].Value = redactAny(p.Value)
+			}
+		}
+	}
+	return out
 }
 
 // redactHeaders copies h only when it holds a sensitive header.
@@ -145,102 +181,66 @@ func redactHeaders(h headers.Set) headers.Set {
 	return out
 }
 
-// TruncatedValue stands in, in fmt output and Redacted, for the part of a
-// value nested deeper than 64 maps and slices or past its first 10,000
-// of them, so that printing a cyclic or huge value ends.
-const TruncatedValue = "[TRUNCATED]"
+var redactedValue = value.Str(RedactedValue)
 
-// Bounds of the walk redactValue makes through a value.
-const (
-	redactMaxDepth = 64
-	redactBudget   = 10000
-)
+// redactValue masks the sensitive keys of v at any depth.
+func redactValue(v value.Value) value.Value {
+	return value.Redact(v, IsSensitiveParam, redactedValue)
+}
 
-// redactValue masks sensitive keys of JSON-like objects at any depth,
-// copying only what it changes.
-func redactValue(v any) any {
-	r := redactor{left: redactBudget}
-	out, _ := r.redact(v, 0)
+// redactAny converts x and masks it; a scalar stays itself, anything that
+// cannot be converted becomes RedactedValue.
+func redactAny(x any) any {
+	if _, ok := value.Scalar(x); ok {
+		return x
+	}
+	v, err := toValue(x, value.NewBudget())
+	if err != nil {
+		return RedactedValue
+	}
+	return exportValue(redactValue(v))
+}
+
+// redactMap masks a request passthrough.
+func redactMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]any, len(m))
+	for k, x := range m {
+		if IsSensitiveParam(k) {
+			out[k] = RedactedValue
+			continue
+		}
+		out[k] = redactAny(x)
+	}
 	return out
-}
-
-// redactor walks maps, slices and Params with a budget of nodes.
-type redactor struct{ left int }
-
-// redact returns v, or a masked copy and true. A value it returns
-// unchanged was walked whole, so it is finite and acyclic; anything cut
-// off by the bounds becomes TruncatedValue.
-func (r *redactor) redact(v any, depth int) (any, bool) {
-	switch v.(type) {
-	case Params, map[string]any, []any:
-	default:
-		return v, false
-	}
-	if depth >= redactMaxDepth || r.left <= 0 {
-		return TruncatedValue, true
-	}
-	r.left--
-	switch t := v.(type) {
-	case Params:
-		var out Params
-		for i, p := range t {
-			nv, changed := r.maskOrRedact(p.Name, p.Value, depth)
-			if changed {
-				if out == nil {
-					out = slices.Clone(t)
-				}
-				out[i].Value = nv
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	case map[string]any:
-		var out map[string]any
-		for k, e := range t {
-			nv, changed := r.maskOrRedact(k, e, depth)
-			if changed {
-				if out == nil {
-					out = maps.Clone(t)
-				}
-				out[k] = nv
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	case []any:
-		var out []any
-		for i, e := range t {
-			if nv, changed := r.redact(e, depth+1); changed {
-				if out == nil {
-					out = slices.Clone(t)
-				}
-				out[i] = nv
-			}
-		}
-		if out != nil {
-			return out, true
-		}
-	}
-	return v, false
-}
-
-// maskOrRedact masks the value of a sensitive name and looks inside others.
-func (r *redactor) maskOrRedact(name string, v any, depth int) (any, bool) {
-	if IsSensitiveParam(name) {
-		return RedactedValue, true
-	}
-	return r.redact(v, depth+1)
 }
 
 // The view types have the fields of RequestOptions and Options and none of
 // their methods: fmt prints them field by field, the default way, after
 // Redacted has masked the credentials.
 type (
-	requestOptionsView RequestOptions
-	optionsView        Options
+	requestOptionsView struct {
+		Method  string
+		URL     string
+		Headers headers.Set
+		Body    any
+		Request map[string]any
+	}
+	optionsView Options
 )
+
+// view is r, redacted, as fmt prints it: a JSON body as its text, not as
+// a list of bytes.
+func (r RequestOptions) view() requestOptionsView {
+	r = r.Redacted()
+	v := requestOptionsView{Method: r.Method, URL: r.URL, Headers: r.Headers, Body: r.Body, Request: r.Request}
+	if raw, ok := r.Body.(json.RawMessage); ok {
+		v.Body = string(raw)
+	}
+	return v
+}
 
 // String returns r as fmt's %v would print the struct, with credentials
 // masked (see Redacted).
@@ -252,7 +252,7 @@ func (r RequestOptions) GoString() string { return fmt.Sprintf("%#v", r) }
 // Format makes every fmt verb (%v, %+v, %#v, %s, …) print r with
 // credentials masked (see Redacted).
 func (r RequestOptions) Format(s fmt.State, verb rune) {
-	writeView(s, verb, requestOptionsView(r.Redacted()), "builder.requestOptionsView", "builder.RequestOptions")
+	writeView(s, verb, r.view(), "builder.requestOptionsView", "builder.RequestOptions")
 }
 
 // String returns o as fmt's %v would print the struct, with credentials

@@ -86,7 +86,7 @@ var _ = Describe("redaction", func() {
 			Expect(s).To(ContainSubstring("authorization:[REDACTED]"))
 			Expect(s).To(ContainSubstring("proxy-authorization:[REDACTED]"))
 			Expect(s).To(ContainSubstring("cookie:[REDACTED]"))
-			Expect(fmt.Sprintf("%+v", post)).To(ContainSubstring("Body:[{Name:access_token Value:[REDACTED]} {Name:nested Value:map[list:[map[refresh_token:[REDACTED]]]]}]"))
+			Expect(fmt.Sprintf("%+v", post)).To(ContainSubstring(`Body:{"access_token":"[REDACTED]","nested":{"list":[{"refresh_token":"[REDACTED]"}]}}`))
 		})
 
 		It("keeps the real type name in %#v", func() {
@@ -111,7 +111,7 @@ var _ = Describe("redaction", func() {
 			Expect(r.Headers["authorization"]).To(Equal(builder.RedactedValue))
 			Expect(get.Headers["authorization"]).To(Equal("token " + secret + "auth"))
 			Expect(get.URL).To(ContainSubstring(secret + "query"))
-			Expect(post.Body.(builder.Params)[1].Value).To(Equal(map[string]any{"list": []any{map[string]any{"refresh_token": secret + "deep"}}}))
+			Expect(string(post.Body.(json.RawMessage))).To(ContainSubstring(`"refresh_token":"` + secret + `deep"`))
 		})
 	})
 
@@ -125,7 +125,7 @@ var _ = Describe("redaction", func() {
 			Expect(err).NotTo(HaveOccurred())
 			expectRedacted(o)
 			expectRedacted(&o)
-			expectRedacted(e.DEFAULTS())
+			expectRedacted(e.DefaultOptions())
 			Expect(o.String()).NotTo(ContainSubstring(secret))
 			Expect(o.GoString()).To(HavePrefix("builder.Options{"))
 
@@ -198,25 +198,50 @@ var _ = Describe("printing cyclic and huge values", func() {
 		return m
 	}
 
-	It("ends, truncated, and still masks credentials", func() {
+	It("ends, masks what cannot be converted, and still masks credentials", func() {
 		o := builder.Options{Request: selfRef(), Data: twoRefs(), Params: builder.Params{{Name: "p", Value: []any{selfRef()}}}}
 		for how, out := range map[string]string{"%v": fmt.Sprint(o), "%#v": fmt.Sprintf("%#v", o)} {
-			Expect(out).To(ContainSubstring(builder.TruncatedValue), how)
+			Expect(out).To(ContainSubstring(builder.RedactedValue), how)
 			Expect(out).NotTo(ContainSubstring(secret), how)
 		}
 		ro := builder.RequestOptions{Method: "post", URL: "https://x.test/", Body: twoRefs(), Request: selfRef()}
-		Expect(ro.String()).To(ContainSubstring(builder.TruncatedValue))
+		Expect(ro.String()).To(ContainSubstring(builder.RedactedValue))
+		Expect(ro.String()).NotTo(ContainSubstring(secret))
 	})
 
-	It("leaves small acyclic values whole", func() {
+	It("leaves acyclic values within the limits whole", func() {
 		deep := any("leaf")
-		for range 40 {
+		for range builder.MaxDepth - 1 {
 			deep = map[string]any{"d": deep}
 		}
 		s := fmt.Sprint(builder.RequestOptions{Body: deep})
 		Expect(s).To(ContainSubstring("leaf"))
-		Expect(s).NotTo(ContainSubstring(builder.TruncatedValue))
+		Expect(s).NotTo(ContainSubstring(builder.RedactedValue))
 	})
+
+	// Typed values: converted as encoding/json would, then masked.
+	type login struct {
+		User  string `json:"user"`
+		Token string `json:"token"`
+	}
+	DescribeTable("masks a credential inside typed values",
+		func(v any) {
+			r := builder.RequestOptions{Method: "post", URL: "https://x.test/", Body: v, Request: map[string]any{"v": v}}
+			expectRedacted(r)
+			expectRedacted(r.Redacted())
+			o := builder.Options{Params: builder.Params{{Name: "v", Value: v}}, Data: v, Request: map[string]any{"v": v}}
+			expectRedacted(o)
+			expectRedacted(o.Redacted())
+			built, err := builder.New(builder.WithURL("/x"), builder.WithMethod("POST")).Route("").Param("v", v).Request("v", v).Build()
+			Expect(err).NotTo(HaveOccurred())
+			expectRedacted(built)
+		},
+		Entry("map[string]string", map[string]string{"token": secret + "m"}),
+		Entry("[]map[string]any", []map[string]any{{"a": 1}, {"password": secret + "l"}}),
+		Entry("a struct field tagged token", login{User: "u", Token: secret + "s"}),
+		Entry("a pointer to one", &login{Token: secret + "p"}),
+		Entry("private_key deep inside", map[string]any{"a": []any{map[string]any{"private_key": secret + "k"}}}),
+	)
 })
 
 var _ = DescribeTable("RedactURL",
@@ -245,7 +270,7 @@ var _ = DescribeTable("RedactURL",
 
 var _ = Describe("IsSensitiveParam", func() {
 	It("knows the OAuth credential names in any case and nothing else", func() {
-		for _, n := range []string{"access_token", "ACCESS_TOKEN", "client_secret", "refresh_token", "token", "Token"} {
+		for _, n := range []string{"access_token", "ACCESS_TOKEN", "client_secret", "refresh_token", "token", "Token", "password", "private_key", "Private_Key"} {
 			Expect(builder.IsSensitiveParam(n)).To(BeTrue(), n)
 		}
 		for _, n := range []string{"", "client_id", "tokens", "access-token", "state", "authorization"} {

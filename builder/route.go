@@ -1,23 +1,31 @@
 package builder
 
-import "strings"
+import (
+	"strings"
 
-// splitRoute splits "METHOD url" as @octokit/endpoint does: on single
-// spaces, first two pieces; when the second piece is empty the first piece
-// is the URL and the method is left to defaults. Extra pieces are ignored.
-// A route that starts with a space names an empty method, which v6 sends
-// as is and we refuse.
-func splitRoute(route string) (method, url string, err error) {
-	first, rest, ok := strings.Cut(route, " ")
+	"github.com/endpointkit/endpoint/headers"
+)
+
+// splitRoute splits a route: "METHOD SP target", where the method is an
+// HTTP token and SP one space, or a target alone, which leaves the method
+// to the defaults. A target holds no white space, and a target alone must
+// start with "/", "{" or an http(s) scheme. Anything else is
+// ErrInvalidRoute: "GET  /x", "G ET /x", "GET/x", "GET /x y", "poſt /x",
+// "GET". (v6 split on spaces and silently built URLs such as
+// https://api.github.comGET from these.) The empty route sets nothing.
+func splitRoute(route string) (method, target string, err error) {
+	if route == "" {
+		return "", "", nil
+	}
+	m, t, ok := strings.Cut(route, " ")
 	if !ok {
-		return "", first, nil
+		m, t = "", route
 	}
-	second, _, _ := strings.Cut(rest, " ")
-	if second == "" {
-		return "", first, nil
+	switch {
+	case ok && !headers.IsToken(m),
+		t == "" || strings.ContainsAny(t, " \t\n\r\v\f"),
+		!ok && t[0] != '/' && t[0] != '{' && !isAbsolute(t):
+		return "", "", newError("route", route, ErrInvalidRoute)
 	}
-	if first == "" {
-		return "", "", newError("route", route, ErrInvalidMethod)
-	}
-	return first, second, nil
+	return m, t, nil
 }

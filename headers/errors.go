@@ -19,10 +19,12 @@ var (
 // Value the value (set for value errors only). Err is ErrInvalidName or
 // ErrInvalidValue.
 //
-// The message quotes the name with %q so control characters are visible, and
-// points at the first offending byte. It never includes the value: values are
-// often credentials (authorization, cookie, API keys) and error messages end up
-// in logs. The Value field is still there for callers that need it.
+// The message quotes the name with %q so control characters are visible, up
+// to the first offending byte, which it points at. It never includes the
+// value, nor the rest of a name after a bad byte (a header line such as
+// "Authorization: token …" given as a name): values are often credentials
+// and error messages end up in logs. The Value field is still there for
+// callers that need it.
 type Error struct {
 	Name  string
 	Value string
@@ -39,7 +41,9 @@ func (e *Error) Error() string {
 			return fmt.Sprintf("headers: %v %q: empty", e.Err, e.Name)
 		}
 		if i := invalidNameByte(e.Name); i >= 0 {
-			return fmt.Sprintf("headers: %v %q: byte 0x%02x at index %d is not a token character", e.Err, e.Name, e.Name[i], i)
+			// Only the part before the bad byte: a header line given as a
+			// name ("Authorization: token …") carries its value after it.
+			return fmt.Sprintf("headers: %v %q: byte 0x%02x at index %d is not a token character", e.Err, namePrefix(e.Name, i), e.Name[i], i)
 		}
 		return fmt.Sprintf("headers: %v %q", e.Err, e.Name)
 	case errors.Is(e.Err, ErrInvalidValue):
@@ -50,6 +54,19 @@ func (e *Error) Error() string {
 	default:
 		return fmt.Sprintf("headers: %q: %v", e.Name, e.Err)
 	}
+}
+
+// namePrefix is name up to its first invalid byte at i, at most 64
+// bytes, marked with "…" when cut.
+func namePrefix(name string, i int) string {
+	const max = 64
+	if i > max {
+		i = max
+	}
+	if i < len(name) {
+		return name[:i] + "…"
+	}
+	return name
 }
 
 // Unwrap returns Err so errors.Is(err, ErrInvalidName) and friends work.

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 )
 
@@ -200,7 +201,7 @@ func execute(cfg *config, pos []string, stdin io.Reader) ([]byte, error) {
 	var out []byte
 	switch {
 	case cfg.merge:
-		o, err := b.Options()
+		o, err := b.Merge()
 		if err != nil {
 			return nil, err
 		}
@@ -296,14 +297,14 @@ func readData(arg string, stdin io.Reader) (any, error) {
 }
 
 // loadDefaults layers each --defaults file over the package defaults.
-func loadDefaults(files []string) (*endpoint.Endpoint, error) {
-	opts := make([]endpoint.Option, 0, len(files))
+func loadDefaults(files []string) (*builder.Endpoint, error) {
+	opts := make([]builder.Option, 0, len(files))
 	for _, name := range files {
 		raw, err := os.ReadFile(name)
 		if err != nil {
 			return nil, fmt.Errorf("--defaults: %w", err)
 		}
-		var o endpoint.Options
+		var o builder.Options
 		if err := o.UnmarshalJSON(raw); err != nil {
 			return nil, fmt.Errorf("--defaults %s: %w", name, err)
 		}

@@ -7,6 +7,8 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
+	"unicode/utf8"
 )
 
 // Of converts a Go value into a Value, as encoding/json would marshal it:
@@ -19,8 +21,9 @@ import (
 // rest goes through encoding/json, after a walk that refuses a value
 // past the limits, so that a cyclic or self-sharing value fails fast.
 //
-// Of differs from encoding/json in two ways: strings keep invalid UTF-8
-// as it is (it is replaced only when JSON is written), and -0 is 0.
+// Invalid UTF-8 in strings and keys becomes U+FFFD here, as encoding/json
+// writes it, so that a value reads back from its JSON exactly. -0 is 0, as
+// in JavaScript.
 func Of(x any) (Value, error) {
 	if v, ok := Scalar(x); ok {
 		return v, nil
@@ -29,11 +32,15 @@ func Of(x any) (Value, error) {
 }
 
 // OfBudget is Of, spending from b.
-func OfBudget(x any, b *Budget) (Value, error) {
+func OfBudget(x any, b *Budget) (Value, error) { return OfAt(x, b, 0) }
+
+// OfAt is Of for a value nested depth levels deep in one the caller
+// builds, spending from b.
+func OfAt(x any, b *Budget, depth int) (Value, error) {
 	if v, ok := Scalar(x); ok {
 		return v, nil
 	}
-	return b.of(x, 0)
+	return b.of(x, depth)
 }
 
 // Scalar converts nil, a Value, a string, a bool or a finite number of a
@@ -46,7 +53,7 @@ func Scalar(x any) (Value, bool) {
 	case Value:
 		return t, true
 	case string:
-		return Str(t), true
+		return Str(validUTF8(t)), true
 	case bool:
 		return Boolean(t), true
 	case int:
@@ -66,7 +73,7 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 	case Value:
 		return t, nil
 	case string:
-		return Str(t), nil
+		return Str(validUTF8(t)), nil
 	case bool:
 		return Boolean(t), nil
 	case int:
@@ -139,7 +146,7 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		}
 		items := make([]Value, len(t))
 		for i, s := range t {
-			items[i] = Str(s)
+			items[i] = Str(validUTF8(s))
 		}
 		return NewArray(items), nil
 	case map[string]any:
@@ -155,7 +162,7 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			members = append(members, Member{k, v})
+			members = append(members, Member{validUTF8(k), v})
 		}
 		return NewObject(members), nil
 	case map[string]string:
@@ -167,7 +174,7 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		}
 		members := make([]Member, 0, len(t))
 		for _, k := range slices.Sorted(maps.Keys(t)) {
-			members = append(members, Member{k, Str(t[k])})
+			members = append(members, Member{validUTF8(k), Str(validUTF8(t[k]))})
 		}
 		return NewObject(members), nil
 	}
@@ -183,7 +190,7 @@ func (b *Budget) reflectOf(x any, depth int) (Value, error) {
 	if !implementsMarshaler(t) {
 		switch rv.Kind() {
 		case reflect.String:
-			return Str(rv.String()), nil
+			return Str(validUTF8(rv.String())), nil
 		case reflect.Bool:
 			return Boolean(rv.Bool()), nil
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -327,4 +334,20 @@ func isScalarKind(k reflect.Kind) bool {
 		return true
 	}
 	return false
+}
+
+// validUTF8 replaces each byte of invalid UTF-8 with U+FFFD, as
+// encoding/json does when it writes s; valid text is returned as it is.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b.WriteRune(r) // RuneError for a bad byte
+		i += size
+	}
+	return b.String()
 }

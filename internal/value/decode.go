@@ -22,9 +22,12 @@ func DecodeBudget(data []byte, b *Budget) (Value, error) {
 }
 
 func decodeBudget(data []byte, b *Budget, depth int) (Value, error) {
-	d := Decoder{s: string(data), budget: b, depth: depth}
+	// The decoder spends a copy of the budget and hands it back: storing
+	// b itself would make every caller's budget escape to the heap.
+	d := Decoder{s: string(data), budget: *b, depth: depth}
 	d.Space()
 	v, err := d.Value()
+	*b = d.budget
 	if err != nil {
 		return Value{}, err
 	}
@@ -42,12 +45,13 @@ type Decoder struct {
 	s      string
 	i      int
 	depth  int
-	budget *Budget
+	budget Budget
 }
 
-// NewDecoder returns a Decoder over a copy of data, spending from b.
-func NewDecoder(data []byte, b *Budget) *Decoder {
-	return &Decoder{s: string(data), budget: b}
+// NewDecoder returns a Decoder over a copy of data, with a budget of its
+// own.
+func NewDecoder(data []byte) *Decoder {
+	return &Decoder{s: string(data)}
 }
 
 // Offset returns the position of the next byte to read.

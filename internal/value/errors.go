@@ -42,21 +42,25 @@ func (e *SyntaxError) Error() string {
 // Unwrap returns ErrSyntax.
 func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 
-// Budget counts the nodes and depth a conversion or a decode may still
-// spend. The zero Budget is spent; use NewBudget. Several values of one
-// call share a Budget so that MaxNodes bounds them together.
-type Budget struct{ left int }
+// Budget counts the nodes a conversion or a decode has spent. The zero
+// Budget has spent nothing; several values of one call share a Budget
+// so that MaxNodes bounds them together.
+type Budget struct{ spent int }
 
-// NewBudget returns a Budget of MaxNodes nodes.
-func NewBudget() *Budget { return &Budget{left: MaxNodes} }
+// NewBudget returns a new, unspent Budget.
+func NewBudget() *Budget { return &Budget{} }
+
+// Spend takes n nodes at depth, or fails with ErrLimit, for callers that
+// build arrays and objects of their own.
+func (b *Budget) Spend(n, depth int) error { return b.spend(n, depth) }
 
 // spend takes n nodes at depth, or fails.
 func (b *Budget) spend(n, depth int) error {
 	if depth >= MaxDepth {
 		return limitError("nested deeper than " + strconv.Itoa(MaxDepth))
 	}
-	b.left -= n
-	if b.left < 0 {
+	b.spent += n
+	if b.spent > MaxNodes {
 		return limitError("more than " + strconv.Itoa(MaxNodes) + " values")
 	}
 	return nil

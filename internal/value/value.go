@@ -203,6 +203,15 @@ func (v Value) AppendText(dst []byte) []byte {
 	return append(dst, v.Text()...)
 }
 
+// AsInt returns the value of a Number made from a Go integer that int64
+// holds, without parsing or converting; false for every other value.
+func (v Value) AsInt() (int64, bool) {
+	if v.kind == Number && v.num == intForm {
+		return int64(v.bits), true
+	}
+	return 0, false
+}
+
 // Int64 returns a Number's value when it is an integer that int64 holds.
 func (v Value) Int64() (int64, bool) {
 	if v.kind != Number {

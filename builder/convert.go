@@ -1,0 +1,214 @@
+package builder
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/media"
+	"github.com/endpointkit/endpoint/template"
+)
+
+// The edge: every caller value enters the engine through these
+// functions, which convert it once into the value model and check every
+// limit. Nothing past them holds caller memory (raw []byte and io.Reader
+// bodies aside, which are sent as they are).
+
+// toValue converts a parameter, data or request value. template.Path and
+// template.Verbatim keep their meaning as string flags; Params (what
+// Merge returns for nothing, but a caller may build) is an ordered
+// object. Strings and numbers cost no allocation.
+func toValue(x any, b *value.Budget) (value.Value, error) { return toValueAt(x, b, 0) }
+
+func toValueAt(x any, b *value.Budget, depth int) (value.Value, error) {
+	if v, ok := value.Scalar(x); ok {
+		return v, nil
+	}
+	switch t := x.(type) {
+	case template.Path:
+		return value.Flagged(string(t), value.PathFlag), nil
+	case template.Verbatim:
+		return value.Flagged(string(t), value.VerbatimFlag), nil
+	case Params:
+		return paramsObject(t, b, depth)
+	}
+	return value.OfAt(x, b, depth)
+}
+
+// paramsObject converts Params used as a value into an ordered object;
+// of a repeated name the last value wins, in the first one's place.
+func paramsObject(p Params, b *value.Budget, depth int) (value.Value, error) {
+	if p == nil {
+		return value.Value{}, nil
+	}
+	if err := b.Spend(1+len(p), depth); err != nil {
+		return value.Value{}, err
+	}
+	var ob value.ObjectBuilder
+	for _, e := range p {
+		v, err := toValueAt(e.Value, b, depth+1)
+		if err != nil {
+			return value.Value{}, err
+		}
+		ob.Set(e.Name, v)
+	}
+	return ob.Object(), nil
+}
+
+// toBody converts a data value: []byte and io.Reader stay raw; a string
+// is a raw string body; anything else becomes its JSON value. nil is not
+// set.
+func toBody(x any, b *value.Budget) (body, error) {
+	switch t := x.(type) {
+	case nil:
+		return body{}, nil
+	case []byte:
+		if t == nil {
+			return body{}, nil
+		}
+		return body{set: true, raw: t}, nil
+	case io.Reader:
+		return body{set: true, raw: t}, nil
+	}
+	v, err := toValue(x, b)
+	if err != nil {
+		return body{}, err
+	}
+	return body{set: true, v: v}, nil
+}
+
+// toLayer converts Options into a layer and checks it (see check). o is
+// only read.
+func toLayer(o *Options) (layer, error) {
+	var l layer
+	l.Method, l.BaseURL, l.URL = o.Method, o.BaseURL, o.URL
+	var err error
+	if l.Headers, err = toHeaders(o.Headers, o.RemoveHeaders); err != nil {
+		return layer{}, err
+	}
+	l.Format = o.MediaType.Format
+	l.Previews = previewList{slices.Clone(o.MediaType.Previews)}
+	if len(o.Params) > MaxParams {
+		return layer{}, limitErr(fmt.Sprintf("%d parameters, at most %d", len(o.Params), MaxParams))
+	}
+	budget := value.NewBudget()
+	if l.Data, err = toBody(o.Data, budget); err != nil {
+		return layer{}, valueErr(keyData, err)
+	}
+	if o.Request != nil {
+		v, err := toValue(o.Request, budget)
+		if err != nil {
+			return layer{}, valueErr(keyRequest, err)
+		}
+		l.Request = v
+	}
+	if len(o.Params) > 0 {
+		ps := paramSet{list: make([]param, 0, len(o.Params))}
+		for _, p := range o.Params {
+			v, err := toValue(p.Value, budget)
+			if err != nil {
+				return layer{}, valueErr(p.Name, err)
+			}
+			ps.set(p.Name, v)
+		}
+		l.Params = paramList{ps.list}
+	}
+	l.Keys = keyOrder{o.keys}
+	l.Keys = keyOrder{l.order()}
+	return l, check(&l)
+}
+
+// check validates what a layer's values cannot: header names and values,
+// media type names, parameter names, and the limits on their numbers.
+func check(l *layer) error {
+	for _, h := range l.Headers.list {
+		if h.removed {
+			if err := headers.ValidateName(h.name); err != nil {
+				return newError("header", "", err)
+			}
+		} else if err := checkHeader(h.name, h.value); err != nil {
+			return err
+		}
+	}
+	if err := checkMediaType(l.Format, l.Previews.names); err != nil {
+		return err
+	}
+	if len(l.Params.list) > MaxParams {
+		return limitErr(fmt.Sprintf("%d parameters, at most %d", len(l.Params.list), MaxParams))
+	}
+	for _, p := range l.Params.list {
+		if err := checkParamName(p.name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// toHeaders lower-cases a header map and the names to remove. Two
+// spellings of one name in the map are an error: a Go map has no order
+// to say which one was meant last. Names and values are checked by check.
+func toHeaders(set map[string]string, remove []string) (headerList, error) {
+	if len(set) == 0 && len(remove) == 0 {
+		return headerList{}, nil
+	}
+	list := make([]header, 0, len(set)+len(remove))
+	for _, name := range slices.Sorted(maps.Keys(set)) {
+		lower := headers.Name(name)
+		for _, e := range list {
+			if e.name == lower {
+				return headerList{}, newError("header", name, fmt.Errorf("%w: given twice, in different case", headers.ErrInvalidName))
+			}
+		}
+		list = append(list, header{name: lower, value: set[name]})
+	}
+	h := headerList{list}
+	for _, name := range remove {
+		h = h.set(header{name: headers.Name(name), removed: true})
+	}
+	return h, nil
+}
+
+// checkHeader validates one header; its error never quotes the value.
+func checkHeader(name, value string) error {
+	if err := headers.ValidateName(name); err != nil {
+		return newError("header", "", err)
+	}
+	if err := headers.ValidateValue(name, value); err != nil {
+		return newError("header", "", err)
+	}
+	return nil
+}
+
+// checkMediaType keeps control characters and separators out of the
+// accept header, which is built from these names.
+func checkMediaType(format string, previews []string) error {
+	if len(previews) > MaxPreviews {
+		return limitErr(fmt.Sprintf("%d previews, at most %d", len(previews), MaxPreviews))
+	}
+	if err := media.ValidateName(format); err != nil {
+		return newError("media type", "format", err)
+	}
+	for _, p := range previews {
+		if err := media.ValidateName(p); err != nil {
+			return newError("media type", "previews", err)
+		}
+	}
+	return nil
+}
+
+// checkParamName refuses the empty name, which has no place in a URL or
+// a body.
+func checkParamName(name string) error {
+	if name == "" {
+		return newError("param", "", ErrInvalidParam)
+	}
+	return nil
+}
+
+// valueErr names the option or parameter whose value was refused.
+func valueErr(name string, err error) error {
+	return newError("param", name, err)
+}

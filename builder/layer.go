@@ -1,0 +1,204 @@
+package builder
+
+import (
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// layer is one set of options after conversion at the edge (see
+// convert.go): every value is the library's own, immutable and
+// validated, so merging and parsing never look at caller memory again.
+// An empty field means "not set". Its fields are exported for mergo,
+// which merges layers (merge.go); the type itself is not.
+type layer struct {
+	Method   string
+	BaseURL  string
+	URL      string
+	Headers  headerList
+	Format   string
+	Previews previewList
+	Data     body
+	Request  value.Value // an Object, or Null when not set
+	Params   paramList
+	// Keys is the order of the options' top-level keys as the octokit
+	// JSON shape writes them (options and parameters interleaved); only
+	// the JSON writer reads it.
+	Keys keyOrder
+}
+
+// headerList holds a layer's headers in order, names lower-case, each
+// at most once. A removed entry deletes the name from the layers below.
+type headerList struct{ list []header }
+
+type header struct {
+	name    string // lower-case
+	value   string
+	removed bool
+}
+
+func (h headerList) find(name string) int {
+	for i := range h.list {
+		if h.list[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// set returns h with name set (or removed): in place of an earlier
+// entry, else appended. h's array is never written.
+func (h headerList) set(e header) headerList {
+	out := make([]header, len(h.list), len(h.list)+1)
+	copy(out, h.list)
+	if i := h.find(e.name); i >= 0 {
+		out[i] = e
+		return headerList{out}
+	}
+	return headerList{append(out, e)}
+}
+
+// previewList holds preview names, already stripped of "-preview" once
+// merged (see unionPreviews).
+type previewList struct{ names []string }
+
+// body is the data option: a raw body ([]byte or io.Reader, sent as it
+// is), or a JSON value (a String is a raw string body).
+type body struct {
+	set bool
+	raw any
+	v   value.Value
+}
+
+// paramList holds parameters in order, each name once.
+type paramList struct{ list []param }
+
+type param struct {
+	name string
+	v    value.Value
+}
+
+func (p paramList) find(name string) int {
+	for i := range p.list {
+		if p.list[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p paramList) get(name string) (value.Value, bool) {
+	if i := p.find(name); i >= 0 {
+		return p.list[i].v, true
+	}
+	return value.Value{}, false
+}
+
+// paramSet collects parameters in order; a name set again takes the
+// new value in its first place. Past indexFrom names an index keeps it
+// linear in the number of calls.
+type paramSet struct {
+	list  []param
+	index map[string]int
+}
+
+// indexFrom is the parameter count from which paramSet keeps an index.
+const indexFrom = 16
+
+// find returns the position of name, or -1, building the index once
+// the list is long.
+func (s *paramSet) find(name string) int {
+	if s.index == nil && len(s.list) >= indexFrom {
+		s.index = make(map[string]int, 2*len(s.list))
+		for i, p := range s.list {
+			s.index[p.name] = i
+		}
+	}
+	if s.index != nil {
+		if i, ok := s.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	return paramList{s.list}.find(name)
+}
+
+// set sets name to v.
+func (s *paramSet) set(name string, v value.Value) {
+	if i := s.find(name); i >= 0 {
+		s.list[i].v = v
+		return
+	}
+	if s.index != nil {
+		s.index[name] = len(s.list)
+	}
+	s.list = append(s.list, param{name, v})
+}
+
+// keyOrder is the order of a layer's top-level keys.
+type keyOrder struct{ keys []string }
+
+// The reserved keys of the octokit options shape.
+const (
+	keyMethod    = "method"
+	keyBaseURL   = "baseUrl"
+	keyURL       = "url"
+	keyHeaders   = "headers"
+	keyMediaType = "mediaType"
+	keyData      = "data"
+	keyRequest   = "request"
+)
+
+// isReserved reports whether key is one of the option keys of the octokit
+// JSON shape; every other key is a parameter.
+func isReserved(key string) bool {
+	switch key {
+	case keyMethod, keyBaseURL, keyURL, keyHeaders, keyMediaType, keyData, keyRequest:
+		return true
+	}
+	return false
+}
+
+// has reports whether the layer sets the option or parameter key.
+func (l *layer) has(key string) bool {
+	switch key {
+	case keyMethod:
+		return l.Method != ""
+	case keyBaseURL:
+		return l.BaseURL != ""
+	case keyURL:
+		return l.URL != ""
+	case keyHeaders:
+		return len(l.Headers.list) > 0
+	case keyMediaType:
+		return l.Format != "" || len(l.Previews.names) > 0
+	case keyData:
+		return l.Data.set
+	case keyRequest:
+		return l.Request.Kind() == value.Object
+	}
+	return l.Params.find(key) >= 0
+}
+
+// order returns the layer's keys in order: the recorded ones that are
+// still set, then any set key not recorded, reserved keys first.
+func (l *layer) order() []string {
+	out := make([]string, 0, len(l.Keys.keys)+len(l.Params.list)+7)
+	seen := make(map[string]bool, cap(out))
+	add := func(k string) {
+		if !seen[k] && l.has(k) {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	for _, k := range l.Keys.keys {
+		add(k)
+	}
+	// v6's order when the keys come from one object: its root DEFAULTS
+	// (method, baseUrl, headers, mediaType), then the call's url.
+	for _, k := range [...]string{keyMethod, keyBaseURL, keyHeaders, keyMediaType, keyURL, keyData, keyRequest} {
+		add(k)
+	}
+	for _, p := range l.Params.list {
+		add(p.name)
+	}
+	return out
+}

@@ -1,0 +1,442 @@
+package builder
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/media"
+	"github.com/endpointkit/endpoint/template"
+)
+
+// Content types set when a body has none.
+const (
+	ContentTypeJSON   = "application/json; charset=utf-8"
+	ContentTypeBinary = "application/octet-stream"
+)
+
+// resolved is a parsed call: everything RequestOptions and an
+// *http.Request are made of, computed once.
+type resolved struct {
+	method string // lower-case
+	url    string
+	// pathAt is where the path starts in url: after the base URL's
+	// authority when the Endpoint's checked base was used (urlTrusted),
+	// else -1.
+	pathAt     int
+	urlTrusted bool
+	base       *url.URL // the parsed base when urlTrusted (nil for a path base)
+	headers    []header // final, in order, no removed entries
+	// ownHeaders says headers is a fresh slice; false when it is the
+	// Endpoint's prepared one, shared.
+	ownHeaders bool
+	body       finalBody
+	request    value.Value
+}
+
+// finalBody is the body as it is sent.
+type finalBody struct {
+	kind bodyKind
+	raw  any    // a string, []byte or io.Reader, for rawBody
+	json []byte // for jsonBody
+}
+
+type bodyKind uint8
+
+const (
+	noBody bodyKind = iota
+	rawBody
+	jsonBody
+	emptyBody // "": a bodiless PUT or PATCH
+)
+
+// bufPool holds scratch buffers for URLs and JSON bodies, which are then
+// copied out at their exact size.
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+// maxPooled keeps one huge body from pinning its buffer in the pool.
+const maxPooled = 64 << 10
+
+func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
+
+func putBuf(bp *[]byte, b []byte) {
+	if cap(b) <= maxPooled {
+		*bp = b[:0]
+		bufPool.Put(bp)
+	}
+}
+
+// callParams says which parameters the call set itself, as opposed to
+// inheriting them from the defaults: those beside Data are an error,
+// inherited ones are dropped. all says every parameter is the call's
+// (Parse has no defaults).
+type callParams struct {
+	list paramList
+	all  bool
+	// data says the call set Data itself; otherwise a []byte Data is the
+	// defaults' and is copied, so that no result shares it.
+	data bool
+}
+
+func (c callParams) own(name string) bool { return c.all || c.list.find(name) >= 0 }
+
+// resolve parses merged options. pre, when not nil, is what the Endpoint
+// checked once; headersChanged says the call changed headers or the
+// media type, so the prepared headers do not apply.
+func resolve(m *layer, pre *prepared, headersChanged bool, call callParams) (resolved, error) {
+	var r resolved
+	var err error
+	if r.method, err = normalizeMethod(m.Method); err != nil {
+		return resolved{}, err
+	}
+	if m.URL == "" {
+		return resolved{}, newError("parse", "", ErrMissingURL)
+	}
+	if len(m.Params.list) > MaxParams {
+		return resolved{}, limitErr(fmt.Sprintf("%d parameters, at most %d", len(m.Params.list), MaxParams))
+	}
+	if len(m.Previews.names) > MaxPreviews {
+		return resolved{}, limitErr(fmt.Sprintf("%d previews, at most %d", len(m.Previews.names), MaxPreviews))
+	}
+	t, err := template.Parse(m.URL)
+	if err != nil {
+		return resolved{}, newError("parse", m.URL, err)
+	}
+
+	bp := getBuf()
+	buf := (*bp)[:0]
+	defer func() { putBuf(bp, buf) }()
+	if buf, r.pathAt, r.urlTrusted, err = appendURL(buf, m, t, pre); err != nil {
+		return resolved{}, err
+	}
+	if r.urlTrusted {
+		r.base = pre.baseURL
+	}
+
+	hasBody := hasBody(r.method)
+	if !hasBody {
+		for _, p := range m.Params.list {
+			if t.Uses(p.name) {
+				continue
+			}
+			if buf, err = template.AppendQueryVar(buf, p.name, templateVar(p.v)); err != nil {
+				return resolved{}, newError("parse", m.URL, err)
+			}
+		}
+	}
+	if !r.urlTrusted {
+		if err := checkURL(buf); err != nil {
+			return resolved{}, err
+		}
+	}
+	r.url = string(buf)
+
+	if hasBody {
+		if r.body, err = makeBody(m, t, call); err != nil {
+			return resolved{}, err
+		}
+	} else if m.Data.set {
+		return resolved{}, newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
+	}
+
+	if pre != nil && pre.headers != nil && !headersChanged {
+		r.headers = pre.headers
+	} else {
+		if r.headers, err = finalHeaders(m); err != nil {
+			return resolved{}, err
+		}
+		r.ownHeaders = true
+	}
+	if r.method != "get" && r.method != "head" {
+		if !r.ownHeaders && pre != nil {
+			// The Endpoint worked out these headers once.
+			r.headers = pre.bodyHeaders(&r.body, r.method)
+		} else {
+			r.headers, r.ownHeaders = bodyHeaders(r.headers, r.ownHeaders, &r.body, r.method)
+		}
+	}
+	r.request = m.Request
+	return r, nil
+}
+
+// appendURL expands the template and puts the base URL in front of it
+// unless the template is absolute. trusted reports that the URL's base is
+// the one the Endpoint checked; pathAt is then where the path begins.
+func appendURL(buf []byte, m *layer, t *template.Template, pre *prepared) (_ []byte, pathAt int, trusted bool, err error) {
+	lookup := func(name string) (template.Var, bool) {
+		if v, ok := m.Params.get(name); ok {
+			return templateVar(v), true
+		}
+		return template.Var{}, false
+	}
+	if isAbsolute(t.String()) {
+		buf, err = expand(buf, t, lookup)
+		return buf, -1, false, err
+	}
+	trusted = pre != nil && pre.baseOK && m.BaseURL == pre.base
+	if !trusted {
+		if err := checkBaseURL(m.BaseURL); err != nil {
+			return nil, -1, false, err
+		}
+	}
+	base := strings.TrimSuffix(m.BaseURL, "/")
+	buf = append(buf, base...)
+	start := len(buf)
+	if buf, err = expand(buf, t, lookup); err != nil {
+		return nil, -1, false, err
+	}
+	if strings.HasPrefix(t.String(), "{+") && isAbsolute(string(buf[start:])) {
+		// The caller wrote an absolute {+url} expression: no base.
+		return append(buf[:0], buf[start:]...), -1, false, nil
+	}
+	if len(buf) == start || buf[start] != '/' {
+		buf = append(buf, 0)
+		copy(buf[start+1:], buf[start:])
+		buf[start] = '/'
+	}
+	if trusted {
+		return buf, pre.pathAt, true, nil
+	}
+	return buf, -1, false, nil
+}
+
+func expand(buf []byte, t *template.Template, lookup func(string) (template.Var, bool)) ([]byte, error) {
+	buf, err := t.AppendPathVars(buf, lookup)
+	if err != nil {
+		return nil, newError("parse", t.String(), err)
+	}
+	return buf, nil
+}
+
+// isAbsolute reports whether s starts with an http or https scheme.
+func isAbsolute(s string) bool {
+	return hasPrefixFold(s, "http://") || hasPrefixFold(s, "https://")
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// templateVar is a value as the template engine reads it: null is
+// undefined; strings, numbers and booleans are scalars; arrays are lists
+// and objects associative arrays (in their order) of scalars, whose null
+// members are skipped. Strings and integers cost no allocation.
+func templateVar(v value.Value) template.Var {
+	switch v.Kind() {
+	case value.Null:
+		return template.Var{}
+	case value.String:
+		switch v.Flag() {
+		case value.PathFlag:
+			return template.PathVar(v.Text())
+		case value.VerbatimFlag:
+			return template.VerbatimVar(v.Text())
+		}
+		return template.StringVar(v.Text())
+	case value.Number:
+		if i, ok := v.AsInt(); ok {
+			return template.IntVar(i)
+		}
+		return template.TextVar(v.Text())
+	case value.Bool:
+		return template.TextVar(v.Text())
+	case value.Array:
+		items := make([]string, 0, v.Len())
+		for _, e := range v.Items() {
+			if e.Kind() == value.Null {
+				continue
+			}
+			if k := e.Kind(); k == value.Array || k == value.Object {
+				return template.InvalidVar(errNested(k))
+			}
+			items = append(items, e.Text())
+		}
+		return template.ListVar(items)
+	}
+	kv := make([]string, 0, 2*v.Len())
+	for _, m := range v.Members() {
+		if m.Value.Kind() == value.Null {
+			continue
+		}
+		if k := m.Value.Kind(); k == value.Array || k == value.Object {
+			return template.InvalidVar(errNested(k))
+		}
+		kv = append(kv, m.Key, m.Value.Text())
+	}
+	return template.PairsVar(kv)
+}
+
+func errNested(k value.Kind) error {
+	return &valueError{template.ErrValue, "an " + k.String() + " inside a list or object has no place in a URL"}
+}
+
+// valueError wraps a sentinel with a message of its own.
+type valueError struct {
+	sentinel error
+	msg      string
+}
+
+func (e *valueError) Error() string { return e.msg }
+func (e *valueError) Unwrap() error { return e.sentinel }
+
+// hasBody reports whether a lower-case method carries a body.
+func hasBody(method string) bool {
+	switch method {
+	case "post", "put", "patch", "delete":
+		return true
+	}
+	return false
+}
+
+// makeBody is Data, or the leftover parameters (those t does not use) as
+// a JSON object, or nothing. Data beside leftover parameters the call set
+// itself is an error; leftovers inherited from the defaults are dropped,
+// as v6 drops them.
+func makeBody(m *layer, t *template.Template, call callParams) (finalBody, error) {
+	if m.Data.set {
+		var own []string
+		for _, p := range m.Params.list {
+			if !t.Uses(p.name) && call.own(p.name) {
+				own = append(own, p.name)
+			}
+		}
+		if len(own) > 0 {
+			return finalBody{}, namesError("parse", own, ErrDataWithParams)
+		}
+		if raw, ok := m.Data.raw.([]byte); ok && !call.all && !call.data {
+			return finalBody{kind: rawBody, raw: bytes.Clone(raw)}, nil
+		}
+		if m.Data.raw != nil {
+			return finalBody{kind: rawBody, raw: m.Data.raw}, nil
+		}
+		if m.Data.v.Kind() == value.String {
+			return finalBody{kind: rawBody, raw: m.Data.v.Text()}, nil
+		}
+		return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return value.AppendJSON(b, m.Data.v) })}, nil
+	}
+	any := false
+	for _, p := range m.Params.list {
+		if !t.Uses(p.name) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return finalBody{}, nil
+	}
+	return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, m.Params.list, t) })}, nil
+}
+
+// appendParams writes the parameters t does not use as one JSON object,
+// in order.
+func appendParams(b []byte, ps []param, t *template.Template) []byte {
+	b = append(b, '{')
+	first := true
+	for _, p := range ps {
+		if t.Uses(p.name) {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = value.AppendString(b, p.name)
+		b = append(b, ':')
+		b = value.AppendJSON(b, p.v)
+	}
+	return append(b, '}')
+}
+
+// encodeJSON runs write on a pooled buffer and returns what it wrote as
+// a fresh slice of exactly that length: one allocation.
+func encodeJSON(write func([]byte) []byte) []byte {
+	bp := getBuf()
+	buf := write((*bp)[:0])
+	out := make([]byte, len(buf))
+	copy(out, buf)
+	putBuf(bp, buf)
+	return out
+}
+
+// finalHeaders are the merged headers, removed ones dropped, with the
+// media type applied to accept.
+func finalHeaders(m *layer) ([]header, error) {
+	out := make([]header, 0, len(m.Headers.list)+2)
+	accept := -1
+	for _, h := range m.Headers.list {
+		if h.removed {
+			continue
+		}
+		if h.name == "accept" {
+			accept = len(out)
+		}
+		out = append(out, h)
+	}
+	if m.Format != "" || len(m.Previews.names) > 0 {
+		var current string
+		if accept >= 0 {
+			current = out[accept].value
+		}
+		h := header{name: "accept", value: media.Accept(current, m.Format, m.Previews.names)}
+		if accept >= 0 {
+			out[accept] = h
+		} else {
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+// bodyHeaders adds what a body needs: content-type for a body without
+// one (JSON's, or octet-stream for []byte and io.Reader data), and, as
+// v6 does, content-length 0 for a request without a body. A bodiless PUT
+// or PATCH gets the body "". hs is copied before it is changed unless
+// own says it is already the call's.
+func bodyHeaders(hs []header, own bool, b *finalBody, method string) ([]header, bool) {
+	set := func(name, v string) {
+		if !own {
+			hs = append(make([]header, 0, len(hs)+2), hs...)
+			own = true
+		}
+		for i := range hs {
+			if hs[i].name == name {
+				hs[i].value = v
+				return
+			}
+		}
+		hs = append(hs, header{name: name, value: v})
+	}
+	if b.kind == noBody {
+		set("content-length", "0")
+		if method == "put" || method == "patch" {
+			b.kind = emptyBody
+		}
+		return hs, own
+	}
+	for _, h := range hs {
+		if h.name == "content-type" && h.value != "" {
+			return hs, own
+		}
+	}
+	ct := ContentTypeJSON
+	if b.kind == rawBody {
+		if _, isString := b.raw.(string); !isString {
+			ct = ContentTypeBinary
+		}
+	}
+	set("content-type", ct)
+	return hs, own
+}
+
+// lookupHeader finds a header in a final list.
+func lookupHeader(hs []header, name string) (string, bool) {
+	for _, h := range hs {
+		if h.name == name {
+			return h.value, true
+		}
+	}
+	return "", false
+}

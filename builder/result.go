@@ -1,0 +1,83 @@
+package builder
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"iter"
+	"maps"
+
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// requestOptions returns r as RequestOptions; everything in them is new,
+// except a raw []byte or io.Reader body, which is the caller's.
+func (r *resolved) requestOptions() RequestOptions {
+	hs := make(headers.Set, len(r.headers))
+	for _, h := range r.headers {
+		hs[h.name] = h.value
+	}
+	ro := RequestOptions{Method: r.method, URL: r.url, Headers: hs, Request: exportObject(r.request)}
+	switch r.body.kind {
+	case rawBody:
+		ro.Body = r.body.raw
+	case jsonBody:
+		ro.Body = json.RawMessage(r.body.json)
+	case emptyBody:
+		ro.Body = ""
+	}
+	return ro
+}
+
+// bodyOf is r's body as it is sent: see HTTPRequest.
+func bodyOf(r RequestOptions) (finalBody, error) {
+	switch b := r.Body.(type) {
+	case nil:
+		return finalBody{}, nil
+	case string:
+		return finalBody{kind: rawBody, raw: b}, nil
+	case json.RawMessage:
+		return finalBody{kind: jsonBody, json: b}, nil
+	case []byte:
+		return finalBody{kind: rawBody, raw: b}, nil
+	case io.Reader:
+		return finalBody{kind: rawBody, raw: b}, nil
+	}
+	v, err := value.Of(r.Body)
+	if err != nil {
+		return finalBody{}, requestError(r.URL, fmt.Errorf("body: %w", err))
+	}
+	return finalBody{kind: jsonBody, json: value.AppendJSON(nil, v)}, nil
+}
+
+// bodyJSON is a body as RequestOptions.MarshalJSON writes it: JSON as it
+// is (compacted), strings and []byte as a JSON string, other values as
+// JSON; false for no body or an io.Reader.
+func bodyJSON(b any) ([]byte, bool, error) {
+	switch t := b.(type) {
+	case nil, io.Reader:
+		return nil, false, nil
+	case string:
+		return value.AppendString(nil, t), true, nil
+	case json.RawMessage:
+		// Checked and compacted as encoding/json writes a RawMessage,
+		// escapes kept as they are.
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, t); err != nil {
+			return nil, false, err
+		}
+		return buf.Bytes(), true, nil
+	case []byte:
+		return value.AppendString(nil, string(t)), true, nil
+	}
+	v, err := value.Of(b)
+	if err != nil {
+		return nil, false, err
+	}
+	return value.AppendJSON(nil, v), true, nil
+}
+
+// mapsKeys lists a map's keys.
+func mapsKeys[V any](m map[string]V) iter.Seq[string] { return maps.Keys(m) }
