@@ -22,12 +22,12 @@ import (
 //
 // Next follows a link only when it has the scheme and host (host:port,
 // host compared without regard to case, :443 for https and :80 for http
-// equal to no port) of that first request, and no user information of its
-// own (one other than the request URL's); otherwise it returns an [*Error] wrapping [ErrForeignHost] that
-// quotes the link with credentials masked. Called on each page in turn,
-// this pins the whole walk to the origin of its first request. Next
-// refuses a first request that is not a GET ([ErrMethod]), a link to the
-// page itself ([ErrLoop]) and a malformed header ([ErrSyntax]).
+// equal to no port) of that first request, and no user information but
+// the request URL's; otherwise it returns an [*Error] wrapping
+// [ErrForeignHost] that quotes the link with credentials masked. Called on
+// each page in turn, this pins the whole walk to the origin of its first
+// request. Next refuses a first request that is not a GET ([ErrMethod]), a
+// link to the page itself ([ErrLoop]) and a malformed header ([ErrSyntax]).
 //
 // Next cannot see redirects: a client following a redirect to another
 // host sends the request there before Next is called (net/http drops the
