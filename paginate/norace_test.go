@@ -1,0 +1,5 @@
+//go:build !race
+
+package paginate_test
+
+const raceEnabled = false

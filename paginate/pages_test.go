@@ -1,0 +1,443 @@
+package paginate_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/paginate"
+)
+
+// walk collects the page numbers and item numbers of a walk, and the
+// error that ended it.
+func walk(seq func(func(*paginate.Page, error) bool)) (pages []int, queries []string, err error) {
+	for p, e := range seq {
+		if e != nil {
+			return pages, queries, e
+		}
+		pages = append(pages, p.Number)
+		queries = append(queries, p.Response.Request.URL.RawQuery)
+	}
+	return pages, queries, nil
+}
+
+var _ = Describe("Pages", func() {
+	var srv *issueServer
+	var ctx context.Context
+
+	BeforeEach(func() {
+		ctx = context.Background()
+		srv = newIssueServer(7, false)
+		DeferCleanup(srv.Close)
+	})
+
+	newReq := func(rawURL string) *http.Request {
+		req, err := http.NewRequest(http.MethodGet, rawURL, nil)
+		Expect(err).NotTo(HaveOccurred())
+		req.Header.Set("Authorization", "Bearer t0k3n")
+		return req
+	}
+
+	It("walks three pages, honouring per_page, with the authorization header on each", func() {
+		req := newReq(srv.URL + "/repos/o/r/issues?per_page=3")
+		var bodies []string
+		for p, err := range paginate.Pages(ctx, srv.Client(), req) {
+			Expect(err).NotTo(HaveOccurred())
+			Expect(p.Response.StatusCode).To(Equal(200))
+			Expect(p.Number).To(Equal(len(bodies) + 1))
+			Expect(p.Response.Body).To(Equal(http.NoBody))
+			bodies = append(bodies, strings.TrimSpace(string(p.Body)))
+		}
+		Expect(bodies).To(Equal([]string{
+			`[{"number":1,"title":"issue 1"},{"number":2,"title":"issue 2"},{"number":3,"title":"issue 3"}]`,
+			`[{"number":4,"title":"issue 4"},{"number":5,"title":"issue 5"},{"number":6,"title":"issue 6"}]`,
+			`[{"number":7,"title":"issue 7"}]`,
+		}))
+		seen := srv.requestsSeen()
+		Expect(seen).To(HaveLen(3))
+		for i, r := range seen {
+			Expect(r.Method).To(Equal(http.MethodGet))
+			Expect(r.Header.Get("Authorization")).To(Equal("Bearer t0k3n"))
+			if i > 0 {
+				Expect(r.URL.RawQuery).To(Equal(fmt.Sprintf("per_page=3&page=%d", i+1)))
+			}
+		}
+		Expect(req.URL.RawQuery).To(Equal("per_page=3"))
+	})
+
+	It("follows relative links", func() {
+		srv.relative = true
+		pages, queries, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=3")))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pages).To(Equal([]int{1, 2, 3}))
+		Expect(queries).To(Equal([]string{"per_page=3", "per_page=3&page=2", "per_page=3&page=3"}))
+	})
+
+	It("walks again on each range, from the request as given", func() {
+		seq := paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=5"))
+		for range 2 {
+			pages, _, err := walk(seq)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(pages).To(Equal([]int{1, 2}))
+		}
+		Expect(srv.requests.Load()).To(BeEquivalentTo(4))
+	})
+
+	It("uses the request's own context when ctx is nil", func() {
+		reqCtx, cancel := context.WithCancel(context.Background())
+		cancel()
+		req, _ := http.NewRequestWithContext(reqCtx, http.MethodGet, srv.URL+"/repos/o/r/issues", nil)
+		var noCtx context.Context
+		_, _, err := walk(paginate.Pages(noCtx, srv.Client(), req))
+		Expect(err).To(MatchError(context.Canceled))
+		Expect(srv.requests.Load()).To(BeZero())
+	})
+
+	It("reports a transport error with the URL once, credentials masked", func() {
+		dead := newCountingServer()
+		dead.Close()
+		_, _, err := walk(paginate.Pages(ctx, nil, newReq(dead.URL+"/x?access_token=s3cr3t")))
+		Expect(err).To(HaveOccurred())
+		var pe *paginate.Error
+		Expect(errors.As(err, &pe)).To(BeTrue())
+		Expect(pe.Op).To(Equal("GET"))
+		Expect(err.Error()).To(HavePrefix(`paginate: GET "` + dead.URL + `/x?access_token=[REDACTED]": `))
+		Expect(strings.Count(err.Error(), "/x?")).To(Equal(1))
+		Expect(err.Error()).NotTo(ContainSubstring("s3cr3t"))
+	})
+
+	Describe("PerPage", func() {
+		It("sets per_page on the first request when it has none", func() {
+			req := newReq(srv.URL + "/repos/o/r/issues?state=all")
+			pages, queries, err := walk(paginate.Pages(ctx, srv.Client(), req, paginate.PerPage(3)))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(pages).To(Equal([]int{1, 2, 3}))
+			Expect(queries[0]).To(Equal("state=all&per_page=3"))
+			Expect(req.URL.RawQuery).To(Equal("state=all"))
+		})
+
+		It("leaves a per_page the request has", func() {
+			_, queries, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per%5Fpage=5"), paginate.PerPage(3)))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(queries).To(Equal([]string{"per%5Fpage=5", "per_page=5&page=2"}))
+		})
+
+		It("does nothing for n <= 0", func() {
+			_, queries, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues"), paginate.PerPage(0)))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(queries).To(Equal([]string{""}))
+		})
+	})
+
+	It("stops after MaxPages pages without an error", func() {
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=2"), paginate.MaxPages(2)))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pages).To(Equal([]int{1, 2}))
+		Expect(srv.requests.Load()).To(BeEquivalentTo(2))
+	})
+
+	It("stops with the context error when the context is cancelled between pages", func() {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		var pages []int
+		var err error
+		for p, e := range paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=3&access_token=s3cr3t")) {
+			if e != nil {
+				err = e
+				break
+			}
+			pages = append(pages, p.Number)
+			if p.Number == 2 {
+				cancel()
+			}
+		}
+		Expect(pages).To(Equal([]int{1, 2}))
+		Expect(err).To(MatchError(context.Canceled))
+		Expect(err.Error()).To(HavePrefix(`paginate: GET "http://`))
+		Expect(err.Error()).To(HaveSuffix(`page=3": context canceled`))
+		Expect(srv.requests.Load()).To(BeEquivalentTo(2))
+	})
+
+	It("stops with the context error when the context is cancelled during a request", func() {
+		started := make(chan struct{})
+		srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			if page != 2 {
+				return false
+			}
+			close(started)
+			<-r.Context().Done()
+			return true
+		}
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			defer GinkgoRecover()
+			<-started
+			cancel()
+		}()
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=3")))
+		Expect(pages).To(Equal([]int{1}))
+		Expect(err).To(MatchError(context.Canceled))
+		var pe *paginate.Error
+		Expect(errors.As(err, &pe)).To(BeTrue())
+		Expect(pe.Op).To(Equal("GET"))
+	})
+
+	DescribeTable("error statuses end the walk with a *StatusError",
+		func(status int, body, message, docURL string) {
+			srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+				if page != 2 {
+					return false
+				}
+				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("X-RateLimit-Remaining", "4999")
+				w.WriteHeader(status)
+				_, _ = io.WriteString(w, body)
+				return true
+			}
+			pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=3&token=s3cr3t")))
+			Expect(pages).To(Equal([]int{1}))
+			Expect(err).To(MatchError(paginate.ErrStatus))
+			var se *paginate.StatusError
+			Expect(errors.As(err, &se)).To(BeTrue())
+			Expect(se.StatusCode).To(Equal(status))
+			Expect(se.Message).To(Equal(message))
+			Expect(se.DocumentationURL).To(Equal(docURL))
+			Expect(string(se.Body)).To(Equal(body))
+			Expect(se.Header.Get("X-RateLimit-Remaining")).To(Equal("4999"))
+			Expect(se.URL).To(Equal(srv.URL + "/repos/o/r/issues?per_page=3&page=2"))
+			want := fmt.Sprintf("paginate: GET %q: %d %s", se.URL, status, http.StatusText(status))
+			if message != "" {
+				want += fmt.Sprintf(": %q (%q)", message, docURL)
+			}
+			Expect(err.Error()).To(Equal(want))
+		},
+		Entry("404 with GitHub's body", 404,
+			`{"message":"Not Found","documentation_url":"https://docs.github.com/rest/issues/issues#list-repository-issues","status":"404"}`,
+			"Not Found", "https://docs.github.com/rest/issues/issues#list-repository-issues"),
+		Entry("422 with GitHub's body", 422,
+			`{"message":"Validation Failed","errors":[{"resource":"Issue","field":"per_page","code":"invalid"}],"documentation_url":"https://docs.github.com/rest","status":"422"}`,
+			"Validation Failed", "https://docs.github.com/rest"),
+		Entry("500 with a body that is no JSON", 500, `<html>oops</html>`, "", ""),
+	)
+
+	It("reports a 404 of the first page", func() {
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/nope")))
+		Expect(pages).To(BeEmpty())
+		var se *paginate.StatusError
+		Expect(errors.As(err, &se)).To(BeTrue())
+		Expect(se.StatusCode).To(Equal(404))
+	})
+
+	It("bounds the bytes it reads of a page", func() {
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=3"), paginate.MaxPageSize(40)))
+		Expect(pages).To(BeEmpty())
+		Expect(err).To(MatchError(paginate.ErrTooLarge))
+		Expect(err.Error()).To(HaveSuffix(": page body too large: more than 40 bytes"))
+	})
+
+	It("bounds a body of unknown length too", func() {
+		srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			for range 100 {
+				_, _ = io.WriteString(w, strings.Repeat(" ", 1000))
+				w.(http.Flusher).Flush() // chunked: no Content-Length
+			}
+			return true
+		}
+		_, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/x"), paginate.MaxPageSize(10_000)))
+		Expect(err).To(MatchError(paginate.ErrTooLarge))
+	})
+
+	It("refuses a request that is not a GET and sends nothing", func() {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/repos/o/r/issues", strings.NewReader("{}"))
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), req))
+		Expect(pages).To(BeEmpty())
+		Expect(err).To(MatchError(paginate.ErrMethod))
+		Expect(srv.requests.Load()).To(BeZero())
+		_, _, err = walk(paginate.Pages(ctx, srv.Client(), nil))
+		Expect(err).To(MatchError(paginate.ErrNoRequest))
+	})
+
+	It("ends with ErrLoop on a next link to the same page, after yielding it", func() {
+		srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			w.Header().Set("Link", `<`+srv.URL+r.URL.RequestURI()+`>; rel="next"`)
+			_, _ = io.WriteString(w, "[]")
+			return true
+		}
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/x?page=1")))
+		Expect(pages).To(Equal([]int{1}))
+		Expect(err).To(MatchError(paginate.ErrLoop))
+		Expect(srv.requests.Load()).To(BeEquivalentTo(1))
+	})
+
+	Describe("bodies", func() {
+		var tr *trackingTransport
+		var client *http.Client
+		BeforeEach(func() {
+			tr = &trackingTransport{base: srv.Client().Transport}
+			client = &http.Client{Transport: tr}
+		})
+
+		It("are all closed after a full walk", func() {
+			_, _, err := walk(paginate.Pages(ctx, client, newReq(srv.URL+"/repos/o/r/issues?per_page=3")))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(tr.opened.Load()).To(BeEquivalentTo(3))
+			Expect(tr.closed.Load()).To(Equal(tr.opened.Load()))
+		})
+
+		It("are all closed when the loop breaks early", func() {
+			for p := range paginate.Pages(ctx, client, newReq(srv.URL+"/repos/o/r/issues?per_page=3")) {
+				if p.Number == 2 {
+					break
+				}
+			}
+			Expect(tr.opened.Load()).To(BeEquivalentTo(2))
+			Expect(tr.closed.Load()).To(Equal(tr.opened.Load()))
+		})
+
+		It("are all closed on an error status, a too-large page and a foreign link", func() {
+			srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+				switch {
+				case strings.HasPrefix(r.URL.Path, "/status"):
+					w.WriteHeader(500)
+				case strings.HasPrefix(r.URL.Path, "/foreign"):
+					w.Header().Set("Link", `<https://evil.test/>; rel="next"`)
+				default:
+					return false
+				}
+				_, _ = io.WriteString(w, "[1,2,3]")
+				return true
+			}
+			for _, path := range []string{"/status", "/foreign", "/repos/o/r/issues"} {
+				_, _, err := walk(paginate.Pages(ctx, client, newReq(srv.URL+path), paginate.MaxPageSize(100)))
+				Expect(err).To(HaveOccurred())
+			}
+			Expect(tr.opened.Load()).To(BeEquivalentTo(3))
+			Expect(tr.closed.Load()).To(Equal(tr.opened.Load()))
+		})
+	})
+})
+
+var _ = Describe("Pages host pinning", func() {
+	var main *issueServer
+	var other *countingServer
+	var ctx context.Context
+
+	BeforeEach(func() {
+		ctx = context.Background()
+		other = newCountingServer()
+		DeferCleanup(other.Close)
+	})
+
+	// nextTo makes main's first page link to target as next, and returns
+	// the error that ended the walk, after checking page 1 came through.
+	nextTo := func(tls bool, target func() string) error {
+		main = newIssueServer(7, tls)
+		DeferCleanup(main.Close)
+		main.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			w.Header().Set("Link", "<"+target()+`>; rel="next"`)
+			_, _ = io.WriteString(w, "[]")
+			return true
+		}
+		req, _ := http.NewRequest(http.MethodGet, main.URL+"/repos/o/r/issues", nil)
+		req.Header.Set("Authorization", "Bearer t0k3n")
+		pages, _, err := walk(paginate.Pages(ctx, main.Client(), req))
+		Expect(pages).To(Equal([]int{1}))
+		return err
+	}
+
+	DescribeTable("a next link elsewhere ends the walk and the other server gets nothing",
+		func(tls bool, target func() string, reason string) {
+			err := nextTo(tls, target)
+			Expect(err).To(MatchError(paginate.ErrForeignHost))
+			if reason == "walk is pinned to " {
+				reason += main.URL // known once the server runs
+			}
+			Expect(err.Error()).To(HaveSuffix(reason))
+			Expect(err.Error()).NotTo(ContainSubstring("s3cr3t"))
+			Expect(other.requests.Load()).To(BeZero())
+			Expect(main.requests.Load()).To(BeEquivalentTo(1))
+		},
+		Entry("another host name for the same machine", false,
+			func() string {
+				return strings.Replace(other.URL, "127.0.0.1", "localhost", 1) + "/?page=2&access_token=s3cr3t"
+			},
+			"walk is pinned to "),
+		Entry("another port", false,
+			func() string { return other.URL + "/?page=2" },
+			"walk is pinned to "),
+		Entry("https downgraded to http on another port", true,
+			func() string { return other.URL + "/?page=2" },
+			"walk is pinned to "),
+		Entry("https downgraded to http on the same port", true,
+			func() string { return "http://" + hostOf(main.URL) + "/repos/o/r/issues?page=2" },
+			"walk is pinned to "),
+		Entry("the userinfo trick", false,
+			func() string { return "http://api.github.com@" + hostOf(other.URL) + "/?page=2" },
+			"link carries user information"),
+		Entry("the userinfo trick with the walk's own host", false,
+			func() string { return "http://" + hostOf(main.URL) + "@" + hostOf(other.URL) + "/?page=2" },
+			"link carries user information"),
+	)
+
+	It("names the walk's origin in the message", func() {
+		err := nextTo(false, func() string { return other.URL + "/" })
+		Expect(err.Error()).To(Equal(fmt.Sprintf(`paginate: next %q: link leaves the origin of the walk: walk is pinned to %s`, other.URL+"/", main.URL)))
+	})
+
+	It("refuses a redirect elsewhere before it is sent", func() {
+		main = newIssueServer(7, false)
+		DeferCleanup(main.Close)
+		main.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			if page == 2 {
+				http.Redirect(w, r, other.URL+"/?page=2&token=s3cr3t", http.StatusFound)
+				return true
+			}
+			return false
+		}
+		req, _ := http.NewRequest(http.MethodGet, main.URL+"/repos/o/r/issues?per_page=3", nil)
+		req.Header.Set("Authorization", "Bearer t0k3n")
+		pages, _, err := walk(paginate.Pages(ctx, main.Client(), req))
+		Expect(pages).To(Equal([]int{1}))
+		Expect(err).To(MatchError(paginate.ErrForeignHost))
+		var pe *paginate.Error
+		Expect(errors.As(err, &pe)).To(BeTrue())
+		Expect(pe.Op).To(Equal("redirect"))
+		Expect(err.Error()).To(Equal(fmt.Sprintf(`paginate: redirect %q: link leaves the origin of the walk: walk is pinned to %s`, other.URL+"/?page=2&token=[REDACTED]", main.URL)))
+		Expect(other.requests.Load()).To(BeZero())
+	})
+
+	It("follows a same-origin redirect and still applies the client's own policy", func() {
+		main = newIssueServer(7, false)
+		DeferCleanup(main.Close)
+		main.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			if r.URL.Path == "/repos/old/r/issues" {
+				http.Redirect(w, r, "/repos/o/r/issues?"+r.URL.RawQuery, http.StatusMovedPermanently)
+				return true
+			}
+			return false
+		}
+		req, _ := http.NewRequest(http.MethodGet, main.URL+"/repos/old/r/issues?per_page=3", nil)
+		req.Header.Set("Authorization", "Bearer t0k3n")
+		pages, _, err := walk(paginate.Pages(ctx, main.Client(), req))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pages).To(Equal([]int{1, 2, 3}))
+		for _, r := range main.requestsSeen() {
+			Expect(r.Header.Get("Authorization")).To(Equal("Bearer t0k3n"))
+		}
+
+		refusing := main.Client()
+		refusing.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		for p, err := range paginate.Pages(ctx, refusing, req) {
+			Expect(err).NotTo(HaveOccurred())
+			Expect(p.Response.StatusCode).To(Equal(http.StatusMovedPermanently))
+		}
+		Expect(refusing.CheckRedirect(nil, nil)).To(Equal(http.ErrUseLastResponse))
+	})
+})
