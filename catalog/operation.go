@@ -1,0 +1,294 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// RequestBody describes an operation's request body.
+type RequestBody struct {
+	// Media is the media type the spec lists first, e.g. "application/json".
+	Media string
+	// Type is the set of JSON types the whole body may have. Only an
+	// object body has parameters (its top-level properties); a body that
+	// may also be, say, an array is still sent whole with Data.
+	Type Type
+	// Required says the spec requires a body.
+	Required bool
+}
+
+// Operation is one method on one path. Its fields are read-only once
+// the Operation belongs to a Catalog.
+type Operation struct {
+	// ID is the operationId, e.g. "repos/get".
+	ID string
+	// Method is upper-case: "GET".
+	Method string
+	// Path is the template as the spec writes it: "/repos/{owner}/{repo}".
+	Path string
+	// Servers are the operation's own servers; nil means the catalogue's.
+	Servers []Server
+	// Params are the path, query, header, cookie and body parameters, in
+	// that order, each group in the spec's order.
+	Params []Param
+	// Body is nil when the operation takes no request body.
+	Body *RequestBody
+
+	cat      *Catalog
+	route    string          // Method + " " + Path
+	required []string        // see Required
+	index    []uint16        // Params by name, when there are many
+	server   *serverTemplate // Servers[0], parsed
+	fixed    string          // the URL of a Server without variables
+}
+
+// indexFrom is the parameter count from which a search by name uses a
+// sorted index rather than a scan.
+const indexFrom = 9
+
+func (op *Operation) clone() Operation {
+	c := *op
+	c.Servers = cloneServers(op.Servers)
+	c.Params = slices.Clone(op.Params)
+	for i := range c.Params {
+		c.Params[i].Schema = c.Params[i].Schema.clone()
+	}
+	if op.Body != nil {
+		b := *op.Body
+		c.Body = &b
+	}
+	c.cat, c.required, c.index, c.server, c.fixed = nil, nil, nil, nil, ""
+	return c
+}
+
+func (s Schema) clone() Schema {
+	s.Enum = slices.Clone(s.Enum)
+	if s.Items != nil {
+		it := s.Items.clone()
+		s.Items = &it
+	}
+	s.Properties = slices.Clone(s.Properties)
+	for i := range s.Properties {
+		s.Properties[i].Schema = s.Properties[i].Schema.clone()
+	}
+	return s
+}
+
+func cloneServers(ss []Server) []Server {
+	if ss == nil {
+		return nil
+	}
+	out := slices.Clone(ss)
+	for i := range out {
+		out[i].Variables = slices.Clone(out[i].Variables)
+		for j := range out[i].Variables {
+			out[i].Variables[j].Enum = slices.Clone(out[i].Variables[j].Enum)
+		}
+	}
+	return out
+}
+
+// prepare checks op and computes what lookups and checks need.
+func (op *Operation) prepare(c *Catalog) error {
+	if op.Method == "" || strings.ContainsAny(op.Method, " \t/{}") {
+		return invalid(fmt.Sprintf("operation %q: invalid method %q", op.ID, op.Method))
+	}
+	op.Method = strings.ToUpper(op.Method)
+	if !strings.HasPrefix(op.Path, "/") {
+		return invalid(fmt.Sprintf("operation %q: path %q does not start with /", op.ID, op.Path))
+	}
+	for _, p := range op.Params {
+		if p.Name == "" || p.In < Path || p.In > Body {
+			return invalid(fmt.Sprintf("operation %s %s: a parameter has no name or location", op.Method, op.Path))
+		}
+	}
+	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
+	op.cat = c
+	op.route = op.Method + " " + op.Path
+	op.required = op.required[:0]
+	for _, p := range op.Params {
+		if p.Required && (p.In == Path || p.In == Query || p.In == Body) {
+			op.required = append(op.required, p.Name)
+		}
+	}
+	op.index = nil
+	if len(op.Params) >= indexFrom {
+		op.index = make([]uint16, len(op.Params))
+		for i := range op.index {
+			op.index[i] = uint16(i)
+		}
+		slices.SortStableFunc(op.index, func(a, b uint16) int {
+			return strings.Compare(op.Params[a].Name, op.Params[b].Name)
+		})
+	}
+	op.server, op.fixed = nil, ""
+	if len(op.Servers) > 0 {
+		op.server = parseServer(op.Servers[0].URL)
+		if len(op.server.vars) == 0 {
+			op.fixed = strings.TrimRight(op.Servers[0].URL, "/")
+		}
+	}
+	return nil
+}
+
+// renamed returns a copy of op for a template of the same shape whose
+// variables have other names.
+func (op *Operation) renamed(path string) *Operation {
+	from, to := varNames(op.Path), varNames(path)
+	c := *op
+	c.Path = path
+	c.Params = slices.Clone(op.Params)
+	for i := range c.Params {
+		if c.Params[i].In != Path {
+			continue
+		}
+		if k := slices.Index(from, c.Params[i].Name); k >= 0 && k < len(to) {
+			c.Params[i].Name = to[k]
+		}
+	}
+	_ = c.prepare(op.cat) // cannot fail: op passed
+	return &c
+}
+
+// Route returns the method and the path template: "GET", "/repos/{owner}/{repo}".
+func (op *Operation) Route() (method, path string) { return op.Method, op.Path }
+
+// String returns "METHOD /path".
+func (op *Operation) String() string { return op.route }
+
+// Param returns the parameter called name. A name used in two places
+// (a path variable and a body property) gives the path's.
+func (op *Operation) Param(name string) (*Param, bool) {
+	if op.index == nil {
+		for i := range op.Params {
+			if op.Params[i].Name == name {
+				return &op.Params[i], true
+			}
+		}
+		return nil, false
+	}
+	lo, hi := 0, len(op.index)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if op.Params[op.index[m]].Name < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(op.index) && op.Params[op.index[lo]].Name == name {
+		return &op.Params[op.index[lo]], true
+	}
+	return nil, false
+}
+
+// In returns where the parameter called name travels.
+func (op *Operation) In(name string) (Location, bool) {
+	if p, ok := op.Param(name); ok {
+		return p.In, true
+	}
+	return 0, false
+}
+
+// Required returns the names of the required path, query and body
+// parameters, in that order. Header and cookie parameters are left out:
+// calls set those as headers. The slice is shared and must not be modified.
+func (op *Operation) Required() []string { return op.required }
+
+// Missing returns an *Error wrapping ErrMissingParam that lists every
+// required parameter (see [Operation.Required]) for which has reports
+// false, or nil when none is missing.
+func (op *Operation) Missing(has func(name string) bool) error {
+	n := 0
+	for _, name := range op.required {
+		if !has(name) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	missing := make([]string, 0, n)
+	for _, name := range op.required {
+		if !has(name) {
+			missing = append(missing, name)
+		}
+	}
+	return &Error{Route: op.route, Missing: missing, Err: ErrMissingParam}
+}
+
+// CheckParam checks one parameter: that op has it, and that v has a type
+// and a value its schema allows. It costs no allocation when v passes.
+//
+// Path, query, header and cookie values travel as text, so they are
+// checked as text: 30 and "30" both pass for an integer, "true" for a
+// boolean, and an array of scalars for a string (it is sent
+// comma-separated); null passes, since a call leaves it out. A body
+// value must have the JSON type the spec asks for (an integral number
+// such as 1.0 is an integer), and arrays' items and the known properties
+// of objects are checked as deep as the catalogue describes them;
+// properties it does not describe are allowed.
+func (op *Operation) CheckParam(name string, v value.Value) error {
+	p, ok := op.Param(name)
+	if !ok {
+		return op.unknownParam(name)
+	}
+	if p.In == Body {
+		if p.Schema.matchJSON(v, 0) {
+			return nil
+		}
+	} else if p.Schema.matchText(v) {
+		return nil
+	}
+	return op.explain(p, v)
+}
+
+// Check is CheckParam for a Go value, converted as encoding/json would
+// marshal it.
+func (op *Operation) Check(name string, x any) error {
+	v, ok := value.Scalar(x)
+	if !ok {
+		var err error
+		if v, err = value.Of(x); err != nil {
+			return &Error{Route: op.route, Param: name, Detail: "value has no JSON form: " + err.Error(), Err: ErrType}
+		}
+	}
+	return op.CheckParam(name, v)
+}
+
+// Validate checks a whole call's parameters: each one with Check, in
+// sorted order, then that none required is missing. It returns every
+// problem found, joined (errors.Join), or nil.
+func (op *Operation) Validate(params map[string]any) error {
+	names := make([]string, 0, len(params))
+	for name := range params {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var errs []error
+	for _, name := range names {
+		if err := op.Check(name, params[name]); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := op.Missing(func(name string) bool { _, ok := params[name]; return ok }); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+func (op *Operation) unknownParam(name string) error {
+	names := make([]string, 0, len(op.Params))
+	for _, p := range op.Params {
+		names = append(names, p.Name)
+	}
+	e := &Error{Route: op.route, Param: name, Err: ErrUnknownParam, Suggestions: nearest(name, names)}
+	if op.Body != nil && op.Body.Type != 0 && op.Body.Type&Object == 0 && !strings.EqualFold(op.Method, "GET") && !strings.EqualFold(op.Method, "HEAD") {
+		e.Detail = fmt.Sprintf("unknown parameter (the %s body is a whole %s: send it as data)", op.Body.Media, op.Body.Type)
+	}
+	return e
+}
