@@ -75,7 +75,9 @@ func unescape(s string) (string, error) {
 	return string(b), nil
 }
 
-func errCompact(detail string) error { return &Error{Detail: "compact form: " + detail, Err: ErrInvalid} }
+func errCompact(detail string) error {
+	return &Error{Detail: "compact form: " + detail, Err: ErrInvalid}
+}
 
 // Encode writes c in the compact form that Decode reads.
 func (c *Catalog) Encode() []byte {
