@@ -40,6 +40,7 @@ type Operation struct {
 
 	cat      *Catalog
 	route    string          // Method + " " + Path
+	template string          // see Template
 	required []string        // see Required
 	index    []uint16        // Params by name, when there are many
 	server   *serverTemplate // Servers[0], parsed
@@ -109,6 +110,18 @@ func (op *Operation) prepare(c *Catalog) error {
 	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
 	op.cat = c
 	op.route = op.Method + " " + op.Path
+	op.template = op.Path
+	if op.Method != "GET" && op.Method != "HEAD" {
+		var q []string
+		for _, p := range op.Params {
+			if p.In == Query {
+				q = append(q, p.Name)
+			}
+		}
+		if len(q) > 0 {
+			op.template += "{?" + strings.Join(q, ",") + "}"
+		}
+	}
 	op.required = op.required[:0]
 	for _, p := range op.Params {
 		if p.Required && (p.In == Path || p.In == Query || p.In == Body) {
@@ -156,6 +169,14 @@ func (op *Operation) renamed(path string) *Operation {
 
 // Route returns the method and the path template: "GET", "/repos/{owner}/{repo}".
 func (op *Operation) Route() (method, path string) { return op.Method, op.Path }
+
+// Template returns the path template a call should be built with: Path,
+// and for a method that sends a body (anything but GET and HEAD) a query
+// expression naming its query parameters, as @octokit's route lists
+// write it: "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}".
+// Without it, an engine that puts leftover parameters in the body of a
+// POST would send name and label there.
+func (op *Operation) Template() string { return op.template }
 
 // String returns "METHOD /path".
 func (op *Operation) String() string { return op.route }
