@@ -5,22 +5,25 @@ import (
 	"strings"
 )
 
-// distance returns the Levenshtein distance between a and b (bytes,
-// ASCII case folded), or max+1 as soon as it must exceed max.
+// distance returns the edit distance between a and b (bytes, ASCII case
+// folded), counting an insertion, a deletion, a substitution or a swap of
+// two neighbours as one edit ("optimal string alignment"), or max+1 as
+// soon as it must exceed max.
 func distance(a, b string, max int) int {
 	if d := len(a) - len(b); d > max || -d > max {
 		return max + 1
 	}
-	var buf [2][64]int
-	var prev, cur []int
+	var buf [3][64]int
+	var prev2, prev, cur []int
 	if len(b)+1 <= len(buf[0]) {
-		prev, cur = buf[0][:len(b)+1], buf[1][:len(b)+1]
+		prev2, prev, cur = buf[0][:len(b)+1], buf[1][:len(b)+1], buf[2][:len(b)+1]
 	} else {
-		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
+		prev2, prev, cur = make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	}
 	for j := range prev {
 		prev[j] = j
 	}
+	prevBest := 0
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
 		best := cur[0]
@@ -30,12 +33,17 @@ func distance(a, b string, max int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && lower(a[i-1]) == lower(b[j-2]) && lower(a[i-2]) == lower(b[j-1]) {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 			best = min(best, cur[j])
 		}
-		if best > max {
+		// A swap reaches back two rows, so stop only when both are past max.
+		if best > max && prevBest > max {
 			return max + 1
 		}
-		prev, cur = cur, prev
+		prevBest = best
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }

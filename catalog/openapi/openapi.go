@@ -10,7 +10,8 @@
 // [catalog.Schema]: oneOf and anyOf become the union of their branches
 // (a property is required only when every branch requires it), allOf the
 // merge of its parts, nullable and a null in an enum allow null, const is
-// an enum of one. Properties keep the order the document writes them in,
+// an enum of one, and readOnly properties are left out, since a request
+// never sends them. Properties keep the order the document writes them in,
 // which kin-openapi's maps lose: it is taken back from the positions
 // kin-openapi records with IncludeOrigin. Schemas are followed as deep as
 // MaxDepth, so a recursive schema ends there.
@@ -251,11 +252,7 @@ func operation(method, path string, item *openapi3.PathItem, op *openapi3.Operat
 		}
 		body.Type = s.Type
 		if isJSON(media) && (s.Type == 0 || s.Type&catalog.Object != 0) {
-			readOnly := readOnlyProps(mt.Schema)
 			for _, p := range s.Properties {
-				if readOnly[p.Name] {
-					continue
-				}
 				out.Params = append(out.Params, catalog.Param{
 					Name: p.Name, In: catalog.Body, Required: p.Required && rb.Required, Schema: p.Schema,
 				})
@@ -264,23 +261,6 @@ func operation(method, path string, item *openapi3.PathItem, op *openapi3.Operat
 		out.Body = body
 	}
 	return out, nil
-}
-
-// readOnlyProps names the top-level properties a request must not send.
-func readOnlyProps(ref *openapi3.SchemaRef) map[string]bool {
-	if ref == nil || ref.Value == nil {
-		return nil
-	}
-	var out map[string]bool
-	for name, p := range ref.Value.Properties {
-		if p != nil && p.Value != nil && p.Value.ReadOnly {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[name] = true
-		}
-	}
-	return out
 }
 
 func isJSON(media string) bool {
@@ -369,6 +349,9 @@ func convert(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) catal
 			return strings.Compare(a, b)
 		})
 		for _, name := range names {
+			if p := s.Properties[name]; p != nil && p.Value != nil && p.Value.ReadOnly {
+				continue // a request never sends it
+			}
 			out.Properties = append(out.Properties, catalog.Property{
 				Name: name, Required: slices.Contains(s.Required, name),
 				Schema: convert(s.Properties[name], depth+1, stack),
