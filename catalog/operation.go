@@ -153,6 +153,7 @@ func (op *Operation) prepare(c *Catalog) error {
 func (op *Operation) renamed(path string) *Operation {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
+	c.required, c.index = nil, nil // prepare must not write into op's
 	c.Path = path
 	c.Params = slices.Clone(op.Params)
 	for i := range c.Params {
