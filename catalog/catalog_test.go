@@ -215,14 +215,14 @@ var _ = Describe("parameters", func() {
 func typed() *catalog.Catalog {
 	params := []catalog.Param{{Name: "id", In: catalog.Path, Required: true, Schema: catalog.Schema{Type: catalog.Integer}}}
 	schemas := map[string]catalog.Schema{
-		"s": {Type: catalog.String},
-		"i": {Type: catalog.Integer},
-		"n": {Type: catalog.Number},
-		"b": {Type: catalog.Boolean},
-		"a": {Type: catalog.Array, Items: &catalog.Schema{Type: catalog.Integer}},
-		"o": {Type: catalog.Object, Properties: []catalog.Property{{Name: "k", Schema: catalog.Schema{Type: catalog.String}}}},
-		"z": {Type: catalog.String | catalog.Null},
-		"e": {Type: catalog.String, Enum: []string{"x", "y"}},
+		"s":   {Type: catalog.String},
+		"i":   {Type: catalog.Integer},
+		"n":   {Type: catalog.Number},
+		"b":   {Type: catalog.Boolean},
+		"a":   {Type: catalog.Array, Items: &catalog.Schema{Type: catalog.Integer}},
+		"o":   {Type: catalog.Object, Properties: []catalog.Property{{Name: "k", Schema: catalog.Schema{Type: catalog.String}}}},
+		"z":   {Type: catalog.String | catalog.Null},
+		"e":   {Type: catalog.String, Enum: []string{"x", "y"}},
 		"any": {},
 	}
 	for _, name := range []string{"s", "i", "n", "b", "a", "o", "z", "e", "any"} {

@@ -146,15 +146,10 @@ func (s *Schema) matchText(v value.Value) bool {
 
 // matchScalarText checks a string, number or boolean as text.
 func (s *Schema) matchScalarText(v value.Value) bool {
-	var buf [32]byte
-	var text []byte
-	var str string
 	isString := v.Kind() == value.String
+	str := ""
 	if isString {
 		str = v.Text()
-	} else {
-		text = v.AppendText(buf[:0])
-		str = "" // text holds it
 	}
 	if s.Type != 0 && s.Type&String == 0 && !s.textTypeOK(v, isString, str) {
 		return false
@@ -163,9 +158,10 @@ func (s *Schema) matchScalarText(v value.Value) bool {
 		return true
 	}
 	if isString {
-		return s.inEnumString(str)
+		return s.inEnumString(v.Text())
 	}
-	return s.inEnum(text)
+	var buf [32]byte
+	return s.inEnum(v.AppendText(buf[:0]))
 }
 
 // textTypeOK reports whether a scalar reads as one of s's non-string

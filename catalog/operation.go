@@ -42,14 +42,14 @@ type Operation struct {
 	route    string          // Method + " " + Path
 	template string          // see Template
 	required []string        // see Required
-	index    []uint16        // Params by name, when there are many
+	index    []uint8         // Params by name, when there are many
 	server   *serverTemplate // Servers[0], parsed
 	fixed    string          // the URL of a Server without variables
 }
 
 // indexFrom is the parameter count from which a search by name uses a
-// sorted index rather than a scan.
-const indexFrom = 9
+// hash table rather than a scan.
+const indexFrom = 6
 
 func (op *Operation) clone() Operation {
 	c := *op
@@ -129,14 +129,26 @@ func (op *Operation) prepare(c *Catalog) error {
 		}
 	}
 	op.index = nil
-	if len(op.Params) >= indexFrom {
-		op.index = make([]uint16, len(op.Params))
-		for i := range op.index {
-			op.index[i] = uint16(i)
+	if n := len(op.Params); n >= indexFrom && n < 255 {
+		// An open-addressing table of parameter numbers plus one, at most
+		// half full: a lookup hashes the name and compares it once or twice.
+		size := 16
+		for size < 2*n {
+			size *= 2
 		}
-		slices.SortStableFunc(op.index, func(a, b uint16) int {
-			return strings.Compare(op.Params[a].Name, op.Params[b].Name)
-		})
+		op.index = make([]uint8, size)
+		for i := range op.Params {
+			h := nameHash(op.Params[i].Name) & uint(size-1)
+			for op.index[h] != 0 {
+				if op.Params[op.index[h]-1].Name == op.Params[i].Name {
+					break // a name in two places: the first (path) wins
+				}
+				h = (h + 1) & uint(size-1)
+			}
+			if op.index[h] == 0 {
+				op.index[h] = uint8(i + 1)
+			}
+		}
 	}
 	op.server, op.fixed = nil, ""
 	if len(op.Servers) > 0 {
@@ -193,19 +205,23 @@ func (op *Operation) Param(name string) (*Param, bool) {
 		}
 		return nil, false
 	}
-	lo, hi := 0, len(op.index)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if op.Params[op.index[m]].Name < name {
-			lo = m + 1
-		} else {
-			hi = m
+	mask := uint(len(op.index) - 1)
+	for h := nameHash(name) & mask; op.index[h] != 0; h = (h + 1) & mask {
+		if p := &op.Params[op.index[h]-1]; p.Name == name {
+			return p, true
 		}
 	}
-	if lo < len(op.index) && op.Params[op.index[lo]].Name == name {
-		return &op.Params[op.index[lo]], true
-	}
 	return nil, false
+}
+
+// nameHash mixes a name's length and three of its bytes: enough to tell
+// the parameters of one operation apart, and cheap.
+func nameHash(name string) uint {
+	n := uint(len(name))
+	if n == 0 {
+		return 0
+	}
+	return n*0x9E3779B1 ^ uint(name[0])*0x85EBCA77 ^ uint(name[n-1])*0xC2B2AE3D ^ uint(name[n/2])*0x27D4EB2F
 }
 
 // In returns where the parameter called name travels.
@@ -258,6 +274,18 @@ func (op *Operation) CheckParam(name string, v value.Value) error {
 	p, ok := op.Param(name)
 	if !ok {
 		return op.unknownParam(name)
+	}
+	// The common case first: a string where a string may go.
+	if s := &p.Schema; v.Kind() == value.String && (s.Type == 0 || s.Type&String != 0) {
+		if len(s.Enum) == 0 || s.inEnumString(v.Text()) {
+			return nil
+		}
+		return op.explain(p, v)
+	}
+	// Then a number where a number may go.
+	if s := &p.Schema; v.Kind() == value.Number && len(s.Enum) == 0 &&
+		(s.Type&Number != 0 || s.Type&Integer != 0 && v.IsInteger()) {
+		return nil
 	}
 	if p.In == Body {
 		if p.Schema.matchJSON(v, 0) {
