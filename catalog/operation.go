@@ -42,6 +42,7 @@ type Operation struct {
 	route    string          // Method + " " + Path
 	template string          // see Template
 	required []string        // see Required
+	optBody  []string        // required in an optional body
 	index    []uint8         // Params by name, when there are many
 	server   *serverTemplate // Servers[0], parsed
 	fixed    string          // the URL of a Server without variables
@@ -62,7 +63,7 @@ func (op *Operation) clone() Operation {
 		b := *op.Body
 		c.Body = &b
 	}
-	c.cat, c.required, c.index, c.server, c.fixed = nil, nil, nil, nil, ""
+	c.cat, c.required, c.optBody, c.index, c.server, c.fixed = nil, nil, nil, nil, nil, ""
 	return c
 }
 
@@ -123,9 +124,16 @@ func (op *Operation) prepare(c *Catalog) error {
 		}
 	}
 	op.required = op.required[:0]
+	op.optBody = nil
 	for _, p := range op.Params {
-		if p.Required && (p.In == Path || p.In == Query || p.In == Body) {
+		switch {
+		case !p.Required:
+		case p.In == Path || p.In == Query:
 			op.required = append(op.required, p.Name)
+		case p.In == Body && op.Body != nil && op.Body.Required:
+			op.required = append(op.required, p.Name)
+		case p.In == Body:
+			op.optBody = append(op.optBody, p.Name)
 		}
 	}
 	op.index = nil
@@ -165,7 +173,7 @@ func (op *Operation) prepare(c *Catalog) error {
 func (op *Operation) renamed(path string) *Operation {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
-	c.required, c.index = nil, nil // prepare must not write into op's
+	c.required, c.optBody, c.index = nil, nil, nil // prepare must not write into op's
 	c.Path = path
 	c.Params = slices.Clone(op.Params)
 	for i := range c.Params {
@@ -234,17 +242,37 @@ func (op *Operation) In(name string) (Location, bool) {
 
 // Required returns the names of the required path, query and body
 // parameters, in that order. Header and cookie parameters are left out:
-// calls set those as headers. The slice is shared and must not be modified.
+// calls set those as headers. A property the body schema requires counts
+// only when the body itself is required; see [Operation.Missing] for an
+// optional body. The slice is shared and must not be modified.
 func (op *Operation) Required() []string { return op.required }
 
 // Missing returns an *Error wrapping ErrMissingParam that lists every
 // required parameter (see [Operation.Required]) for which has reports
-// false, or nil when none is missing.
+// false, or nil when none is missing. When the body is optional but the
+// call sends some of its parameters, the properties its schema requires
+// are required too.
 func (op *Operation) Missing(has func(name string) bool) error {
 	n := 0
 	for _, name := range op.required {
 		if !has(name) {
 			n++
+		}
+	}
+	sendsBody := false
+	if len(op.optBody) > 0 {
+		for i := range op.Params {
+			if op.Params[i].In == Body && has(op.Params[i].Name) {
+				sendsBody = true
+				break
+			}
+		}
+		if sendsBody {
+			for _, name := range op.optBody {
+				if !has(name) {
+					n++
+				}
+			}
 		}
 	}
 	if n == 0 {
@@ -254,6 +282,13 @@ func (op *Operation) Missing(has func(name string) bool) error {
 	for _, name := range op.required {
 		if !has(name) {
 			missing = append(missing, name)
+		}
+	}
+	if sendsBody {
+		for _, name := range op.optBody {
+			if !has(name) {
+				missing = append(missing, name)
+			}
 		}
 	}
 	return &Error{Route: op.route, Missing: missing, Err: ErrMissingParam}

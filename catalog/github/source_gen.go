@@ -8,6 +8,6 @@ const SourceVersion = "23.0.2"
 
 // The embedded data:
 //
-//   - api.github.com.cat.gz (Catalog): 1223 operations, 225051 bytes compact, 32907 gzipped, from 13001822 bytes of JSON
-//   - ghec.cat.gz (GHEC): 1471 operations, 282520 bytes compact, 40820 gzipped, from 14134894 bytes of JSON
-//   - ghes-3.19.cat.gz (GHES): 1039 operations, 192026 bytes compact, 27511 gzipped, from 11279885 bytes of JSON
+//   - api.github.com.cat.gz (Catalog): 1223 operations, 225059 bytes compact, 32908 gzipped, from 13001822 bytes of JSON
+//   - ghec.cat.gz (GHEC): 1471 operations, 282528 bytes compact, 40821 gzipped, from 14134894 bytes of JSON
+//   - ghes-3.19.cat.gz (GHES): 1039 operations, 192034 bytes compact, 27512 gzipped, from 11279885 bytes of JSON

@@ -254,7 +254,7 @@ func operation(method, path string, item *openapi3.PathItem, op *openapi3.Operat
 		if isJSON(media) && (s.Type == 0 || s.Type&catalog.Object != 0) {
 			for _, p := range s.Properties {
 				out.Params = append(out.Params, catalog.Param{
-					Name: p.Name, In: catalog.Body, Required: p.Required && rb.Required, Schema: p.Schema,
+					Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
 				})
 			}
 		}
