@@ -62,7 +62,8 @@ var _ = Describe("AppendPath", func() {
 		Entry("not: several variables", "/a/{x,y}", []string(nil)),
 		Entry("not: prefix", "/a/{x:3}", []string(nil)),
 		Entry("not: explode", "/a/{x*}", []string(nil)),
-		Entry("not: operators", "/a/{+x}/{/y}/{.z}", []string(nil)),
+		Entry("not: operators", "/a/{/y}/{.z}/{#w}", []string(nil)),
+		Entry("reserved expansion forms a segment too", "/a/{+x}/b/{+y}", []string{"x", "y"}),
 		Entry("not: in the query", "/a?b=/{x}/", []string(nil)),
 		Entry("not: after {?...}", "/a{?q}/{x}/", []string(nil)),
 		Entry("not: in the fragment", "/a#/{x}/", []string(nil)),
@@ -72,7 +73,7 @@ var _ = Describe("AppendPath", func() {
 		Entry("a hyphenated :name", "/x/:foo-bar", []string{"foo-bar"}),
 	)
 
-	DescribeTable("refuses an undefined or empty whole-segment variable with ErrMissing",
+	DescribeTable("refuses an undefined whole-segment variable with ErrMissing",
 		func(tpl string, vars map[string]any) {
 			dst := []byte("base")
 			out, err := mustParse(tpl).AppendPath(dst, lookupIn(vars))
@@ -85,11 +86,43 @@ var _ = Describe("AppendPath", func() {
 		},
 		Entry("absent", "/repos/{owner}/{repo}", map[string]any{"owner": "o"}),
 		Entry("nil", "/repos/{owner}/{repo}/x", map[string]any{"owner": "o", "repo": nil}),
-		Entry("empty string", "/repos/{owner}/{repo}", map[string]any{"owner": "o", "repo": ""}),
 		Entry("empty list", "/repos/{owner}/{repo}?x", map[string]any{"owner": "o", "repo": []string{}}),
 		Entry(":name form", "/repos/:owner/:repo", map[string]any{"owner": "o"}),
-		Entry("empty Path", "/repos/{owner}/{repo}", map[string]any{"owner": "o", "repo": template.Path("")}),
+		Entry("absent reserved", "/repos/{owner}/{+repo}/x", map[string]any{"owner": "o"}),
 	)
+
+	DescribeTable("takes the empty string as a value, as v6 does",
+		func(tpl string, vars map[string]any, want string) {
+			out, err := mustParse(tpl).AppendPath(nil, lookupIn(vars))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(out)).To(Equal(want))
+		},
+		Entry("a file path of the root", "/repos/{owner}/{repo}/contents/{path}", map[string]any{"owner": "o", "repo": "r", "path": ""}, "/repos/o/r/contents/"),
+		Entry("an empty Path", "/repos/{owner}/{repo}/contents/{path}", map[string]any{"owner": "o", "repo": "r", "path": template.Path("")}, "/repos/o/r/contents/"),
+		Entry("reserved", "/x/{+p}/y", map[string]any{"p": ""}, "/x//y"),
+	)
+
+	DescribeTable("refuses a relative expansion that starts with // with ErrEmptySegment",
+		func(tpl string, vars map[string]any) {
+			out, err := mustParse(tpl).AppendPath([]byte("base"), lookupIn(vars))
+			Expect(err).To(MatchError(template.ErrEmptySegment))
+			Expect(string(out)).To(Equal("base"))
+		},
+		Entry("a literal", "//example.com/x", nil),
+		Entry("a reserved value", "{+p}/x", map[string]any{"p": "//evil.com"}),
+		Entry("a reserved value after a slash", "/{+p}", map[string]any{"p": "/x"}),
+		Entry("an exploded path list", "{/p*}", map[string]any{"p": []string{"", "x"}}),
+		Entry("an empty first segment", "/{a}/x", map[string]any{"a": ""}),
+	)
+
+	It("keeps // inside an absolute template's path and after the first segment", func() {
+		out, err := mustParse("https://h//x").AppendPath(nil, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("https://h//x"))
+		out, err = mustParse("/a//b").AppendPath(nil, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("/a//b"))
+	})
 
 	DescribeTable("refuses a whole-segment value of . or .. with ErrDotSegment",
 		func(v any) {

@@ -229,13 +229,13 @@ func compileExpr(s string, start int) (part, int, error) {
 	}
 }
 
-// isSegment reports whether the expression p at s[start:end] is a simple,
-// single-variable, unmodified expression forming a whole segment of the path
-// part [pStart, pEnd): preceded by a literal "/" (or at the very start of a
-// template without scheme) and followed by "/", "?", "#", the end, or an
-// expression starting with "?", "&", "#", "/" or ".".
+// isSegment reports whether the expression p at s[start:end] is a simple or
+// reserved ({+x}), single-variable, unmodified expression forming a whole
+// segment of the path part [pStart, pEnd): preceded by a literal "/" (or at
+// the very start of a template without scheme) and followed by "/", "?",
+// "#", the end, or an expression starting with "?", "&", "#", "/" or ".".
 func isSegment(s string, p part, start, end, pStart, pEnd int) bool {
-	if p.op != opSimple || len(p.specs) != 1 || p.specs[0].prefix != 0 || p.specs[0].explode {
+	if p.op != opSimple && p.op != opReserved || len(p.specs) != 1 || p.specs[0].prefix != 0 || p.specs[0].explode {
 		return false
 	}
 	if start < pStart || end > pEnd {

@@ -25,11 +25,15 @@ var (
 	// RFC 6570 section 2.4.1 says prefixes are not applicable to composites.
 	ErrPrefix = errors.New("prefix modifier on a composite value")
 	// ErrMissing reports a whole-segment variable that AppendPath found
-	// undefined or empty.
+	// undefined (absent or nil); the empty string is a value.
 	ErrMissing = errors.New("missing value")
 	// ErrDotSegment reports a whole-segment variable that AppendPath expanded
 	// to "." or "..", which would change the path after normalisation.
 	ErrDotSegment = errors.New("dot segment")
+	// ErrEmptySegment is returned when the expansion of a template without
+	// scheme starts with "//": joined to a base URL it is a path, but a URL
+	// resolver given it alone reads the first segment as a host.
+	ErrEmptySegment = errors.New("path starts with an empty segment")
 	// ErrAuthority reports an expression inside the scheme or authority of
 	// an absolute template ("https://{host}/x"), which AppendPath refuses
 	// because a value would choose where the request goes.

@@ -1,5 +1,7 @@
 package template
 
+import "strconv"
+
 // Expansion (RFC 6570 section 3 and appendix A), done entirely by this
 // package: the uritemplate module only validates the syntax.
 
@@ -21,9 +23,11 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 		return "", errNilTemplate()
 	}
 	var buf [256]byte
-	out, err := t.appendExpand(buf[:0], func(name string) (any, bool) {
-		v, ok := vars[name]
-		return v, ok
+	out, err := t.appendExpand(buf[:0], func(name string) (Var, bool) {
+		return anyVar(func(name string) (any, bool) {
+			v, ok := vars[name]
+			return v, ok
+		}, name)
 	}, false)
 	if err != nil {
 		return "", err
@@ -32,23 +36,35 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 }
 
 // AppendPath appends t expanded with the values lookup finds to dst and
-// returns the extended buffer. It is Expand without a map, plus path rules
-// for whole-segment variables:
+// returns the extended buffer. It is Expand without a map, plus path rules:
 //
-// A simple expression with one variable and no modifier ({x}, also the {x}
-// that :x is rewritten to) is a whole segment when it lies in the path part
-// (after the authority of an absolute template, before the first "?" or "#"
-// and before any {?...}, {&...} or {#...} expression), is preceded by a
-// literal "/" (or starts a template without scheme), and is followed by "/",
-// "?", "#", the end of the template, or an expression starting with "?", "&",
-// "#", "/" or ".". Its value must be defined and expand to a non-empty string
-// (else ErrMissing) that is not "." or ".." (else ErrDotSegment).
+// A simple or reserved expression with one variable and no modifier ({x},
+// {+x}, also the {x} that :x is rewritten to) is a whole segment when it
+// lies in the path part (after the authority of an absolute template,
+// before the first "?" or "#" and before any {?...}, {&...} or {#...}
+// expression), is preceded by a literal "/" (or starts a template without
+// scheme), and is followed by "/", "?", "#", the end of the template, or
+// an expression starting with "?", "&", "#", "/" or ".". Its value must be
+// defined, else ErrMissing; the empty string is a value and leaves an
+// empty segment. It must not expand to "." or ".." (ErrDotSegment).
 // SegmentVars lists these variables.
+//
+// The expanded path must have no "." or ".." segment, whatever made it
+// (ErrDotSegment), and the expansion of a template without scheme must not
+// start with "//", which URL resolvers read as a host (ErrEmptySegment).
 //
 // On error dst is returned with its original length and err is an *Error.
 // For string and integer values AppendPath allocates nothing beyond growing
 // dst. A nil lookup means no values.
 func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) ([]byte, error) {
+	return t.AppendPathVars(dst, func(name string) (Var, bool) {
+		return anyVar(lookup, name)
+	})
+}
+
+// AppendPathVars is AppendPath for a lookup of Vars; each Var it returns
+// is used before the next call.
+func (t *Template) AppendPathVars(dst []byte, lookup func(name string) (Var, bool)) ([]byte, error) {
 	if t == nil {
 		return dst, errNilTemplate()
 	}
@@ -60,8 +76,12 @@ func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) 
 	if err != nil {
 		return dst, err
 	}
-	if hasDotSegment(dst[n0:]) {
+	out := dst[n0:]
+	if hasDotSegment(out) {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrDotSegment}
+	}
+	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && schemeEnd(t.raw) < 0 {
+		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
 	}
 	return dst, nil
 }
@@ -142,15 +162,33 @@ func isScheme[T string | []byte](b T) bool {
 	return true
 }
 
-func noValues(string) (any, bool) { return nil, false }
+func noVars(string) (Var, bool) { return Var{}, false }
 
-func (t *Template) appendExpand(dst []byte, lookup func(string) (any, bool), pathRules bool) ([]byte, error) {
+// anyVar looks name up and maps its Go value as the package
+// documentation says. Strings and integers need no buffer; other numbers
+// and lists get their own, since a Var returned through a func value
+// cannot point into its caller's stack.
+func anyVar(lookup func(string) (any, bool), name string) (Var, bool) {
 	if lookup == nil {
-		lookup = noValues
+		return Var{}, false
+	}
+	x, ok := lookup(name)
+	if !ok {
+		return Var{}, false
+	}
+	m, err := mapValue(x, nil, nil)
+	if err != nil {
+		return InvalidVar(err), true
+	}
+	return Var{m}, true
+}
+
+func (t *Template) appendExpand(dst []byte, lookup func(string) (Var, bool), pathRules bool) ([]byte, error) {
+	if lookup == nil {
+		lookup = noVars
 	}
 	n0 := len(dst)
 	var scratch [32]byte
-	var items [16]string
 	for i := range t.parts {
 		p := &t.parts[i]
 		if p.specs == nil {
@@ -159,13 +197,14 @@ func (t *Template) appendExpand(dst []byte, lookup func(string) (any, bool), pat
 		}
 		start := len(dst)
 		var err error
-		dst, err = t.expandExpr(dst, p, lookup, scratch[:0], items[:0])
+		var defined bool
+		dst, defined, err = t.expandExpr(dst, p, lookup, scratch[:0])
 		if err != nil {
 			return dst[:n0], err
 		}
 		if pathRules && p.segment {
 			switch seg := dst[start:]; {
-			case len(seg) == 0:
+			case !defined:
 				return dst[:n0], t.errorAt(p, p.specs[0].name, ErrMissing)
 			case string(seg) == "." || string(seg) == "..":
 				return dst[:n0], t.errorAt(p, p.specs[0].name, ErrDotSegment)
@@ -179,36 +218,26 @@ func (t *Template) errorAt(p *part, name string, err error) *Error {
 	return &Error{Template: t.raw, Offset: p.offset, Var: name, Err: err}
 }
 
-// expandExpr appends one expression (RFC 6570 appendix A).
-func (t *Template) expandExpr(dst []byte, p *part, lookup func(string) (any, bool), scratch []byte, items []string) ([]byte, error) {
+// expandExpr appends one expression (RFC 6570 appendix A); defined says
+// whether any of its variables had a value.
+func (t *Template) expandExpr(dst []byte, p *part, lookup func(string) (Var, bool), scratch []byte) (_ []byte, defined bool, _ error) {
 	op := p.op
 	first := true
 	for i := range p.specs {
 		sp := &p.specs[i]
-		raw, ok := lookup(sp.name)
+		v, ok := lookup(sp.name)
 		if !ok {
 			continue
 		}
-		if str, isString := raw.(string); isString {
-			// Fast path for the most common value; same result as below.
-			if first {
-				dst = append(dst, op.first...)
-				first = false
-			} else {
-				dst = append(dst, op.sep)
-			}
-			dst, _ = expandScalar(dst, str, sp, op, false) // no error without a Path
-			continue
-		}
-		m, err := mapValue(raw, scratch, items)
-		if err != nil {
-			return dst, t.errorAt(p, sp.name, err)
+		m := v.v
+		if m.err != nil {
+			return dst, false, t.errorAt(p, sp.name, m.err)
 		}
 		if m.kind == undefinedKind {
 			continue
 		}
 		if m.kind != scalarKind && sp.prefix > 0 {
-			return dst, t.errorAt(p, sp.name, ErrPrefix)
+			return dst, false, t.errorAt(p, sp.name, ErrPrefix)
 		}
 		if first {
 			dst = append(dst, op.first...)
@@ -218,13 +247,18 @@ func (t *Template) expandExpr(dst []byte, p *part, lookup func(string) (any, boo
 		}
 		switch m.kind {
 		case scalarKind:
-			if m.useBytes {
+			var err error
+			if m.isInt {
+				// Formatted here, not into m: m also reaches an
+				// error, and a buffer stored in it would escape.
+				dst, err = expandScalar(dst, strconv.AppendInt(scratch, m.num, 10), sp, op, false)
+			} else if m.useBytes {
 				dst, err = expandScalar(dst, m.bytes, sp, op, m.isPath)
 			} else {
 				dst, err = expandScalar(dst, m.str, sp, op, m.isPath)
 			}
 			if err != nil {
-				return dst, t.errorAt(p, sp.name, err)
+				return dst, false, t.errorAt(p, sp.name, err)
 			}
 		case listKind:
 			dst = expandList(dst, m.items, sp, op)
@@ -232,7 +266,7 @@ func (t *Template) expandExpr(dst []byte, p *part, lookup func(string) (any, boo
 			dst = expandMap(dst, m.items, sp, op)
 		}
 	}
-	return dst, nil
+	return dst, !first, nil
 }
 
 func expandScalar[T text](dst []byte, s T, sp *varspec, op *operator, isPath bool) ([]byte, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"iter"
+	"strconv"
 )
 
 // AppendQuery appends the GET/HEAD parameters that the URL template did not
@@ -46,27 +47,44 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 }
 
 // AppendQueryParam appends one parameter to the URL in dst by the rules of
-// AppendQuery, choosing "?" or "&" by whether dst already holds a "?". It
-// is the allocation-free form for callers that loop themselves. An
-// undefined value leaves dst unchanged.
+// AppendQuery, choosing "?" or "&" by whether dst already holds a "?" (and
+// adding neither when dst ends in one of them). It is the allocation-free
+// form for callers that loop themselves. An undefined value leaves dst
+// unchanged.
 func AppendQueryParam(dst []byte, name string, v any) ([]byte, error) {
 	var scratch [32]byte
 	var items [16]string
 	m, err := mapValue(v, scratch[:0], items[:0])
-	if err == nil && m.kind == mapKind {
-		err = fmt.Errorf("%w: %T (a map cannot be a query value)", ErrValue, v)
-	}
 	if err != nil {
 		return dst, &Error{Offset: -1, Var: name, Err: err}
+	}
+	return appendQuery(dst, name, m)
+}
+
+// AppendQueryVar is AppendQueryParam for a Var.
+func AppendQueryVar(dst []byte, name string, v Var) ([]byte, error) {
+	if v.v.err != nil {
+		return dst, &Error{Offset: -1, Var: name, Err: v.v.err}
+	}
+	return appendQuery(dst, name, v.v)
+}
+
+// appendQuery appends one mapped value. (Errors of mapping are the
+// caller's: m must not reach an error value, or a scratch buffer behind
+// it would escape.)
+func appendQuery(dst []byte, name string, m value) ([]byte, error) {
+	if m.kind == mapKind {
+		return dst, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
 	}
 	if m.kind == undefinedKind {
 		return dst, nil
 	}
-	sep := byte('?')
-	if bytes.IndexByte(dst, '?') >= 0 {
-		sep = '&'
+	switch q := bytes.IndexByte(dst, '?'); {
+	case q < 0:
+		dst = append(dst, '?')
+	case dst[len(dst)-1] != '?' && dst[len(dst)-1] != '&':
+		dst = append(dst, '&')
 	}
-	dst = append(dst, sep)
 	dst = appendEscaped(dst, name, componentSet, false)
 	dst = append(dst, '=')
 	switch {
@@ -77,6 +95,9 @@ func AppendQueryParam(dst []byte, name string, v any) ([]byte, error) {
 			}
 			dst = appendEscaped(dst, it, componentSet, false)
 		}
+	case m.isInt:
+		var scratch [24]byte
+		dst = appendEscaped(dst, strconv.AppendInt(scratch[:0], m.num, 10), componentSet, false)
 	case m.useBytes:
 		dst = appendEscaped(dst, m.bytes, componentSet, false)
 	case name == "q" && m.isString:

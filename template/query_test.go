@@ -31,10 +31,11 @@ func appendQuery(url string, params iter.Seq2[string, any]) string {
 }
 
 var _ = Describe("AppendQuery", func() {
-	It("starts with ? when the URL has none, & when it has one anywhere", func() {
+	It("starts with ? when the URL has none, & when it has one anywhere, nothing after a final ? or &", func() {
 		Expect(appendQuery("/x", seq("a", "1", "b", "2"))).To(Equal("/x?a=1&b=2"))
 		Expect(appendQuery("/x?y=1", seq("a", "1"))).To(Equal("/x?y=1&a=1"))
-		Expect(appendQuery("/x?", seq("a", "1"))).To(Equal("/x?&a=1"))
+		Expect(appendQuery("/x?", seq("a", "1"))).To(Equal("/x?a=1"))
+		Expect(appendQuery("/x?y=1&", seq("a", "1", "b", "2"))).To(Equal("/x?y=1&a=1&b=2"))
 		Expect(appendQuery("https://h/?base=1#f", seq("a", "1"))).To(Equal("https://h/?base=1#f&a=1"))
 		Expect(appendQuery("/x#frag", seq("a", "1"))).To(Equal("/x#frag?a=1"))
 	})

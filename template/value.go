@@ -36,10 +36,14 @@ type value struct {
 	useBytes bool
 	isString bool // a string kind other than Verbatim: the q "+" rule applies
 	isPath   bool
+	isInt    bool // num holds an integer not yet formatted (IntVar)
+	num      int64
 	str      string
 	bytes    []byte
 	// items holds a list's members or a map's keys and values alternating.
 	items []string
+	// err is set for a value that cannot be expanded (InvalidVar).
+	err error
 }
 
 // Constructors rather than pointer-receiver setters: a store through a
@@ -49,6 +53,10 @@ type value struct {
 func stringValue(s string) value { return value{kind: scalarKind, str: s} }
 
 func bytesValue(b []byte) value { return value{kind: scalarKind, useBytes: true, bytes: b} }
+
+// intValue holds an integer unformatted; expansion formats it into its own
+// scratch buffer, so mapping it needs none.
+func intValue(i int64) value { return value{kind: scalarKind, isInt: true, num: i} }
 
 // mapValue maps v. scratch (length 0) receives formatted numbers and items
 // (length 0) receives list and map members, so small values need no
@@ -90,31 +98,31 @@ func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
 			m = stringValue(strconv.FormatBool(x))
 			return v, m, true, nil
 		case int:
-			m = bytesValue(strconv.AppendInt(scratch, int64(x), 10))
+			m = intValue(int64(x))
 			return v, m, true, nil
 		case int8:
-			m = bytesValue(strconv.AppendInt(scratch, int64(x), 10))
+			m = intValue(int64(x))
 			return v, m, true, nil
 		case int16:
-			m = bytesValue(strconv.AppendInt(scratch, int64(x), 10))
+			m = intValue(int64(x))
 			return v, m, true, nil
 		case int32:
-			m = bytesValue(strconv.AppendInt(scratch, int64(x), 10))
+			m = intValue(int64(x))
 			return v, m, true, nil
 		case int64:
-			m = bytesValue(strconv.AppendInt(scratch, x, 10))
+			m = intValue(x)
 			return v, m, true, nil
 		case uint:
 			m = bytesValue(strconv.AppendUint(scratch, uint64(x), 10))
 			return v, m, true, nil
 		case uint8:
-			m = bytesValue(strconv.AppendUint(scratch, uint64(x), 10))
+			m = intValue(int64(x))
 			return v, m, true, nil
 		case uint16:
-			m = bytesValue(strconv.AppendUint(scratch, uint64(x), 10))
+			m = intValue(int64(x))
 			return v, m, true, nil
 		case uint32:
-			m = bytesValue(strconv.AppendUint(scratch, uint64(x), 10))
+			m = intValue(int64(x))
 			return v, m, true, nil
 		case uint64:
 			m = bytesValue(strconv.AppendUint(scratch, x, 10))
@@ -171,7 +179,7 @@ func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
 		case reflect.Bool:
 			m = stringValue(strconv.FormatBool(rv.Bool()))
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			m = bytesValue(strconv.AppendInt(scratch, rv.Int(), 10))
+			m = intValue(rv.Int())
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			m = bytesValue(strconv.AppendUint(scratch, rv.Uint(), 10))
 		case reflect.Float32, reflect.Float64:
@@ -239,6 +247,8 @@ func member(v any) (s string, ok bool, err error) {
 		return "", false, fmt.Errorf("%w: member of type %T (lists and maps must hold scalars)", ErrValue, v)
 	case m.kind == undefinedKind:
 		return "", false, nil
+	case m.isInt:
+		return strconv.FormatInt(m.num, 10), true, nil
 	case m.useBytes:
 		return string(m.bytes), true, nil
 	}

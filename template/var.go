@@ -1,0 +1,59 @@
+package template
+
+// Var is a variable's value in the form expansion reads it: what the Go
+// value mapping (see the package documentation) makes of a value. Callers
+// that hold values in a form of their own build Vars directly and expand
+// with [Template.AppendPathVars] and [AppendQueryVar], so that no value
+// is boxed into an interface. The zero Var is undefined.
+type Var struct{ v value }
+
+// StringVar is a string value; in AppendQuery's q parameter its "+" is
+// kept.
+func StringVar(s string) Var {
+	m := stringValue(s)
+	m.isString = true
+	return Var{m}
+}
+
+// TextVar is the text of a number or a boolean: a string without
+// StringVar's q rule.
+func TextVar(s string) Var { return Var{stringValue(s)} }
+
+// IntVar is an integer, written in decimal.
+func IntVar(i int64) Var {
+	return Var{value{kind: scalarKind, isInt: true, num: i}}
+}
+
+// PathVar is a Path value.
+func PathVar(s string) Var {
+	m := stringValue(s)
+	m.isString = true
+	m.isPath = true
+	return Var{m}
+}
+
+// VerbatimVar is a Verbatim value.
+func VerbatimVar(s string) Var { return Var{stringValue(s)} }
+
+// ListVar is a list of its items; an empty list is undefined. The slice
+// is only read.
+func ListVar(items []string) Var {
+	if len(items) == 0 {
+		return Var{}
+	}
+	return Var{value{kind: listKind, items: items}}
+}
+
+// PairsVar is an associative array whose keys and values alternate in
+// keysAndValues, in their order; an empty one is undefined. The slice is
+// only read.
+func PairsVar(keysAndValues []string) Var {
+	if len(keysAndValues) < 2 {
+		return Var{}
+	}
+	return Var{value{kind: mapKind, items: keysAndValues}}
+}
+
+// InvalidVar is a value that cannot be expanded; expanding it fails with
+// err (which should wrap ErrValue), attributed to the variable.
+func InvalidVar(err error) Var { return Var{value{err: err}} }
