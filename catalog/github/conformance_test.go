@@ -201,8 +201,20 @@ var _ = Describe("conformance: every operation through endpoint.Build", func() {
 						params = append(params, endpoint.Param{Name: p.Name, Value: v})
 					}
 				}
-				if _, err := endpoint.Build(op.Method+" "+op.Path, endpoint.Options{Params: params}); err != nil {
+				req, err := endpoint.Build(op.Method+" "+op.Path, endpoint.Options{Params: params})
+				if err != nil {
 					failed = append(failed, op.ID+": "+err.Error())
+					continue
+				}
+				// The empty value leaves the segment empty: ".../contents/".
+				want := strings.Replace(op.Path, "{path}", "", 1)
+				for _, p := range params {
+					if p.Name != "path" {
+						want = strings.Replace(want, "{"+p.Name+"}", textOf(p.Value), 1)
+					}
+				}
+				if u, err := url.Parse(req.URL); err != nil || u.EscapedPath() != want {
+					failed = append(failed, op.ID+": URL "+req.URL+", want path "+want)
 				}
 			}
 			Expect(n).To(BeNumerically(">", 0))
