@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	dario.cat/mergo v1.0.2
+	github.com/getkin/kin-openapi v0.153.0
 	github.com/onsi/ginkgo/v2 v2.34.0
 	github.com/onsi/gomega v1.44.0
 	github.com/yosida95/uritemplate/v3 v3.0.2
@@ -11,7 +12,6 @@ require (
 
 require (
 	github.com/Masterminds/semver/v3 v3.4.0 // indirect
-	github.com/getkin/kin-openapi v0.153.0 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
 	github.com/go-openapi/jsonpointer v0.22.5 // indirect
 	github.com/go-openapi/swag/jsonname v0.25.5 // indirect
