@@ -1,0 +1,331 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Info describes where a catalogue came from.
+type Info struct {
+	// Title and Version are the description's info.title and info.version.
+	Title   string
+	Version string
+	// Source names the document, e.g. "@octokit/openapi@23.0.2 api.github.com.json".
+	Source string
+	// Servers are the description's servers; the first is the default.
+	Servers []Server
+}
+
+// Catalog is a set of operations indexed by route and by operation ID.
+// It never changes once made and is safe for concurrent use; the
+// Operations it returns must not be modified.
+type Catalog struct {
+	info   Info
+	ops    []*Operation
+	byPath map[string][]*Operation // path template as in the spec
+	// byShape indexes paths with every variable written "{}", so that a
+	// route is found whatever its variables are called.
+	byShape map[string][]*Operation
+	byID    map[string]*Operation
+	shapes  []string // the keys of byShape, sorted
+	ids     []string // the keys of byID, sorted
+	// def is the default server, parsed; nil when there is none.
+	def *serverTemplate
+}
+
+// New makes a catalogue of ops, which it copies. Each operation needs a
+// method and a path starting with "/"; a method and path, or an ID, may
+// appear only once.
+func New(info Info, ops []Operation) (*Catalog, error) {
+	info.Servers = cloneServers(info.Servers)
+	own := make([]Operation, len(ops))
+	for i := range ops {
+		own[i] = ops[i].clone()
+	}
+	return build(info, own)
+}
+
+// build indexes ops, which it takes ownership of.
+func build(info Info, ops []Operation) (*Catalog, error) {
+	c := &Catalog{
+		info:    info,
+		ops:     make([]*Operation, len(ops)),
+		byPath:  make(map[string][]*Operation, len(ops)),
+		byShape: make(map[string][]*Operation, len(ops)),
+		byID:    make(map[string]*Operation, len(ops)),
+	}
+	if len(info.Servers) > 0 {
+		c.def = parseServer(info.Servers[0].URL)
+	}
+	for i := range ops {
+		op := &ops[i]
+		if err := op.prepare(c); err != nil {
+			return nil, err
+		}
+		for _, o := range c.byPath[op.Path] {
+			if o.Method == op.Method {
+				return nil, invalid(fmt.Sprintf("operation %s %s appears twice", op.Method, op.Path))
+			}
+		}
+		c.ops[i] = op
+		c.byPath[op.Path] = append(c.byPath[op.Path], op)
+		shape := shapeOf(op.Path)
+		if _, ok := c.byShape[shape]; !ok {
+			c.shapes = append(c.shapes, shape)
+		}
+		c.byShape[shape] = append(c.byShape[shape], op)
+		if op.ID != "" {
+			if _, dup := c.byID[op.ID]; dup {
+				return nil, invalid(fmt.Sprintf("operation ID %q appears twice", op.ID))
+			}
+			c.byID[op.ID] = op
+			c.ids = append(c.ids, op.ID)
+		}
+	}
+	slices.Sort(c.shapes)
+	slices.Sort(c.ids)
+	return c, nil
+}
+
+func invalid(detail string) error { return &Error{Detail: detail, Err: ErrInvalid} }
+
+// Info returns where the catalogue came from. Its Servers must not be modified.
+func (c *Catalog) Info() Info { return c.info }
+
+// Len returns the number of operations.
+func (c *Catalog) Len() int { return len(c.ops) }
+
+// Operations returns every operation in the description's order. The
+// slice is the caller's; the operations must not be modified.
+func (c *Catalog) Operations() []*Operation { return slices.Clone(c.ops) }
+
+// DefaultServer returns the URL of the description's first server, with
+// its variables unfilled, or "" when it lists none.
+func (c *Catalog) DefaultServer() string {
+	if len(c.info.Servers) == 0 {
+		return ""
+	}
+	return c.info.Servers[0].URL
+}
+
+// ByID returns the operation with that operationId, such as "repos/get".
+func (c *Catalog) ByID(id string) (*Operation, error) {
+	if op, ok := c.byID[id]; ok {
+		return op, nil
+	}
+	return nil, &Error{Route: cleanRoute(id), Err: ErrUnknownRoute, Detail: "no operation has this ID", Suggestions: nearest(id, c.ids)}
+}
+
+// Lookup returns the operation of a method and a path template, such as
+// "GET" and "/repos/{owner}/{repo}/issues". The method's case does not
+// matter; an empty method means GET, or, when path does not start with
+// "/", that path is an operation ID (see [Catalog.ByID]).
+//
+// Templates are matched by their literal text, with every variable a
+// wildcard: "/repos/{o}/{r}" finds "/repos/{owner}/{repo}", and so do
+// "/repos/:o/:r" and an absolute URL on one of the description's servers.
+// Query expressions ("{?name,label}") and a query string are ignored.
+// When the caller's variable names differ from the spec's, the Operation
+// returned is a copy whose path parameters carry the caller's names.
+//
+// An unknown route is an *Error wrapping ErrUnknownRoute that suggests
+// the closest routes.
+func (c *Catalog) Lookup(method, path string) (*Operation, error) {
+	if ops, ok := c.byPath[path]; ok {
+		m := method
+		if m == "" {
+			m = "GET"
+		}
+		for _, op := range ops {
+			if equalFold(op.Method, m) {
+				return op, nil
+			}
+		}
+	}
+	return c.lookupSlow(method, path)
+}
+
+// equalFold is strings.EqualFold for ASCII, which methods are.
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] && lower(a[i]) != lower(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
+	if method == "" && !strings.HasPrefix(path, "/") && !strings.Contains(path, "://") {
+		return c.ByID(path)
+	}
+	route := cleanRoute(strings.TrimSpace(method + " " + path))
+	if method == "" {
+		method = "GET"
+	}
+	p := c.normalize(path)
+	shape := shapeOf(p)
+	cands := c.byShape[shape]
+	for _, op := range cands {
+		if equalFold(op.Method, method) {
+			if op.Path == p {
+				return op, nil
+			}
+			return op.renamed(p), nil
+		}
+	}
+	e := &Error{Route: route, Err: ErrUnknownRoute}
+	if len(cands) > 0 {
+		methods := make([]string, len(cands))
+		for i, op := range cands {
+			methods[i] = op.Method
+		}
+		e.Detail = fmt.Sprintf("this path has no %s operation, only %s", strings.ToUpper(method), strings.Join(methods, ", "))
+		for _, m := range nearestAll(strings.ToUpper(method), methods) {
+			for _, op := range cands {
+				if op.Method == m {
+					e.Suggestions = append(e.Suggestions, op.Method+" "+op.Path)
+				}
+			}
+		}
+		return nil, e
+	}
+	e.Detail = "no operation has this method and path"
+	for _, s := range nearest(shape, c.shapes) {
+		var same, other []string
+		for _, op := range c.byShape[s] {
+			if equalFold(op.Method, method) {
+				same = append(same, op.Method+" "+op.Path)
+			} else {
+				other = append(other, op.Method+" "+op.Path)
+			}
+		}
+		if len(same) > 0 {
+			e.Suggestions = append(e.Suggestions, same...)
+		} else {
+			e.Suggestions = append(e.Suggestions, other...)
+		}
+	}
+	if len(e.Suggestions) > 3 {
+		e.Suggestions = e.Suggestions[:3]
+	}
+	return nil, e
+}
+
+// nearestAll orders every candidate by its distance to word.
+func nearestAll(word string, candidates []string) []string {
+	out := slices.Clone(candidates)
+	slices.SortStableFunc(out, func(a, b string) int {
+		return distance(word, a, 100) - distance(word, b, 100)
+	})
+	return out
+}
+
+// normalize turns the forms Lookup accepts into a plain path template:
+// an absolute URL on a known server loses its origin and the server's
+// path, ":name" becomes "{name}", and query expressions, query strings
+// and fragments go.
+func (c *Catalog) normalize(path string) string {
+	if i := strings.Index(path, "://"); i >= 0 {
+		rest := path[i+3:]
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			path = rest[j:]
+		} else {
+			path = "/"
+		}
+		for _, s := range c.allServers() {
+			if prefix := s.pathPrefix(); prefix != "" && strings.HasPrefix(path, prefix+"/") {
+				path = path[len(prefix):]
+				break
+			}
+		}
+	}
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		if i > 0 && path[i-1] == '{' {
+			i--
+		}
+		path = path[:i]
+	}
+	if i := strings.Index(path, "{&"); i >= 0 {
+		path = path[:i]
+	}
+	if strings.Contains(path, "/:") {
+		var b strings.Builder
+		for i, seg := range strings.Split(path, "/") {
+			if i > 0 {
+				b.WriteByte('/')
+			}
+			if len(seg) > 1 && seg[0] == ':' {
+				b.WriteString("{" + seg[1:] + "}")
+			} else {
+				b.WriteString(seg)
+			}
+		}
+		path = b.String()
+	}
+	return path
+}
+
+// allServers returns the parsed catalogue and operation servers.
+func (c *Catalog) allServers() []*serverTemplate {
+	var out []*serverTemplate
+	if c.def != nil {
+		out = append(out, c.def)
+	}
+	for _, op := range c.ops {
+		if op.server != nil {
+			out = append(out, op.server)
+		}
+	}
+	return out
+}
+
+// shapeOf writes every {expression} of a template as "{}".
+func shapeOf(path string) string {
+	if !strings.Contains(path, "{") {
+		return path
+	}
+	var b strings.Builder
+	b.Grow(len(path))
+	for {
+		i := strings.IndexByte(path, '{')
+		if i < 0 {
+			b.WriteString(path)
+			return b.String()
+		}
+		j := strings.IndexByte(path[i:], '}')
+		if j < 0 {
+			b.WriteString(path)
+			return b.String()
+		}
+		b.WriteString(path[:i])
+		b.WriteString("{}")
+		path = path[i+j+1:]
+	}
+}
+
+// varNames returns the variable names of a template's expressions, in
+// order, without operators or modifiers.
+func varNames(path string) []string {
+	var names []string
+	for {
+		i := strings.IndexByte(path, '{')
+		if i < 0 {
+			return names
+		}
+		j := strings.IndexByte(path[i:], '}')
+		if j < 0 {
+			return names
+		}
+		expr := strings.TrimLeft(path[i+1:i+j], "+#./;?&")
+		if k := strings.IndexAny(expr, ":*,"); k >= 0 {
+			expr = expr[:k]
+		}
+		names = append(names, expr)
+		path = path[i+j+1:]
+	}
+}

@@ -1,0 +1,328 @@
+package catalog
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// maxCheckDepth bounds how deep nested values are checked.
+const maxCheckDepth = 16
+
+// typeOf returns the catalogue Type of a JSON value: Integer for an
+// integral number, Number for any other.
+func typeOf(v value.Value) Type {
+	switch v.Kind() {
+	case value.Null:
+		return Null
+	case value.Bool:
+		return Boolean
+	case value.Number:
+		if v.IsInteger() {
+			return Integer
+		}
+		return Number
+	case value.String:
+		return String
+	case value.Array:
+		return Array
+	default:
+		return Object
+	}
+}
+
+// allowsJSON reports whether a value of JSON type t is allowed: an
+// integer is a number too.
+func (s *Schema) allowsJSON(t Type) bool {
+	if s.Type == 0 || s.Type&t != 0 {
+		return true
+	}
+	return t == Integer && s.Type&Number != 0
+}
+
+// inEnum reports whether text is one of s.Enum.
+func (s *Schema) inEnum(text []byte) bool {
+	for _, e := range s.Enum {
+		if e == string(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// scalarText returns the text of a string, number or boolean, in buf
+// when it must be made.
+func scalarText(v value.Value, buf []byte) []byte {
+	if v.Kind() == value.String {
+		return append(buf[:0], v.Text()...)
+	}
+	return v.AppendText(buf[:0])
+}
+
+// matchJSON checks a body value by its JSON type.
+func (s *Schema) matchJSON(v value.Value, depth int) bool {
+	t := typeOf(v)
+	if !s.allowsJSON(t) {
+		return false
+	}
+	switch t {
+	case Null:
+		return true
+	case Array:
+		if s.Items != nil && depth < maxCheckDepth {
+			for _, it := range v.Items() {
+				if !s.Items.matchJSON(it, depth+1) {
+					return false
+				}
+			}
+		}
+		return true
+	case Object:
+		if len(s.Properties) > 0 && depth < maxCheckDepth {
+			for _, m := range v.Members() {
+				if p := s.property(m.Key); p != nil && !p.Schema.matchJSON(m.Value, depth+1) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if len(s.Enum) > 0 {
+		if v.Kind() == value.String {
+			return s.inEnumString(v.Text())
+		}
+		var buf [32]byte
+		return s.inEnum(v.AppendText(buf[:0]))
+	}
+	return true
+}
+
+func (s *Schema) inEnumString(text string) bool {
+	for _, e := range s.Enum {
+		if e == text {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Schema) property(name string) *Property {
+	for i := range s.Properties {
+		if s.Properties[i].Name == name {
+			return &s.Properties[i]
+		}
+	}
+	return nil
+}
+
+// matchText checks a path, query, header or cookie value by its text.
+func (s *Schema) matchText(v value.Value) bool {
+	switch v.Kind() {
+	case value.Null:
+		return true
+	case value.Object:
+		return s.Type == 0 || s.Type&Object != 0
+	case value.Array:
+		if s.Type != 0 && s.Type&Array == 0 && s.Type&String == 0 {
+			return false
+		}
+		item := s
+		if s.Type&Array != 0 && s.Items != nil {
+			item = s.Items
+		} else if s.Type&Array != 0 {
+			return true
+		}
+		for _, it := range v.Items() {
+			if k := it.Kind(); k == value.Array || k == value.Object || !item.matchScalarText(it) {
+				return false
+			}
+		}
+		return true
+	}
+	return s.matchScalarText(v)
+}
+
+// matchScalarText checks a string, number or boolean as text.
+func (s *Schema) matchScalarText(v value.Value) bool {
+	isString := v.Kind() == value.String
+	str := ""
+	if isString {
+		str = v.Text()
+	}
+	if s.Type != 0 && s.Type&String == 0 && !s.textTypeOK(v, isString, str) {
+		return false
+	}
+	if len(s.Enum) == 0 {
+		return true
+	}
+	if isString {
+		return s.inEnumString(v.Text())
+	}
+	var buf [32]byte
+	return s.inEnum(v.AppendText(buf[:0]))
+}
+
+// textTypeOK reports whether a scalar reads as one of s's non-string
+// types.
+func (s *Schema) textTypeOK(v value.Value, isString bool, str string) bool {
+	switch v.Kind() {
+	case value.Number:
+		return s.Type&Number != 0 || s.Type&Integer != 0 && v.IsInteger()
+	case value.Bool:
+		return s.Type&Boolean != 0
+	}
+	if !isString {
+		return false
+	}
+	if s.Type&Boolean != 0 && (str == "true" || str == "false") {
+		return true
+	}
+	if s.Type&Integer != 0 {
+		if _, err := strconv.ParseInt(str, 10, 64); err == nil {
+			return true
+		}
+	}
+	if s.Type&Number != 0 && value.ValidNumber(str) {
+		return true
+	}
+	return false
+}
+
+// explain builds the error for a value that failed its check.
+func (op *Operation) explain(p *Param, v value.Value) error {
+	e := &Error{Route: op.route, Param: p.Name}
+	echo := p.In != Header && p.In != Cookie && !isSensitive(p.Name)
+	if p.In == Body {
+		p.Schema.explainJSON(e, "", v, echo, 0)
+	} else {
+		p.Schema.explainText(e, v, echo)
+	}
+	if e.Err == nil { // not reached: the checks agree
+		e.Err = ErrType
+	}
+	return e
+}
+
+func (s *Schema) explainJSON(e *Error, at string, v value.Value, echo bool, depth int) bool {
+	t := typeOf(v)
+	if !s.allowsJSON(t) {
+		s.typeError(e, at, v, echo)
+		return true
+	}
+	switch t {
+	case Null:
+		return false
+	case Array:
+		if s.Items != nil && depth < maxCheckDepth {
+			for i, it := range v.Items() {
+				if s.Items.explainJSON(e, at+"["+strconv.Itoa(i)+"]", it, echo, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	case Object:
+		if depth < maxCheckDepth {
+			for _, m := range v.Members() {
+				if p := s.property(m.Key); p != nil && p.Schema.explainJSON(e, at+"."+m.Key, m.Value, echo, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if len(s.Enum) > 0 && !s.matchJSON(v, depth) {
+		s.enumError(e, at, v, echo)
+		return true
+	}
+	return false
+}
+
+func (s *Schema) explainText(e *Error, v value.Value, echo bool) {
+	switch v.Kind() {
+	case value.Object:
+		s.typeError(e, "", v, echo)
+		return
+	case value.Array:
+		if s.Type != 0 && s.Type&Array == 0 && s.Type&String == 0 {
+			s.typeError(e, "", v, echo)
+			return
+		}
+		item := s
+		if s.Type&Array != 0 && s.Items != nil {
+			item = s.Items
+		}
+		for i, it := range v.Items() {
+			at := "[" + strconv.Itoa(i) + "]"
+			if k := it.Kind(); k == value.Array || k == value.Object {
+				e.Err, e.Detail = ErrType, fmt.Sprintf("%s: got %s, want a string, number or boolean", at, typeOf(it))
+				return
+			}
+			if !item.matchScalarText(it) {
+				item.explainScalarText(e, at, it, echo)
+				return
+			}
+		}
+		return
+	}
+	s.explainScalarText(e, "", v, echo)
+}
+
+func (s *Schema) explainScalarText(e *Error, at string, v value.Value, echo bool) {
+	if s.Type != 0 && s.Type&String == 0 && !s.textTypeOK(v, v.Kind() == value.String, v.Text()) {
+		s.typeError(e, at, v, echo)
+		return
+	}
+	s.enumError(e, at, v, echo)
+}
+
+func (s *Schema) typeError(e *Error, at string, v value.Value, echo bool) {
+	e.Err = ErrType
+	got := typeOf(v).String()
+	if echo {
+		switch v.Kind() {
+		case value.String:
+			got += " " + quoteValue(v.Text())
+		case value.Number, value.Bool:
+			got += " " + v.Text()
+		}
+	}
+	e.Detail = prefix(at) + "got " + got + ", want " + s.Type.String()
+}
+
+func (s *Schema) enumError(e *Error, at string, v value.Value, echo bool) {
+	e.Err = ErrEnum
+	var b strings.Builder
+	b.WriteString(prefix(at))
+	text := string(scalarText(v, nil))
+	if echo {
+		b.WriteString(quoteValue(text))
+		b.WriteString(" is not one of ")
+	} else {
+		b.WriteString("the value is not one of ")
+	}
+	const show = 12
+	for i, x := range s.Enum {
+		if i == show {
+			fmt.Fprintf(&b, " and %d more", len(s.Enum)-show)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(x)
+	}
+	e.Detail = b.String()
+	if echo {
+		e.Suggestions = nearest(text, s.Enum)
+	}
+}
+
+func prefix(at string) string {
+	if at == "" {
+		return ""
+	}
+	return strings.TrimPrefix(at, ".") + ": "
+}

@@ -1,0 +1,502 @@
+package catalog
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The compact form is a line-oriented text, one record a line, fields
+// separated by tabs; it is what catalog/github embeds (gzipped). It
+// starts with the line "endpointkit-catalog 1"; then:
+//
+//	I <title> <version> <source>          the catalogue's Info
+//	S <url> <name>=<default>|<enum>... …  a server (numbered from 0 in order)
+//	D <i>,<j>…                            the catalogue's servers
+//	O <id> <METHOD> <path> <servers> <body>  an operation
+//	P <in>[!] <name> <schema>             a parameter of the last operation
+//
+// <in> is p, q, h, c or b (path, query, header, cookie, body), "!" marks
+// a required one. <servers> are server numbers. <body> is empty for
+// none, else [!]<types>;<media>. A schema is
+//
+//	<types> [= <value> (, <value>)*] [[ <items schema> ]] [{ <name>[!] : <schema> (; …)* }]
+//
+// where <types> are letters (s string, i integer, n number, b boolean,
+// a array, o object, z null) or "*" for any. Within a field, '%', tabs
+// and line ends are written %XX; within a schema, so are the characters
+// ,;:=!|[]{}.
+const compactHeader = "endpointkit-catalog 1"
+
+// Limits on what Decode accepts, so that hostile data costs bounded work.
+const (
+	maxSchemaDepth = 24
+	maxRecords     = 1 << 20
+)
+
+const fieldSpecial = "%\t\n\r"
+const tokenSpecial = "%\t\n\r,;:=!|[]{}"
+
+func escape(s, special string) string {
+	if !strings.ContainsAny(s, special) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(special, s[i]) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", s[i])
+		} else {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+func unescape(s string) (string, error) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, nil
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b = append(b, s[i])
+			continue
+		}
+		if i+2 >= len(s) {
+			return "", errCompact("truncated %-escape")
+		}
+		n, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err != nil {
+			return "", errCompact("invalid %-escape")
+		}
+		b = append(b, byte(n))
+		i += 2
+	}
+	return string(b), nil
+}
+
+func errCompact(detail string) error {
+	return &Error{Detail: "compact form: " + detail, Err: ErrInvalid}
+}
+
+// Encode writes c in the compact form that Decode reads.
+func (c *Catalog) Encode() []byte {
+	var b strings.Builder
+	b.WriteString(compactHeader + "\n")
+	f := func(s string) string { return escape(s, fieldSpecial) }
+	fmt.Fprintf(&b, "I\t%s\t%s\t%s\n", f(c.info.Title), f(c.info.Version), f(c.info.Source))
+	var servers []string // their lines, to number them once
+	number := func(s Server) int {
+		var l strings.Builder
+		l.WriteString("S\t" + f(s.URL))
+		for _, v := range s.Variables {
+			l.WriteString("\t" + escape(v.Name, tokenSpecial) + "=" + escape(v.Default, tokenSpecial))
+			for _, e := range v.Enum {
+				l.WriteString("|" + escape(e, tokenSpecial))
+			}
+		}
+		line := l.String()
+		for i, x := range servers {
+			if x == line {
+				return i
+			}
+		}
+		servers = append(servers, line)
+		return len(servers) - 1
+	}
+	refs := func(ss []Server) string {
+		var r []string
+		for _, s := range ss {
+			r = append(r, strconv.Itoa(number(s)))
+		}
+		return strings.Join(r, ",")
+	}
+	def := refs(c.info.Servers)
+	var ops strings.Builder
+	for _, op := range c.ops {
+		body := ""
+		if op.Body != nil {
+			if op.Body.Required {
+				body = "!"
+			}
+			body += typeCode(op.Body.Type) + ";" + f(op.Body.Media)
+		}
+		fmt.Fprintf(&ops, "O\t%s\t%s\t%s\t%s\t%s\n", f(op.ID), f(op.Method), f(op.Path), refs(op.Servers), body)
+		for _, p := range op.Params {
+			req := ""
+			if p.Required {
+				req = "!"
+			}
+			ops.WriteString("P\t" + string("?pqhcb"[p.In]) + req + "\t" + f(p.Name) + "\t")
+			ops.WriteString(encodeSchema(&p.Schema))
+			ops.WriteByte('\n')
+		}
+	}
+	for _, s := range servers {
+		b.WriteString(s + "\n")
+	}
+	b.WriteString("D\t" + def + "\n")
+	b.WriteString(ops.String())
+	return []byte(b.String())
+}
+
+func typeCode(t Type) string {
+	if t == 0 {
+		return "*"
+	}
+	var b []byte
+	for _, n := range typeNames {
+		if t&n.t != 0 {
+			b = append(b, n.code)
+		}
+	}
+	return string(b)
+}
+
+func encodeSchema(s *Schema) string {
+	var b strings.Builder
+	appendSchema(&b, s)
+	return b.String()
+}
+
+func appendSchema(b *strings.Builder, s *Schema) {
+	b.WriteString(typeCode(s.Type))
+	for i, e := range s.Enum {
+		if i == 0 {
+			b.WriteByte('=')
+		} else {
+			b.WriteByte(',')
+		}
+		b.WriteString(escape(e, tokenSpecial))
+	}
+	if s.Items != nil {
+		b.WriteByte('[')
+		appendSchema(b, s.Items)
+		b.WriteByte(']')
+	}
+	if len(s.Properties) > 0 {
+		b.WriteByte('{')
+		for i, p := range s.Properties {
+			if i > 0 {
+				b.WriteByte(';')
+			}
+			b.WriteString(escape(p.Name, tokenSpecial))
+			if p.Required {
+				b.WriteByte('!')
+			}
+			b.WriteByte(':')
+			appendSchema(b, &p.Schema)
+		}
+		b.WriteByte('}')
+	}
+}
+
+// Decode reads a catalogue in the compact form Encode writes. Malformed
+// data is an *Error wrapping ErrInvalid; Decode never panics.
+func Decode(data []byte) (*Catalog, error) {
+	text := string(data) // one copy; every name below is a slice of it
+	if !strings.HasPrefix(text, compactHeader+"\n") {
+		return nil, errCompact("missing header line " + strconv.Quote(compactHeader))
+	}
+	text = text[len(compactHeader)+1:]
+	nOps, nParams := strings.Count(text, "\nO\t"), strings.Count(text, "\nP\t")
+	if strings.HasPrefix(text, "O\t") {
+		nOps++
+	}
+	if nOps+nParams > maxRecords {
+		return nil, errCompact("too many records")
+	}
+	ops := make([]Operation, 0, nOps)
+	params := make([]Param, 0, nParams)
+	var servers []Server
+	var info Info
+	start := 0 // first parameter of the current operation
+	finish := func() {
+		if len(ops) > 0 {
+			ops[len(ops)-1].Params = params[start:len(params):len(params)]
+		}
+		start = len(params)
+	}
+	line := 0
+	for text != "" {
+		line++
+		var l string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			l, text = text[:i], text[i+1:]
+		} else {
+			l, text = text, ""
+		}
+		if l == "" {
+			continue
+		}
+		fields := splitFields(l)
+		fail := func(msg string) error { return errCompact(fmt.Sprintf("line %d: %s", line+1, msg)) }
+		switch fields[0] {
+		case "I":
+			if len(fields) != 4 {
+				return nil, fail("want 4 fields")
+			}
+			var err error
+			for i, dst := range []*string{&info.Title, &info.Version, &info.Source} {
+				if *dst, err = unescape(fields[i+1]); err != nil {
+					return nil, fail(err.Error())
+				}
+			}
+		case "S":
+			if len(fields) < 2 {
+				return nil, fail("want a URL")
+			}
+			s, err := decodeServer(fields[1:])
+			if err != nil {
+				return nil, fail(err.Error())
+			}
+			servers = append(servers, s)
+		case "D":
+			if len(fields) != 2 {
+				return nil, fail("want 2 fields")
+			}
+			ss, err := serverRefs(fields[1], servers)
+			if err != nil {
+				return nil, fail(err.Error())
+			}
+			info.Servers = ss
+		case "O":
+			if len(fields) != 6 {
+				return nil, fail("want 6 fields")
+			}
+			finish()
+			if len(ops) == cap(ops) {
+				return nil, fail("more operations than counted")
+			}
+			var op Operation
+			var err error
+			if op.ID, err = unescape(fields[1]); err != nil {
+				return nil, fail(err.Error())
+			}
+			if op.Method, err = unescape(fields[2]); err != nil {
+				return nil, fail(err.Error())
+			}
+			if op.Path, err = unescape(fields[3]); err != nil {
+				return nil, fail(err.Error())
+			}
+			if op.Servers, err = serverRefs(fields[4], servers); err != nil {
+				return nil, fail(err.Error())
+			}
+			if body := fields[5]; body != "" {
+				rb := &RequestBody{}
+				if body[0] == '!' {
+					rb.Required, body = true, body[1:]
+				}
+				codes, media, ok := strings.Cut(body, ";")
+				if !ok {
+					return nil, fail("body: want types;media")
+				}
+				if rb.Type, ok = parseTypeCode(codes); !ok {
+					return nil, fail("body: invalid types")
+				}
+				if rb.Media, err = unescape(media); err != nil {
+					return nil, fail(err.Error())
+				}
+				op.Body = rb
+			}
+			ops = append(ops, op)
+		case "P":
+			if len(fields) != 4 || len(ops) == 0 {
+				return nil, fail("want 4 fields after an operation")
+			}
+			if len(params) == cap(params) {
+				return nil, fail("more parameters than counted")
+			}
+			var p Param
+			in := fields[1]
+			if strings.HasSuffix(in, "!") {
+				p.Required, in = true, in[:len(in)-1]
+			}
+			if len(in) != 1 || strings.IndexByte("pqhcb", in[0]) < 0 {
+				return nil, fail("invalid location")
+			}
+			p.In = Location(strings.IndexByte("pqhcb", in[0]) + 1)
+			var err error
+			if p.Name, err = unescape(fields[2]); err != nil {
+				return nil, fail(err.Error())
+			}
+			d := schemaDecoder{s: fields[3]}
+			if p.Schema, err = d.schema(0); err != nil {
+				return nil, fail(err.Error())
+			}
+			if d.i != len(d.s) {
+				return nil, fail("schema: unexpected " + strconv.Quote(d.s[d.i:]))
+			}
+			params = append(params, p)
+		default:
+			return nil, fail("unknown record " + strconv.Quote(fields[0]))
+		}
+	}
+	finish()
+	return build(info, ops)
+}
+
+// splitFields splits a line on tabs without allocating for short lines.
+func splitFields(l string) []string {
+	return strings.Split(l, "\t")
+}
+
+func parseTypeCode(s string) (Type, bool) {
+	if s == "*" {
+		return 0, true
+	}
+	if s == "" {
+		return 0, false
+	}
+	var t Type
+	for i := 0; i < len(s); i++ {
+		found := false
+		for _, n := range typeNames {
+			if n.code == s[i] {
+				t |= n.t
+				found = true
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return t, true
+}
+
+func decodeServer(fields []string) (Server, error) {
+	var s Server
+	var err error
+	if s.URL, err = unescape(fields[0]); err != nil {
+		return s, err
+	}
+	for _, f := range fields[1:] {
+		name, rest, ok := strings.Cut(f, "=")
+		if !ok {
+			return s, fmt.Errorf("server variable: want name=default")
+		}
+		vals := strings.Split(rest, "|")
+		v := ServerVariable{}
+		if v.Name, err = unescape(name); err != nil {
+			return s, err
+		}
+		if v.Default, err = unescape(vals[0]); err != nil {
+			return s, err
+		}
+		for _, e := range vals[1:] {
+			x, err := unescape(e)
+			if err != nil {
+				return s, err
+			}
+			v.Enum = append(v.Enum, x)
+		}
+		s.Variables = append(s.Variables, v)
+	}
+	return s, nil
+}
+
+func serverRefs(field string, servers []Server) ([]Server, error) {
+	if field == "" {
+		return nil, nil
+	}
+	var out []Server
+	for _, r := range strings.Split(field, ",") {
+		n, err := strconv.Atoi(r)
+		if err != nil || n < 0 || n >= len(servers) {
+			return nil, fmt.Errorf("unknown server %q", r)
+		}
+		out = append(out, servers[n])
+	}
+	return out, nil
+}
+
+// schemaDecoder reads the schema grammar of the compact form.
+type schemaDecoder struct {
+	s string
+	i int
+}
+
+func (d *schemaDecoder) token() (string, error) {
+	j := d.i
+	for j < len(d.s) && strings.IndexByte(",;:=!|[]{}", d.s[j]) < 0 {
+		j++
+	}
+	t := d.s[d.i:j]
+	d.i = j
+	return unescape(t)
+}
+
+func (d *schemaDecoder) peek() byte {
+	if d.i < len(d.s) {
+		return d.s[d.i]
+	}
+	return 0
+}
+
+func (d *schemaDecoder) schema(depth int) (Schema, error) {
+	var s Schema
+	if depth > maxSchemaDepth {
+		return s, fmt.Errorf("schema: nested too deep")
+	}
+	codes, err := d.token()
+	if err != nil {
+		return s, err
+	}
+	var ok bool
+	if s.Type, ok = parseTypeCode(codes); !ok {
+		return s, fmt.Errorf("schema: invalid types %q", codes)
+	}
+	if d.peek() == '=' {
+		for d.peek() == '=' || d.peek() == ',' {
+			d.i++
+			v, err := d.token()
+			if err != nil {
+				return s, err
+			}
+			s.Enum = append(s.Enum, v)
+		}
+	}
+	if d.peek() == '[' {
+		d.i++
+		items, err := d.schema(depth + 1)
+		if err != nil {
+			return s, err
+		}
+		if d.peek() != ']' {
+			return s, fmt.Errorf("schema: want ]")
+		}
+		d.i++
+		s.Items = &items
+	}
+	if d.peek() == '{' {
+		d.i++
+		for {
+			var p Property
+			if p.Name, err = d.token(); err != nil {
+				return s, err
+			}
+			if d.peek() == '!' {
+				p.Required = true
+				d.i++
+			}
+			if d.peek() != ':' {
+				return s, fmt.Errorf("schema: want : after a property name")
+			}
+			d.i++
+			if p.Schema, err = d.schema(depth + 1); err != nil {
+				return s, err
+			}
+			s.Properties = append(s.Properties, p)
+			if d.peek() == ';' {
+				d.i++
+				continue
+			}
+			if d.peek() != '}' {
+				return s, fmt.Errorf("schema: want ; or }")
+			}
+			d.i++
+			break
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,154 @@
+package catalog
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Sentinel errors. Every error this package returns is an *Error wrapping
+// one of them, so errors.Is and errors.As both work.
+var (
+	// ErrUnknownRoute: no operation has that method and path, or that
+	// operation ID.
+	ErrUnknownRoute = errors.New("unknown route")
+	// ErrUnknownParam: the operation has no parameter of that name.
+	ErrUnknownParam = errors.New("unknown parameter")
+	// ErrMissingParam: a required parameter has no value.
+	ErrMissingParam = errors.New("missing required parameter")
+	// ErrType: a value has a JSON type the parameter does not allow.
+	ErrType = errors.New("wrong type")
+	// ErrEnum: a value is not one the parameter allows.
+	ErrEnum = errors.New("value not allowed")
+	// ErrInvalid: a catalogue, or the data it is decoded from, is malformed.
+	ErrInvalid = errors.New("invalid catalog")
+)
+
+// Error describes one failed lookup or check.
+type Error struct {
+	// Route is the operation checked ("GET /repos/{owner}/{repo}/issues"),
+	// or for ErrUnknownRoute the route or ID looked up.
+	Route string
+	// Param is the parameter at fault, or "" for a route or catalogue error.
+	Param string
+	// Missing lists the required parameters that have no value, for
+	// ErrMissingParam.
+	Missing []string
+	// Detail says what was wrong, in words, when the sentinel alone does
+	// not: "\"opne\" is not one of open, closed, all".
+	Detail string
+	// Suggestions are the closest known routes, parameter names or values,
+	// best first.
+	Suggestions []string
+	// Err is one of the sentinels.
+	Err error
+}
+
+// Error formats as "catalog: ROUTE: parameter "NAME": CAUSE; did you mean X?".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("catalog: ")
+	switch {
+	case e.Err == ErrUnknownRoute:
+		b.WriteString(strconv.Quote(e.Route))
+		b.WriteString(": ")
+	case e.Route != "":
+		b.WriteString(e.Route)
+		b.WriteString(": ")
+	}
+	if e.Param != "" {
+		b.WriteString("parameter ")
+		b.WriteString(strconv.Quote(e.Param))
+		b.WriteString(": ")
+	}
+	switch {
+	case e.Err == ErrMissingParam && len(e.Missing) > 0:
+		if len(e.Missing) == 1 {
+			b.WriteString("missing required parameter ")
+		} else {
+			b.WriteString("missing required parameters ")
+		}
+		for i, m := range e.Missing {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Quote(m))
+		}
+	case e.Detail != "":
+		b.WriteString(e.Detail)
+	case e.Err != nil:
+		b.WriteString(e.Err.Error())
+	}
+	if len(e.Suggestions) > 0 {
+		b.WriteString("; did you mean ")
+		for i, s := range e.Suggestions {
+			switch {
+			case i == 0:
+			case i == len(e.Suggestions)-1:
+				b.WriteString(" or ")
+			default:
+				b.WriteString(", ")
+			}
+			b.WriteString(s)
+		}
+		b.WriteString("?")
+	}
+	return b.String()
+}
+
+// Unwrap returns the sentinel.
+func (e *Error) Unwrap() error { return e.Err }
+
+// sensitive names are parameters whose values never appear in error text.
+var sensitive = []string{"access_token", "client_secret", "refresh_token", "token", "password", "secret", "key", "private_key", "code"}
+
+func isSensitive(name string) bool {
+	for _, s := range sensitive {
+		if strings.EqualFold(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxQuoted is the longest value an error message quotes in full.
+const maxQuoted = 64
+
+// quoteValue quotes a value for an error message, cut short when long.
+func quoteValue(s string) string {
+	if len(s) > maxQuoted {
+		cut := maxQuoted
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// cleanRoute keeps credentials out of a route echoed in an error: the
+// user information of an absolute URL and every query value are dropped.
+func cleanRoute(route string) string {
+	if i := strings.Index(route, "://"); i >= 0 {
+		rest := route[i+3:]
+		end := strings.IndexAny(rest, "/?#")
+		if end < 0 {
+			end = len(rest)
+		}
+		if at := strings.LastIndexByte(rest[:end], '@'); at >= 0 {
+			route = route[:i+3] + rest[at+1:]
+		}
+	}
+	if q := strings.IndexByte(route, '?'); q >= 0 && !strings.HasPrefix(route[q-min(q, 1):], "{?") {
+		route = route[:q] + "?…"
+	}
+	if len(route) > 200 {
+		cut := 200
+		for cut > 0 && !utf8.RuneStart(route[cut]) {
+			cut--
+		}
+		route = route[:cut] + "…"
+	}
+	return route
+}

@@ -1,0 +1,526 @@
+// Package openapi makes a [catalog.Catalog] from an OpenAPI 3.0 or 3.1
+// description, JSON or YAML, read with github.com/getkin/kin-openapi.
+//
+// Only this package links kin-openapi: a program that uses a catalogue
+// already in compact form (catalog/github) never does.
+//
+// kin-openapi reads OpenAPI 3.1 itself (type arrays such as
+// ["string", "null"], const, examples), so nothing is rewritten before
+// loading. What the catalogue keeps of each schema is described at
+// [catalog.Schema]: oneOf and anyOf become the union of their branches
+// (a property is required only when every branch requires it), allOf the
+// merge of its parts, nullable and a null in an enum allow null, const is
+// an enum of one, and readOnly properties are left out, since a request
+// never sends them. Properties keep the order the document writes them in,
+// which kin-openapi's maps lose: it is taken back from the positions
+// kin-openapi records with IncludeOrigin. Schemas are followed as deep as
+// MaxDepth, so a recursive schema ends there.
+package openapi
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// MaxDepth is how deep nested schemas (array items, object properties)
+// are kept below a parameter.
+const MaxDepth = 8
+
+// ErrLoad is wrapped by every error of this package.
+var ErrLoad = errors.New("cannot load description")
+
+// Error says which document failed to load and why.
+type Error struct {
+	Source string // the file name or "data"
+	Err    error
+}
+
+func (e *Error) Error() string {
+	return "openapi: " + strconv.Quote(e.Source) + ": " + e.Err.Error()
+}
+
+// Unwrap returns the cause; errors.Is(err, ErrLoad) holds too.
+func (e *Error) Unwrap() []error { return []error{ErrLoad, e.Err} }
+
+// Options change how a description is read.
+type Options struct {
+	// Source is recorded in the catalogue's Info.Source.
+	Source string
+}
+
+// Load reads a description from data. References to other files or URLs
+// are refused: use LoadFile for a description split across files.
+func Load(data []byte) (*catalog.Catalog, error) {
+	return LoadWith(data, Options{})
+}
+
+// LoadWith is Load with options.
+func LoadWith(data []byte, o Options) (*catalog.Catalog, error) {
+	l := openapi3.NewLoader()
+	l.IncludeOrigin = true
+	doc, err := l.LoadFromData(data)
+	src := cmp.Or(o.Source, "data")
+	if err != nil {
+		return nil, &Error{Source: src, Err: err}
+	}
+	c, err := Convert(doc, o)
+	if err != nil {
+		return nil, &Error{Source: src, Err: err}
+	}
+	return c, nil
+}
+
+// LoadFile reads a description from a file. Its references may name
+// other local files, never URLs.
+func LoadFile(path string) (*catalog.Catalog, error) {
+	l := openapi3.NewLoader()
+	l.IncludeOrigin = true
+	l.IsExternalRefsAllowed = true
+	l.ReadFromURIFunc = func(loader *openapi3.Loader, u *url.URL) ([]byte, error) {
+		if u.Scheme != "" && u.Scheme != "file" || u.Host != "" {
+			return nil, fmt.Errorf("reference to %q: only local files may be referenced", u.Redacted())
+		}
+		return os.ReadFile(filepath.FromSlash(u.Path))
+	}
+	doc, err := l.LoadFromFile(path)
+	if err != nil {
+		return nil, &Error{Source: path, Err: err}
+	}
+	c, err := Convert(doc, Options{Source: filepath.Base(path)})
+	if err != nil {
+		return nil, &Error{Source: path, Err: err}
+	}
+	return c, nil
+}
+
+// Convert makes a catalogue of a document kin-openapi has loaded with
+// its references resolved. Without IncludeOrigin, properties and paths
+// come in sorted order instead of the document's.
+func Convert(doc *openapi3.T, o Options) (*catalog.Catalog, error) {
+	if doc == nil {
+		return nil, errors.New("no document")
+	}
+	info := catalog.Info{Source: o.Source, Servers: servers(doc.Servers)}
+	if doc.Info != nil {
+		info.Title, info.Version = doc.Info.Title, doc.Info.Version
+	}
+	var ops []catalog.Operation
+	if doc.Paths != nil {
+		paths := doc.Paths.Keys()
+		slices.SortStableFunc(paths, func(a, b string) int {
+			return comparePos(origin(doc.Paths.Value(a).Origin), origin(doc.Paths.Value(b).Origin))
+		})
+		for _, path := range paths {
+			item := doc.Paths.Value(path)
+			type methodOp struct {
+				method string
+				op     *openapi3.Operation
+			}
+			var mops []methodOp
+			for m, op := range item.Operations() {
+				mops = append(mops, methodOp{strings.ToUpper(m), op})
+			}
+			slices.SortFunc(mops, func(a, b methodOp) int {
+				if c := comparePos(origin(a.op.Origin), origin(b.op.Origin)); c != 0 {
+					return c
+				}
+				return strings.Compare(a.method, b.method)
+			})
+			for _, mo := range mops {
+				op, err := operation(mo.method, path, item, mo.op)
+				if err != nil {
+					return nil, fmt.Errorf("%s %s: %w", mo.method, path, err)
+				}
+				ops = append(ops, op)
+			}
+		}
+	}
+	return catalog.New(info, ops)
+}
+
+// pos is a place in a document, for restoring its order.
+type pos struct{ line, col int }
+
+func origin(o *openapi3.Origin) pos {
+	if o == nil || o.Key == nil {
+		return pos{math.MaxInt, 0}
+	}
+	return pos{o.Key.Line, o.Key.Column}
+}
+
+func comparePos(a, b pos) int {
+	if a.line != b.line {
+		return cmp.Compare(a.line, b.line)
+	}
+	return cmp.Compare(a.col, b.col)
+}
+
+func servers(ss openapi3.Servers) []catalog.Server {
+	var out []catalog.Server
+	for _, s := range ss {
+		if s == nil {
+			continue
+		}
+		cs := catalog.Server{URL: s.URL}
+		// Variables in the order the URL names them.
+		rest := s.URL
+		for {
+			i := strings.IndexByte(rest, '{')
+			if i < 0 {
+				break
+			}
+			j := strings.IndexByte(rest[i:], '}')
+			if j < 0 {
+				break
+			}
+			name := rest[i+1 : i+j]
+			rest = rest[i+j+1:]
+			v := catalog.ServerVariable{Name: name}
+			if sv := s.Variables[name]; sv != nil {
+				v.Default, v.Enum = sv.Default, slices.Clone(sv.Enum)
+			}
+			cs.Variables = append(cs.Variables, v)
+		}
+		out = append(out, cs)
+	}
+	return out
+}
+
+func operation(method, path string, item *openapi3.PathItem, op *openapi3.Operation) (catalog.Operation, error) {
+	out := catalog.Operation{ID: op.OperationID, Method: method, Path: path}
+	if op.Servers != nil {
+		out.Servers = servers(*op.Servers)
+	} else if len(item.Servers) > 0 {
+		out.Servers = servers(item.Servers)
+	}
+	// Path-level parameters, overridden by operation-level ones of the
+	// same name and location.
+	type key struct{ name, in string }
+	var order []key
+	byKey := map[key]*openapi3.Parameter{}
+	for _, list := range []openapi3.Parameters{item.Parameters, op.Parameters} {
+		for _, ref := range list {
+			if ref == nil || ref.Value == nil {
+				continue
+			}
+			p := ref.Value
+			k := key{p.Name, p.In}
+			if _, seen := byKey[k]; !seen {
+				order = append(order, k)
+			}
+			byKey[k] = p
+		}
+	}
+	for _, k := range order {
+		p := byKey[k]
+		in, ok := catalog.ParseLocation(p.In)
+		if !ok || in == catalog.Body {
+			return out, fmt.Errorf("parameter %q: unknown location %q", p.Name, p.In)
+		}
+		sref := p.Schema
+		if sref == nil {
+			for _, mt := range p.Content {
+				if mt != nil {
+					sref = mt.Schema
+					break
+				}
+			}
+		}
+		out.Params = append(out.Params, catalog.Param{
+			Name: p.Name, In: in, Required: p.Required || in == catalog.Path,
+			Schema: convert(sref, 0, nil),
+		})
+	}
+	if op.RequestBody != nil && op.RequestBody.Value != nil {
+		rb := op.RequestBody.Value
+		media, mt := pickMedia(rb.Content)
+		body := &catalog.RequestBody{Media: media, Required: rb.Required}
+		var s catalog.Schema
+		if mt != nil {
+			s = convert(mt.Schema, 0, nil)
+		}
+		body.Type = s.Type
+		if isJSON(media) && (s.Type == 0 || s.Type&catalog.Object != 0) {
+			for _, p := range s.Properties {
+				out.Params = append(out.Params, catalog.Param{
+					Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
+				})
+			}
+		}
+		out.Body = body
+	}
+	return out, nil
+}
+
+func isJSON(media string) bool {
+	m, _, _ := strings.Cut(strings.ToLower(media), ";")
+	m = strings.TrimSpace(m)
+	return m == "application/json" || strings.HasSuffix(m, "+json") || m == "*/*"
+}
+
+// pickMedia prefers a JSON media type, then the first in the document.
+func pickMedia(content openapi3.Content) (string, *openapi3.MediaType) {
+	keys := make([]string, 0, len(content))
+	for k := range content {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if ja, jb := isJSON(a), isJSON(b); ja != jb {
+			if ja {
+				return -1
+			}
+			return 1
+		}
+		if c := comparePos(origin(content[a].Origin), origin(content[b].Origin)); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	if len(keys) == 0 {
+		return "", nil
+	}
+	return keys[0], content[keys[0]]
+}
+
+// convert keeps what a call is checked against of a schema. stack holds
+// the schemas being converted above this one, to stop at a cycle.
+func convert(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) catalog.Schema {
+	if ref == nil || ref.Value == nil {
+		return catalog.Schema{}
+	}
+	s := ref.Value
+	if s.Always != nil {
+		if *s.Always {
+			return catalog.Schema{}
+		}
+		return catalog.Schema{Type: 0}
+	}
+	cycle := slices.Contains(stack, s)
+	stack = append(stack, s)
+	out := catalog.Schema{}
+	if s.Type != nil {
+		for _, t := range *s.Type {
+			if ct, ok := catalog.ParseType(t); ok {
+				out.Type |= ct
+			}
+		}
+	}
+	if s.Nullable && out.Type != 0 {
+		out.Type |= catalog.Null
+	}
+	enum := s.Enum
+	if s.Const != nil {
+		enum = []any{s.Const}
+	}
+	for _, e := range enum {
+		if e == nil {
+			if out.Type != 0 {
+				out.Type |= catalog.Null
+			}
+			continue
+		}
+		out.Enum = append(out.Enum, enumText(e))
+	}
+	deep := depth < MaxDepth && !cycle
+	if deep && s.Items != nil {
+		it := convert(s.Items, depth+1, stack)
+		out.Items = &it
+	}
+	if deep {
+		names := make([]string, 0, len(s.Properties))
+		for name := range s.Properties {
+			names = append(names, name)
+		}
+		slices.SortFunc(names, func(a, b string) int {
+			if c := comparePos(propPos(s.Properties[a]), propPos(s.Properties[b])); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
+		for _, name := range names {
+			if p := s.Properties[name]; p != nil && p.Value != nil && p.Value.ReadOnly {
+				continue // a request never sends it
+			}
+			out.Properties = append(out.Properties, catalog.Property{
+				Name: name, Required: slices.Contains(s.Required, name),
+				Schema: convert(s.Properties[name], depth+1, stack),
+			})
+		}
+	}
+	if out.Type == 0 && len(out.Properties) > 0 {
+		out.Type = catalog.Object
+	}
+	if out.Type == 0 && out.Items != nil {
+		out.Type = catalog.Array
+	}
+	if s.Nullable && out.Type != 0 {
+		out.Type |= catalog.Null
+	}
+	if !cycle {
+		for _, part := range s.AllOf {
+			out = intersect(out, convert(part, depth, stack), s.Required)
+		}
+		for _, alts := range []openapi3.SchemaRefs{s.OneOf, s.AnyOf} {
+			if len(alts) == 0 {
+				continue
+			}
+			u := convert(alts[0], depth, stack)
+			for _, alt := range alts[1:] {
+				u = union(u, convert(alt, depth, stack))
+			}
+			out = intersect(out, u, s.Required)
+		}
+	}
+	return out
+}
+
+func propPos(ref *openapi3.SchemaRef) pos {
+	if ref == nil {
+		return pos{math.MaxInt, 0}
+	}
+	if ref.Origin != nil {
+		return origin(ref.Origin)
+	}
+	if ref.Value != nil {
+		return origin(ref.Value.Origin)
+	}
+	return pos{math.MaxInt, 0}
+}
+
+func enumText(e any) string {
+	switch x := e.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(x)
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+// intersect merges b into a as allOf does: both must hold. required
+// lists the names the schema holding both requires.
+func intersect(a, b catalog.Schema, required []string) catalog.Schema {
+	switch {
+	case a.Type == 0:
+		a.Type = b.Type
+	case b.Type != 0:
+		t := a.Type & b.Type
+		if a.Type&catalog.Number != 0 && b.Type&catalog.Integer != 0 || b.Type&catalog.Number != 0 && a.Type&catalog.Integer != 0 {
+			t |= catalog.Integer
+		}
+		if t != 0 { // contradictions are the spec's bug; keep a's
+			a.Type = t
+		}
+	}
+	if len(a.Enum) == 0 {
+		a.Enum = b.Enum
+	} else if len(b.Enum) > 0 {
+		var both []string
+		for _, e := range a.Enum {
+			if slices.Contains(b.Enum, e) {
+				both = append(both, e)
+			}
+		}
+		if len(both) > 0 {
+			a.Enum = both
+		}
+	}
+	if a.Items == nil {
+		a.Items = b.Items
+	} else if b.Items != nil {
+		it := intersect(*a.Items, *b.Items, nil)
+		a.Items = &it
+	}
+	for _, p := range b.Properties {
+		i := slices.IndexFunc(a.Properties, func(q catalog.Property) bool { return q.Name == p.Name })
+		if i < 0 {
+			a.Properties = append(a.Properties, p)
+		} else {
+			a.Properties[i].Required = a.Properties[i].Required || p.Required
+			a.Properties[i].Schema = intersect(a.Properties[i].Schema, p.Schema, nil)
+		}
+	}
+	for i := range a.Properties {
+		if slices.Contains(required, a.Properties[i].Name) {
+			a.Properties[i].Required = true
+		}
+	}
+	return a
+}
+
+// union merges two branches of a oneOf or anyOf: either may hold.
+func union(a, b catalog.Schema) catalog.Schema {
+	out := catalog.Schema{}
+	if a.Type != 0 && b.Type != 0 {
+		out.Type = a.Type | b.Type
+	}
+	// An enum survives only when every branch that takes that kind of
+	// value restricts it.
+	if len(a.Enum) > 0 && len(b.Enum) > 0 {
+		out.Enum = slices.Clone(a.Enum)
+		for _, e := range b.Enum {
+			if !slices.Contains(out.Enum, e) {
+				out.Enum = append(out.Enum, e)
+			}
+		}
+	} else if len(a.Enum) > 0 && b.Type&^catalog.Null == 0 && b.Type != 0 {
+		out.Enum = a.Enum
+	} else if len(b.Enum) > 0 && a.Type&^catalog.Null == 0 && a.Type != 0 {
+		out.Enum = b.Enum
+	}
+	switch {
+	case a.Items != nil && b.Items != nil:
+		it := union(*a.Items, *b.Items)
+		out.Items = &it
+	case a.Items != nil && b.Type&catalog.Array == 0 && b.Type != 0:
+		out.Items = a.Items
+	case b.Items != nil && a.Type&catalog.Array == 0 && a.Type != 0:
+		out.Items = b.Items
+	}
+	// Properties of both, a's first; required only when both branches
+	// that are objects require it.
+	aObj, bObj := a.Type == 0 || a.Type&catalog.Object != 0, b.Type == 0 || b.Type&catalog.Object != 0
+	for _, p := range a.Properties {
+		q := findProp(b.Properties, p.Name)
+		switch {
+		case q != nil:
+			p.Required = p.Required && q.Required
+			p.Schema = union(p.Schema, q.Schema)
+		case bObj:
+			p.Required = false
+		}
+		out.Properties = append(out.Properties, p)
+	}
+	for _, p := range b.Properties {
+		if findProp(a.Properties, p.Name) == nil {
+			if aObj {
+				p.Required = false
+			}
+			out.Properties = append(out.Properties, p)
+		}
+	}
+	return out
+}
+
+func findProp(ps []catalog.Property, name string) *catalog.Property {
+	for i := range ps {
+		if ps[i].Name == name {
+			return &ps[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,207 @@
+package openapi_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/catalog/openapi"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+func load(file string) *catalog.Catalog {
+	data, err := os.ReadFile(filepath.Join("testdata", file))
+	ExpectWithOffset(1, err).NotTo(HaveOccurred())
+	c, err := openapi.LoadWith(data, openapi.Options{Source: file})
+	ExpectWithOffset(1, err).NotTo(HaveOccurred())
+	return c
+}
+
+func byID(c *catalog.Catalog, id string) *catalog.Operation {
+	op, err := c.ByID(id)
+	ExpectWithOffset(1, err).NotTo(HaveOccurred())
+	return op
+}
+
+func param(op *catalog.Operation, name string) *catalog.Param {
+	p, ok := op.Param(name)
+	ExpectWithOffset(1, ok).To(BeTrue(), "%s has no parameter %q", op, name)
+	return p
+}
+
+// bodyNames lists the body parameters in order.
+func bodyNames(op *catalog.Operation) []string {
+	var names []string
+	for _, p := range op.Params {
+		if p.In == catalog.Body {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+var _ = Describe("an OpenAPI 3.1 description (JSON)", func() {
+	c := load("petstore-3.1.json")
+
+	It("keeps the document's info, servers and operations in order", func() {
+		Expect(c.Info().Title).To(Equal("Pet store"))
+		Expect(c.Info().Version).To(Equal("2.1.0"))
+		Expect(c.Info().Source).To(Equal("petstore-3.1.json"))
+		Expect(c.DefaultServer()).To(Equal("https://pets.example.com/v2"))
+		var routes []string
+		for _, op := range c.Operations() {
+			routes = append(routes, op.String())
+		}
+		Expect(routes).To(Equal([]string{
+			"GET /pets", "POST /pets", "POST /pets/batch",
+			"GET /pets/{petId}", "PUT /pets/{petId}", "PATCH /pets/{petId}", "DELETE /pets/{petId}",
+			"POST /pets/{petId}/photo",
+		}))
+	})
+
+	It("finds operations by route and by ID", func() {
+		op, err := c.Lookup("delete", "/pets/{id}")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(op.ID).To(Equal("pets/delete"))
+		Expect(op.Required()).To(Equal([]string{"id"}))
+		Expect(byID(c, "pets/get").Path).To(Equal("/pets/{petId}"))
+	})
+
+	It("resolves references to parameters, request bodies and schemas, at path and operation level", func() {
+		Expect(param(byID(c, "pets/get"), "petId").In).To(Equal(catalog.Path))
+		Expect(param(byID(c, "pets/get"), "petId").Schema.Type).To(Equal(catalog.Integer))
+		Expect(byID(c, "pets/create").Body.Required).To(BeTrue())
+		st := param(byID(c, "pets/list"), "status").Schema
+		Expect(st.Type).To(Equal(catalog.String | catalog.Null))
+		Expect(st.Enum).To(Equal([]string{"available", "pending", "sold"}))
+	})
+
+	It("keeps body properties in the document's order, leaving out readOnly ones", func() {
+		Expect(bodyNames(byID(c, "pets/create"))).To(Equal([]string{"name", "kind", "status", "age", "weight", "vaccinated", "tag", "owner", "photos"}))
+		owner := param(byID(c, "pets/create"), "owner").Schema
+		var names []string
+		for _, p := range owner.Properties {
+			names = append(names, p.Name)
+		}
+		Expect(names).To(Equal([]string{"name", "email", "address"}))
+		Expect(owner.Properties[2].Schema.Properties[0].Name).To(Equal("city"))
+	})
+
+	It("reads 3.1 types: arrays with null, const, items", func() {
+		create := byID(c, "pets/create")
+		Expect(param(create, "tag").Schema.Type).To(Equal(catalog.String | catalog.Null))
+		Expect(param(create, "kind").Schema.Enum).To(Equal([]string{"dog"}))
+		Expect(param(create, "photos").Schema.Items.Type).To(Equal(catalog.String))
+		Expect(create.Required()).To(Equal([]string{"name", "kind"}))
+		Expect(create.Check("tag", nil)).To(Succeed())
+		Expect(errors.Is(create.Check("kind", "cat"), catalog.ErrEnum)).To(BeTrue())
+	})
+
+	It("merges allOf: the parts' properties in order, required from every part", func() {
+		update := byID(c, "pets/update")
+		Expect(bodyNames(update)).To(Equal([]string{"name", "kind", "status", "age", "weight", "vaccinated", "tag", "owner", "photos", "version"}))
+		Expect(update.Required()).To(Equal([]string{"petId", "name", "kind", "version"}))
+	})
+
+	It("unites oneOf branches: a property is required when every branch requires it", func() {
+		rename := byID(c, "pets/rename")
+		Expect(bodyNames(rename)).To(Equal([]string{"nickname", "reason"}))
+		Expect(rename.Required()).To(Equal([]string{"petId", "nickname"}))
+		Expect(param(rename, "nickname").Schema.Type).To(Equal(catalog.String | catalog.Null))
+	})
+
+	It("notes a body that is not an object and has no parameters", func() {
+		batch := byID(c, "pets/create-batch")
+		Expect(batch.Body.Type).To(Equal(catalog.Array))
+		Expect(bodyNames(batch)).To(BeEmpty())
+		err := batch.Check("name", "Rex")
+		Expect(errors.Is(err, catalog.ErrUnknownParam)).To(BeTrue())
+		Expect(err.Error()).To(Equal(`catalog: POST /pets/batch: parameter "name": unknown parameter (the application/json body is a whole array: send it as data)`))
+		photo := byID(c, "pets/upload-photo")
+		Expect(photo.Body.Media).To(Equal("image/png"))
+		Expect(photo.Body.Type).To(Equal(catalog.String))
+	})
+
+	It("keeps header parameters apart", func() {
+		list := byID(c, "pets/list")
+		Expect(param(list, "X-Request-Id").In).To(Equal(catalog.Header))
+		Expect(list.Required()).To(BeEmpty())
+	})
+
+	It("gives an operation its own server, from the default one only", func() {
+		photo := byID(c, "pets/upload-photo")
+		Expect(photo.Servers).To(HaveLen(1))
+		Expect(photo.BaseURL("https://pets.example.com/v2")).To(Equal("https://uploads.pets.example.com/v2"))
+		Expect(photo.BaseURL("http://localhost:8080/v2")).To(Equal("http://localhost:8080/v2"))
+		Expect(byID(c, "pets/get").BaseURL("https://pets.example.com/v2")).To(Equal("https://pets.example.com/v2"))
+		Expect(photo.Template()).To(Equal("/pets/{petId}/photo{?caption}"))
+	})
+})
+
+var _ = Describe("an OpenAPI 3.0 description (YAML)", func() {
+	c := load("library-3.0.yaml")
+
+	It("reads operations, nullable and required", func() {
+		create := byID(c, "createBook")
+		Expect(bodyNames(create)).To(Equal([]string{"title", "author", "year", "isbn"}))
+		Expect(create.Required()).To(Equal([]string{"title", "isbn"}))
+		Expect(param(create, "author").Schema.Type).To(Equal(catalog.String | catalog.Null))
+		Expect(param(byID(c, "listBooks"), "sort").Schema.Enum).To(Equal([]string{"title", "author", "year"}))
+	})
+
+	It("keeps server variables and fills an operation's server from the base URL", func() {
+		s := c.Info().Servers[0]
+		Expect(s.URL).To(Equal("{scheme}://{host}/api/v1"))
+		Expect(s.Variables).To(Equal([]catalog.ServerVariable{{Name: "scheme", Default: "https", Enum: []string{"https", "http"}}, {Name: "host", Default: "library.local"}}))
+		cover := byID(c, "putCover")
+		Expect(cover.BaseURL("http://lib.example.org/api/v1")).To(Equal("http://lib.example.org/uploads"))
+		Expect(cover.BaseURL("https://library.local/api/v1/")).To(Equal("https://library.local/uploads"))
+		Expect(cover.BaseURL("http://localhost:9999")).To(Equal("http://localhost:9999"))
+	})
+
+	It("loads from a file, naming the file as the source", func() {
+		f, err := openapi.LoadFile(filepath.Join("testdata", "library-3.0.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(f.Info().Source).To(Equal("library-3.0.yaml"))
+		Expect(f.Len()).To(Equal(c.Len()))
+	})
+})
+
+var _ = Describe("errors", func() {
+	It("wraps ErrLoad and names the source", func() {
+		_, err := openapi.Load([]byte(`{"openapi": "3.1.0", "info": `))
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+		var e *openapi.Error
+		Expect(errors.As(err, &e)).To(BeTrue())
+		Expect(e.Source).To(Equal("data"))
+		Expect(err.Error()).To(HavePrefix(`openapi: "data": `))
+	})
+
+	It("refuses references to other files from data", func() {
+		doc := `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"parameters":[{"$ref":"other.json#/p"}],"responses":{"200":{"description":"ok"}}}}}}`
+		_, err := openapi.Load([]byte(doc))
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+	})
+
+	It("refuses references to URLs from a file", func() {
+		dir := GinkgoT().TempDir()
+		path := filepath.Join(dir, "api.json")
+		doc := `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"parameters":[{"$ref":"http://127.0.0.1:1/p.json#/p"}],"responses":{"200":{"description":"ok"}}}}}}`
+		Expect(os.WriteFile(path, []byte(doc), 0o600)).To(Succeed())
+		_, err := openapi.LoadFile(path)
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+		Expect(err.Error()).To(ContainSubstring("only local files"))
+	})
+
+	It("never panics on a truncated description", func() {
+		for _, file := range []string{"petstore-3.1.json", "library-3.0.yaml"} {
+			data, err := os.ReadFile(filepath.Join("testdata", file))
+			Expect(err).NotTo(HaveOccurred())
+			for n := 0; n < len(data); n += 37 {
+				Expect(func() { _, _ = openapi.Load(data[:n]) }).NotTo(Panic())
+			}
+		}
+	})
+})

@@ -1,0 +1,379 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// RequestBody describes an operation's request body.
+type RequestBody struct {
+	// Media is the media type the spec lists first, e.g. "application/json".
+	Media string
+	// Type is the set of JSON types the whole body may have. Only an
+	// object body has parameters (its top-level properties); a body that
+	// may also be, say, an array is still sent whole with Data.
+	Type Type
+	// Required says the spec requires a body.
+	Required bool
+}
+
+// Operation is one method on one path. Its fields are read-only once
+// the Operation belongs to a Catalog.
+type Operation struct {
+	// ID is the operationId, e.g. "repos/get".
+	ID string
+	// Method is upper-case: "GET".
+	Method string
+	// Path is the template as the spec writes it: "/repos/{owner}/{repo}".
+	Path string
+	// Servers are the operation's own servers; nil means the catalogue's.
+	Servers []Server
+	// Params are the path, query, header, cookie and body parameters, in
+	// that order, each group in the spec's order.
+	Params []Param
+	// Body is nil when the operation takes no request body.
+	Body *RequestBody
+
+	cat      *Catalog
+	route    string          // Method + " " + Path
+	template string          // see Template
+	required []string        // see Required
+	optBody  []string        // required in an optional body
+	index    []uint8         // Params by name, when there are many
+	server   *serverTemplate // Servers[0], parsed
+	fixed    string          // the URL of a Server without variables
+}
+
+// indexFrom is the parameter count from which a search by name uses a
+// hash table rather than a scan.
+const indexFrom = 6
+
+func (op *Operation) clone() Operation {
+	c := *op
+	c.Servers = cloneServers(op.Servers)
+	c.Params = slices.Clone(op.Params)
+	for i := range c.Params {
+		c.Params[i].Schema = c.Params[i].Schema.clone()
+	}
+	if op.Body != nil {
+		b := *op.Body
+		c.Body = &b
+	}
+	c.cat, c.required, c.optBody, c.index, c.server, c.fixed = nil, nil, nil, nil, nil, ""
+	return c
+}
+
+func (s Schema) clone() Schema {
+	s.Enum = slices.Clone(s.Enum)
+	if s.Items != nil {
+		it := s.Items.clone()
+		s.Items = &it
+	}
+	s.Properties = slices.Clone(s.Properties)
+	for i := range s.Properties {
+		s.Properties[i].Schema = s.Properties[i].Schema.clone()
+	}
+	return s
+}
+
+func cloneServers(ss []Server) []Server {
+	if ss == nil {
+		return nil
+	}
+	out := slices.Clone(ss)
+	for i := range out {
+		out[i].Variables = slices.Clone(out[i].Variables)
+		for j := range out[i].Variables {
+			out[i].Variables[j].Enum = slices.Clone(out[i].Variables[j].Enum)
+		}
+	}
+	return out
+}
+
+// prepare checks op and computes what lookups and checks need.
+func (op *Operation) prepare(c *Catalog) error {
+	if op.Method == "" || strings.ContainsAny(op.Method, " \t/{}") {
+		return invalid(fmt.Sprintf("operation %q: invalid method %q", op.ID, op.Method))
+	}
+	op.Method = strings.ToUpper(op.Method)
+	if !strings.HasPrefix(op.Path, "/") {
+		return invalid(fmt.Sprintf("operation %q: path %q does not start with /", op.ID, op.Path))
+	}
+	for _, p := range op.Params {
+		if p.Name == "" || p.In < Path || p.In > Body {
+			return invalid(fmt.Sprintf("operation %s %s: a parameter has no name or location", op.Method, op.Path))
+		}
+	}
+	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
+	op.cat = c
+	op.route = op.Method + " " + op.Path
+	op.template = op.Path
+	if op.Method != "GET" && op.Method != "HEAD" {
+		var q []string
+		for _, p := range op.Params {
+			if p.In == Query {
+				q = append(q, p.Name)
+			}
+		}
+		if len(q) > 0 {
+			op.template += "{?" + strings.Join(q, ",") + "}"
+		}
+	}
+	op.required = op.required[:0]
+	op.optBody = nil
+	for _, p := range op.Params {
+		switch {
+		case !p.Required:
+		case p.In == Path || p.In == Query:
+			op.required = append(op.required, p.Name)
+		case p.In == Body && op.Body != nil && op.Body.Required:
+			op.required = append(op.required, p.Name)
+		case p.In == Body:
+			op.optBody = append(op.optBody, p.Name)
+		}
+	}
+	op.index = nil
+	if n := len(op.Params); n >= indexFrom && n < 255 {
+		// An open-addressing table of parameter numbers plus one, at most
+		// half full: a lookup hashes the name and compares it once or twice.
+		size := 16
+		for size < 2*n {
+			size *= 2
+		}
+		op.index = make([]uint8, size)
+		for i := range op.Params {
+			h := nameHash(op.Params[i].Name) & uint(size-1)
+			for op.index[h] != 0 {
+				if op.Params[op.index[h]-1].Name == op.Params[i].Name {
+					break // a name in two places: the first (path) wins
+				}
+				h = (h + 1) & uint(size-1)
+			}
+			if op.index[h] == 0 {
+				op.index[h] = uint8(i + 1)
+			}
+		}
+	}
+	op.server, op.fixed = nil, ""
+	if len(op.Servers) > 0 {
+		op.server = parseServer(op.Servers[0].URL)
+		if len(op.server.vars) == 0 {
+			op.fixed = strings.TrimRight(op.Servers[0].URL, "/")
+		}
+	}
+	return nil
+}
+
+// renamed returns a copy of op for a template of the same shape whose
+// variables have other names.
+func (op *Operation) renamed(path string) *Operation {
+	from, to := varNames(op.Path), varNames(path)
+	c := *op
+	c.required, c.optBody, c.index = nil, nil, nil // prepare must not write into op's
+	c.Path = path
+	c.Params = slices.Clone(op.Params)
+	for i := range c.Params {
+		if c.Params[i].In != Path {
+			continue
+		}
+		if k := slices.Index(from, c.Params[i].Name); k >= 0 && k < len(to) {
+			c.Params[i].Name = to[k]
+		}
+	}
+	_ = c.prepare(op.cat) // cannot fail: op passed
+	return &c
+}
+
+// Route returns the method and the path template: "GET", "/repos/{owner}/{repo}".
+func (op *Operation) Route() (method, path string) { return op.Method, op.Path }
+
+// Template returns the path template a call should be built with: Path,
+// and for a method that sends a body (anything but GET and HEAD) a query
+// expression naming its query parameters, as @octokit's route lists
+// write it: "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}".
+// Without it, an engine that puts leftover parameters in the body of a
+// POST would send name and label there.
+func (op *Operation) Template() string { return op.template }
+
+// String returns "METHOD /path".
+func (op *Operation) String() string { return op.route }
+
+// Param returns the parameter called name. A name used in two places
+// (a path variable and a body property) gives the path's.
+func (op *Operation) Param(name string) (*Param, bool) {
+	if op.index == nil {
+		for i := range op.Params {
+			if op.Params[i].Name == name {
+				return &op.Params[i], true
+			}
+		}
+		return nil, false
+	}
+	mask := uint(len(op.index) - 1)
+	for h := nameHash(name) & mask; op.index[h] != 0; h = (h + 1) & mask {
+		if p := &op.Params[op.index[h]-1]; p.Name == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// nameHash mixes a name's length and three of its bytes: enough to tell
+// the parameters of one operation apart, and cheap.
+func nameHash(name string) uint {
+	n := uint(len(name))
+	if n == 0 {
+		return 0
+	}
+	return n*0x9E3779B1 ^ uint(name[0])*0x85EBCA77 ^ uint(name[n-1])*0xC2B2AE3D ^ uint(name[n/2])*0x27D4EB2F
+}
+
+// In returns where the parameter called name travels.
+func (op *Operation) In(name string) (Location, bool) {
+	if p, ok := op.Param(name); ok {
+		return p.In, true
+	}
+	return 0, false
+}
+
+// Required returns the names of the required path, query and body
+// parameters, in that order. Header and cookie parameters are left out:
+// calls set those as headers. A property the body schema requires counts
+// only when the body itself is required; see [Operation.Missing] for an
+// optional body. The slice is shared and must not be modified.
+func (op *Operation) Required() []string { return op.required }
+
+// Missing returns an *Error wrapping ErrMissingParam that lists every
+// required parameter (see [Operation.Required]) for which has reports
+// false, or nil when none is missing. When the body is optional but the
+// call sends some of its parameters, the properties its schema requires
+// are required too.
+func (op *Operation) Missing(has func(name string) bool) error {
+	n := 0
+	for _, name := range op.required {
+		if !has(name) {
+			n++
+		}
+	}
+	sendsBody := false
+	if len(op.optBody) > 0 {
+		for i := range op.Params {
+			if op.Params[i].In == Body && has(op.Params[i].Name) {
+				sendsBody = true
+				break
+			}
+		}
+		if sendsBody {
+			for _, name := range op.optBody {
+				if !has(name) {
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	missing := make([]string, 0, n)
+	for _, name := range op.required {
+		if !has(name) {
+			missing = append(missing, name)
+		}
+	}
+	if sendsBody {
+		for _, name := range op.optBody {
+			if !has(name) {
+				missing = append(missing, name)
+			}
+		}
+	}
+	return &Error{Route: op.route, Missing: missing, Err: ErrMissingParam}
+}
+
+// CheckParam checks one parameter: that op has it, and that v has a type
+// and a value its schema allows. It costs no allocation when v passes.
+//
+// Path, query, header and cookie values travel as text, so they are
+// checked as text: 30 and "30" both pass for an integer, "true" for a
+// boolean, and an array of scalars for a string (it is sent
+// comma-separated); null passes, since a call leaves it out. A body
+// value must have the JSON type the spec asks for (an integral number
+// such as 1.0 is an integer), and arrays' items and the known properties
+// of objects are checked as deep as the catalogue describes them;
+// properties it does not describe are allowed.
+func (op *Operation) CheckParam(name string, v value.Value) error {
+	p, ok := op.Param(name)
+	if !ok {
+		return op.unknownParam(name)
+	}
+	// The common case first: a string where a string may go.
+	if s := &p.Schema; v.Kind() == value.String && (s.Type == 0 || s.Type&String != 0) {
+		if len(s.Enum) == 0 || s.inEnumString(v.Text()) {
+			return nil
+		}
+		return op.explain(p, v)
+	}
+	// Then a number where a number may go.
+	if s := &p.Schema; v.Kind() == value.Number && len(s.Enum) == 0 &&
+		(s.Type&Number != 0 || s.Type&Integer != 0 && v.IsInteger()) {
+		return nil
+	}
+	if p.In == Body {
+		if p.Schema.matchJSON(v, 0) {
+			return nil
+		}
+	} else if p.Schema.matchText(v) {
+		return nil
+	}
+	return op.explain(p, v)
+}
+
+// Check is CheckParam for a Go value, converted as encoding/json would
+// marshal it.
+func (op *Operation) Check(name string, x any) error {
+	v, ok := value.Scalar(x)
+	if !ok {
+		var err error
+		if v, err = value.Of(x); err != nil {
+			return &Error{Route: op.route, Param: name, Detail: "value has no JSON form: " + err.Error(), Err: ErrType}
+		}
+	}
+	return op.CheckParam(name, v)
+}
+
+// Validate checks a whole call's parameters: each one with Check, in
+// sorted order, then that none required is missing. It returns every
+// problem found, joined (errors.Join), or nil.
+func (op *Operation) Validate(params map[string]any) error {
+	names := make([]string, 0, len(params))
+	for name := range params {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var errs []error
+	for _, name := range names {
+		if err := op.Check(name, params[name]); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := op.Missing(func(name string) bool { _, ok := params[name]; return ok }); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+func (op *Operation) unknownParam(name string) error {
+	names := make([]string, 0, len(op.Params))
+	for _, p := range op.Params {
+		names = append(names, p.Name)
+	}
+	e := &Error{Route: op.route, Param: name, Err: ErrUnknownParam, Suggestions: nearest(name, names)}
+	if op.Body != nil && op.Body.Type != 0 && op.Body.Type&Object == 0 && !strings.EqualFold(op.Method, "GET") && !strings.EqualFold(op.Method, "HEAD") {
+		e.Detail = fmt.Sprintf("unknown parameter (the %s body is a whole %s: send it as data)", op.Body.Media, op.Body.Type)
+	}
+	return e
+}
