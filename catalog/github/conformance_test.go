@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/github"
 	. "github.com/onsi/ginkgo/v2"
@@ -63,7 +64,7 @@ func textOf(v any) string {
 }
 
 // bodyKeys returns the top-level keys of a JSON object body in order.
-func bodyKeys(req endpoint.RequestOptions) ([]string, error) {
+func bodyKeys(req builder.RequestOptions) ([]string, error) {
 	r, err := req.BodyReader()
 	if err != nil || r == nil {
 		return nil, err
@@ -100,7 +101,7 @@ func hasBody(method string) bool {
 // description, or nil.
 func conform(op *catalog.Operation) []string {
 	var problems []string
-	var params endpoint.Params
+	var params builder.Params
 	var pathVals []string
 	var queryNames, bodyNames []string
 	pathNames := map[string]bool{}
@@ -108,20 +109,20 @@ func conform(op *catalog.Operation) []string {
 		switch p.In {
 		case catalog.Path:
 			v := sample(p.Schema, i)
-			params = append(params, endpoint.Param{Name: p.Name, Value: v})
+			params = append(params, builder.Param{Name: p.Name, Value: v})
 			pathVals = append(pathVals, textOf(v))
 			pathNames[p.Name] = true
 		case catalog.Query:
-			params = append(params, endpoint.Param{Name: p.Name, Value: sample(p.Schema, i)})
+			params = append(params, builder.Param{Name: p.Name, Value: sample(p.Schema, i)})
 			queryNames = append(queryNames, p.Name)
 		case catalog.Body:
 			if !pathNames[p.Name] {
-				params = append(params, endpoint.Param{Name: p.Name, Value: sample(p.Schema, i)})
+				params = append(params, builder.Param{Name: p.Name, Value: sample(p.Schema, i)})
 				bodyNames = append(bodyNames, p.Name)
 			}
 		}
 	}
-	o := endpoint.Options{Params: params}
+	o := builder.Options{Params: params}
 	if op.Body != nil && op.Body.Type != 0 && op.Body.Type&catalog.Object == 0 {
 		o.Data = "raw body"
 	}
@@ -191,17 +192,17 @@ var _ = Describe("conformance: every operation through endpoint.Build", func() {
 					continue
 				}
 				n++
-				var params endpoint.Params
+				var params builder.Params
 				for _, p := range op.Params {
 					if p.In == catalog.Path {
 						v := sample(p.Schema, 1)
 						if p.Name == "path" {
 							v = ""
 						}
-						params = append(params, endpoint.Param{Name: p.Name, Value: v})
+						params = append(params, builder.Param{Name: p.Name, Value: v})
 					}
 				}
-				req, err := endpoint.Build(op.Method+" "+op.Path, endpoint.Options{Params: params})
+				req, err := endpoint.Build(op.Method+" "+op.Path, builder.Options{Params: params})
 				if err != nil {
 					failed = append(failed, op.ID+": "+err.Error())
 					continue
