@@ -37,3 +37,6 @@ func WithFormat(format string) builder.Option { return builder.WithFormat(format
 
 // WithRequest is [builder.WithRequest].
 func WithRequest(key string, value any) builder.Option { return builder.WithRequest(key, value) }
+
+// WithCatalog is [builder.WithCatalog].
+func WithCatalog(c builder.Catalog) builder.Option { return builder.WithCatalog(c) }

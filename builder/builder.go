@@ -215,7 +215,7 @@ func (b *Builder) layer() (layer, error) {
 	if b.e.err != nil {
 		return layer{}, b.e.err
 	}
-	method, target, err := splitRoute(b.route)
+	method, target, err := b.e.splitRoute(b.route)
 	if err != nil {
 		return layer{}, err
 	}
@@ -243,6 +243,11 @@ func (b *Builder) Merge() (Options, error) {
 	m, err := mergeLayers(&b.e.defaults, &l)
 	if err != nil {
 		return Options{}, newError("merge", b.route, err)
+	}
+	if m.Catalog.c != nil {
+		if _, err := applyCatalog(&m, &l, m.Catalog.c); err != nil {
+			return Options{}, err
+		}
 	}
 	dropInherited(&m, &l)
 	return m.export(), nil

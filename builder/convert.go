@@ -85,6 +85,7 @@ func toBody(x any, b *value.Budget) (body, error) {
 func toLayer(o *Options) (layer, error) {
 	var l layer
 	l.Method, l.BaseURL, l.URL = o.Method, o.BaseURL, o.URL
+	l.Catalog = catalogRef{o.catalog}
 	var err error
 	if l.Headers, err = toHeaders(o.Headers, o.RemoveHeaders); err != nil {
 		return layer{}, err

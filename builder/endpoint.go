@@ -199,7 +199,7 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 // is the parameter "url" (GitHub has body fields of that name, and in
 // v6 they moved the request to another host).
 func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
-	method, target, err := splitRoute(route)
+	method, target, err := e.splitRoute(route)
 	if err != nil {
 		return layer{}, err
 	}
@@ -240,6 +240,11 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 	if err != nil {
 		return layer{}, nil, newError("merge", route, err)
 	}
+	if m.Catalog.c != nil {
+		if _, err := applyCatalog(&m, &call, m.Catalog.c); err != nil {
+			return layer{}, nil, err
+		}
+	}
 	dropInherited(&m, &call)
 	return m, &call, nil
 }
@@ -248,7 +253,24 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 func (e *Endpoint) resolveCall(call *layer) (resolved, error) {
 	m := mergeCall(&e.defaults, call)
 	changed := len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0
+	if m.Catalog.c != nil {
+		moved, err := applyCatalog(&m, call, m.Catalog.c)
+		if err != nil {
+			return resolved{}, err
+		}
+		changed = changed || moved
+	}
 	return resolve(&m, &e.pre, changed, callParams{list: call.Params, data: call.Data.set})
+}
+
+// splitRoute is the package's splitRoute, but with a catalog a route may
+// also be an operation ID, which leaves the method empty for Resolve.
+func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
+	method, target, err = splitRoute(route)
+	if err != nil && e.defaults.Catalog.c != nil && operationID.MatchString(route) {
+		return "", route, nil
+	}
+	return method, target, err
 }
 
 // callKeys is the order of a call's keys: the route's method and url

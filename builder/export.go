@@ -13,7 +13,7 @@ import (
 
 // export returns a layer as Options; everything in them is new.
 func (l *layer) export() Options {
-	o := Options{Method: l.Method, BaseURL: l.BaseURL, URL: l.URL, keys: l.order()}
+	o := Options{Method: l.Method, BaseURL: l.BaseURL, URL: l.URL, keys: l.order(), catalog: l.Catalog.c}
 	for _, h := range l.Headers.list {
 		if h.removed {
 			o.RemoveHeaders = append(o.RemoveHeaders, h.name)

@@ -23,6 +23,8 @@ type layer struct {
 	// JSON shape writes them (options and parameters interleaved); only
 	// the JSON writer reads it.
 	Keys keyOrder
+	// Catalog checks and routes the calls (WithCatalog).
+	Catalog catalogRef
 }
 
 // headerList holds a layer's headers in order, names lower-case, each

@@ -42,6 +42,7 @@ var (
 	valueType       = reflect.TypeFor[value.Value]()
 	paramListType   = reflect.TypeFor[paramList]()
 	keyOrderType    = reflect.TypeFor[keyOrder]()
+	catalogRefType  = reflect.TypeFor[catalogRef]()
 )
 
 func (transformers) Transformer(t reflect.Type) func(dst, src reflect.Value) error {
@@ -58,6 +59,8 @@ func (transformers) Transformer(t reflect.Type) func(dst, src reflect.Value) err
 		return transform(mergeParams)
 	case keyOrderType:
 		return transform(mergeKeys)
+	case catalogRefType:
+		return transform(mergeCatalog)
 	}
 	return nil
 }
@@ -93,6 +96,7 @@ func mergeCall(base, l *layer) layer {
 	out.Request = mergeRequest(base.Request, l.Request)
 	out.Params = mergeParams(base.Params, l.Params)
 	out.Keys = mergeKeys(base.Keys, l.Keys)
+	out.Catalog = mergeCatalog(base.Catalog, l.Catalog)
 	return out
 }
 

@@ -46,6 +46,8 @@ type Options struct {
 	// keys is the order of the keys in the octokit JSON shape, when these
 	// Options came from Merge, DefaultOptions or JSON.
 	keys []string
+	// catalog checks the calls of an Endpoint (WithCatalog).
+	catalog Catalog
 }
 
 // MediaType selects a response format and API previews.

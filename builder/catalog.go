@@ -1,0 +1,195 @@
+package builder
+
+import (
+	"regexp"
+
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// A Catalog describes the operations of an API, so that an Endpoint can
+// check every call against it and route its parameters: see WithCatalog.
+// Package catalog implements it, for GitHub's API (catalog/github) and for
+// any OpenAPI description (catalog/openapi).
+type Catalog interface {
+	// Resolve finds the operation a call addresses: by method and URL
+	// template (variable names may differ from the description's), or,
+	// when method is "", by the operation ID in url ("repos/get"). Its
+	// error says what was probably meant.
+	Resolve(method, url string) (Operation, error)
+}
+
+// An Operation is one operation of a Catalog.
+type Operation interface {
+	// Target returns the method and the URL template to build the call
+	// with: the description's path, with a {?…} expression for the query
+	// parameters of a method that sends a body.
+	Target() (method, template string)
+	// BaseURL returns the base URL of this operation given the call's:
+	// its own server (uploads.github.com) where the description has one.
+	BaseURL(base string) string
+	// Locate says where the operation takes a parameter; InNone when it
+	// does not declare it.
+	Locate(name string) Location
+	// CheckParam checks a parameter's value: its JSON type, its enum; for
+	// a parameter the operation does not declare, the error suggests the
+	// nearest names.
+	CheckParam(name string, v value.Value) error
+	// Required lists the parameters the operation always requires, and
+	// those it requires once any body parameter is sent.
+	Requires() (always, withBody []string)
+	// Missing returns the error for the required parameters that has says
+	// are absent.
+	Missing(has func(name string) bool) error
+}
+
+// Location is where an operation takes a parameter.
+type Location uint8
+
+// The locations of OpenAPI's "in", and the body.
+const (
+	InNone Location = iota
+	InPath
+	InQuery
+	InHeader
+	InBody
+)
+
+// WithCatalog makes every call of the Endpoint checked against c, and its
+// parameters routed by c's description instead of v6's rule:
+//
+//   - an unknown route, an unknown parameter, a missing required one, a
+//     value of the wrong JSON type or outside an enum is an error that
+//     says what was probably meant;
+//   - a parameter goes where the description says (path, query, header or
+//     body), so a POST's declared query parameters go to the query and a
+//     body field named url stays in the body;
+//   - a parameter a defaults layer set applies only to the operations
+//     that declare it;
+//   - a route may be an operation ID: Route("repos/get");
+//   - an operation with its own server (GitHub's uploads) is sent there.
+func WithCatalog(c Catalog) Option {
+	return func(dst *Options) error {
+		dst.catalog = c
+		return nil
+	}
+}
+
+// catalogRef is a layer's catalog; a later layer's replaces it.
+type catalogRef struct{ c Catalog }
+
+func mergeCatalog(base, l catalogRef) catalogRef {
+	if l.c != nil {
+		return l
+	}
+	return base
+}
+
+// operationID matches what a route names when it is an operation ID.
+var operationID = regexp.MustCompile(`^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+$`)
+
+// applyCatalog checks merged options against the catalog and routes
+// their parameters: see WithCatalog. call is the call's own layer, to
+// tell its parameters from the defaults'. It reports whether it changed
+// the headers.
+func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) {
+	method := m.Method
+	if operationID.MatchString(m.URL) {
+		method = "" // an operation ID: the method is the operation's
+	}
+	op, err := cat.Resolve(method, m.URL)
+	if err != nil {
+		return false, newError("check", callRoute(m), err)
+	}
+	m.Method, m.URL = op.Target()
+	m.BaseURL = op.BaseURL(m.BaseURL)
+	var kept []param // allocated only when a parameter is dropped or moved
+	for i, p := range m.Params.list {
+		loc := op.Locate(p.name)
+		if loc == InNone && call.Params.find(p.name) < 0 {
+			// A default the operation does not declare: not for it.
+			if kept == nil {
+				kept = append(make([]param, 0, len(m.Params.list)), m.Params.list[:i]...)
+			}
+			continue
+		}
+		if err := op.CheckParam(p.name, p.v); err != nil {
+			return false, newError("check", p.name, err)
+		}
+		if loc == InHeader {
+			if kept == nil {
+				kept = append(make([]param, 0, len(m.Params.list)), m.Params.list[:i]...)
+			}
+			m.Headers = m.Headers.set(header{name: headers.Name(p.name), value: p.v.Text()})
+			headersChanged = true
+			continue
+		}
+		if kept != nil {
+			kept = append(kept, p)
+		}
+	}
+	if kept != nil {
+		m.Params = paramList{kept}
+	}
+	if obj := m.Data.v; m.Data.set && m.Data.raw == nil && obj.Kind() == value.Object {
+		for _, mem := range obj.Members() {
+			if err := op.CheckParam(mem.Key, mem.Value); err != nil {
+				return false, newError("check", mem.Key, err)
+			}
+		}
+	}
+	if missing(op, m) {
+		params, data := m.Params, m.Data
+		has := func(name string) bool { return params.find(name) >= 0 || dataHas(data, name) }
+		return false, newError("check", callRoute(m), op.Missing(has))
+	}
+	return headersChanged, nil
+}
+
+// missing reports whether a required parameter is absent, without the
+// allocations of building the error.
+func missing(op Operation, m *layer) bool {
+	always, withBody := op.Requires()
+	for _, name := range always {
+		if m.Params.find(name) < 0 && !dataHas(m.Data, name) {
+			return true
+		}
+	}
+	if len(withBody) == 0 {
+		return false
+	}
+	sends := m.Data.set
+	for _, p := range m.Params.list {
+		if op.Locate(p.name) == InBody {
+			sends = true
+			break
+		}
+	}
+	if !sends {
+		return false
+	}
+	for _, name := range withBody {
+		if m.Params.find(name) < 0 && !dataHas(m.Data, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// dataHas reports whether Data is an object with the member name.
+func dataHas(d body, name string) bool {
+	if !d.set || d.raw != nil {
+		return false
+	}
+	_, ok := d.v.Get(name)
+	return ok
+}
+
+// callRoute is the route of merged options, for error messages.
+func callRoute(m *layer) string {
+	if m.Method == "" {
+		return m.URL
+	}
+	return m.Method + " " + m.URL
+}
+

@@ -1,0 +1,54 @@
+package catalog
+
+import (
+	"strings"
+
+	"github.com/endpointkit/endpoint/builder"
+)
+
+// A Catalog is a builder.Catalog: builder.WithCatalog(c) checks every call
+// of an Endpoint against it and routes its parameters by the description.
+var (
+	_ builder.Catalog   = (*Catalog)(nil)
+	_ builder.Operation = (*Operation)(nil)
+)
+
+// Resolve finds the operation a call addresses, for builder.WithCatalog:
+// by method and path (see Lookup), or, when method is "" and url does not
+// start with "/", by operation ID (see ByID).
+func (c *Catalog) Resolve(method, url string) (builder.Operation, error) {
+	if method == "" && !strings.HasPrefix(url, "/") && !strings.Contains(url, "://") {
+		return c.ByID(url)
+	}
+	return c.Lookup(method, url)
+}
+
+// Target returns the method and the template to build a call with: see
+// Template.
+func (op *Operation) Target() (method, template string) { return op.Method, op.Template() }
+
+// Locate says where op takes a parameter, in the builder's terms;
+// builder.InNone when op does not declare it (or takes it as a cookie,
+// which the builder does not send).
+func (op *Operation) Locate(name string) builder.Location {
+	in, ok := op.In(name)
+	if !ok {
+		return builder.InNone
+	}
+	switch in {
+	case Path:
+		return builder.InPath
+	case Query:
+		return builder.InQuery
+	case Header:
+		return builder.InHeader
+	case Body:
+		return builder.InBody
+	}
+	return builder.InNone
+}
+
+// Requires lists the parameters op always requires (Required), and the
+// required properties of an optional body, which it requires once any
+// body parameter is sent.
+func (op *Operation) Requires() (always, withBody []string) { return op.required, op.optBody }

@@ -1,0 +1,180 @@
+package github_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/catalog/github"
+)
+
+// An Endpoint checked against GitHub's catalogue (builder.WithCatalog).
+var _ = Describe("an Endpoint with GitHub's catalogue", func() {
+	gh := endpoint.Defaults(endpoint.WithCatalog(github.Catalog()))
+
+	build := func(b *builder.Builder) builder.RequestOptions {
+		GinkgoHelper()
+		r, err := b.Build()
+		Expect(err).NotTo(HaveOccurred())
+		return r
+	}
+	body := func(r builder.RequestOptions) string {
+		GinkgoHelper()
+		raw, ok := r.Body.(json.RawMessage)
+		Expect(ok).To(BeTrue(), "body %#v", r.Body)
+		return string(raw)
+	}
+	// catalogErr is the catalogue's error inside a build error.
+	catalogErr := func(err error) *catalog.Error {
+		GinkgoHelper()
+		var ce *catalog.Error
+		Expect(errors.As(err, &ce)).To(BeTrue(), "%v", err)
+		return ce
+	}
+
+	It("refuses an unknown route and suggests the nearest", func() {
+		_, err := gh.Route("GET /repos/{owner}/{repo}/isues").Param("owner", "o").Param("repo", "r").Build()
+		Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+		Expect(catalogErr(err).Suggestions).To(ContainElement("GET /repos/{owner}/{repo}/issues"))
+		_, err = gh.Route("PSOT /user/repos").Param("name", "x").Build()
+		Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+		Expect(catalogErr(err).Suggestions).To(ContainElement("POST /user/repos"))
+	})
+
+	It("refuses an unknown parameter and suggests the nearest", func() {
+		_, err := gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("stat", "open").Build()
+		Expect(err).To(MatchError(catalog.ErrUnknownParam))
+		Expect(catalogErr(err).Suggestions).To(ContainElement("state"))
+	})
+
+	It("refuses a value outside an enum, naming the allowed values", func() {
+		_, err := gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("state", "opne").Build()
+		Expect(err).To(MatchError(catalog.ErrEnum))
+		Expect(err.Error()).To(ContainSubstring("open, closed, all"))
+	})
+
+	It("refuses a value of the wrong JSON type", func() {
+		_, err := gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").
+			Param("title", "t").Param("labels", "bug").Build()
+		Expect(err).To(MatchError(catalog.ErrType))
+	})
+
+	It("refuses a missing required body parameter, and a missing path one", func() {
+		_, err := gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Build()
+		Expect(err).To(MatchError(catalog.ErrMissingParam))
+		Expect(catalogErr(err).Missing).To(Equal([]string{"title"}))
+		_, err = gh.Route("GET /repos/{owner}/{repo}").Param("owner", "o").Build()
+		Expect(err).To(MatchError(catalog.ErrMissingParam))
+		Expect(catalogErr(err).Missing).To(Equal([]string{"repo"}))
+	})
+
+	It("takes the body from Data too, and checks it", func() {
+		r := build(gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").
+			Data(map[string]any{"title": "t"}))
+		Expect(body(r)).To(Equal(`{"title":"t"}`))
+		_, err := gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").
+			Data(map[string]any{"titel": "t"}).Build()
+		Expect(err).To(MatchError(catalog.ErrUnknownParam))
+	})
+
+	It("routes a POST's declared query parameters to the query", func() {
+		r := build(gh.Route("POST /repos/{owner}/{repo}/releases/{release_id}/assets").
+			Param("owner", "o").Param("repo", "r").Param("release_id", 7).Param("name", "a b.zip").Data([]byte("zip")))
+		Expect(r.URL).To(Equal("https://uploads.github.com/repos/o/r/releases/7/assets?name=a%20b.zip"))
+		Expect(r.Body).To(Equal([]byte("zip")))
+	})
+
+	It("keeps a body field named url in the body", func() {
+		r := build(gh.Route("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config").
+			Param("owner", "o").Param("repo", "r").Param("hook_id", 1).Param("url", "https://hooks.example/x"))
+		Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/hooks/1/config"))
+		Expect(body(r)).To(Equal(`{"url":"https://hooks.example/x"}`))
+		// Through options JSON too: beside a route, url is a parameter.
+		var o builder.Options
+		Expect(json.Unmarshal([]byte(`{"owner":"o","repo":"r","hook_id":1,"url":"https://hooks.example/x"}`), &o)).To(Succeed())
+		r, err := gh.Build("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", o)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/hooks/1/config"))
+	})
+
+	It("applies a default parameter only to the operations that declare it", func() {
+		e := gh.Defaults(endpoint.WithParam("per_page", 100))
+		r := build(e.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r"))
+		Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues?per_page=100"))
+		r = build(e.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("title", "t"))
+		Expect(body(r)).To(Equal(`{"title":"t"}`))
+		// The call's own undeclared parameter is still an error.
+		_, err := e.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").
+			Param("title", "t").Param("per_page", 5).Build()
+		Expect(err).To(MatchError(catalog.ErrUnknownParam))
+	})
+
+	It("addresses an operation by its ID", func() {
+		r := build(gh.Route("repos/get").Param("owner", "octokit").Param("repo", "rest.js"))
+		Expect(r.Method).To(Equal("get"))
+		Expect(r.URL).To(Equal("https://api.github.com/repos/octokit/rest.js"))
+		r = build(gh.Route("issues/create").Param("owner", "o").Param("repo", "r").Param("title", "t"))
+		Expect(r.Method).To(Equal("post"))
+		Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues"))
+		_, err := gh.Route("repos/gett").Build()
+		Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+	})
+
+	It("matches a route written with other variable names", func() {
+		r := build(gh.Route("GET /repos/{o}/{r}/issues").Param("o", "a").Param("r", "b").Param("state", "all"))
+		Expect(r.URL).To(Equal("https://api.github.com/repos/a/b/issues?state=all"))
+	})
+
+	It("keeps an Enterprise base URL, with its uploads server", func() {
+		e := endpoint.Defaults(endpoint.WithEnterprise("ghe.example.com"), endpoint.WithCatalog(github.GHES()))
+		r := build(e.Route("POST /repos/{owner}/{repo}/releases/{release_id}/assets").
+			Param("owner", "o").Param("repo", "r").Param("release_id", 7).Param("name", "a.zip").Data([]byte("zip")))
+		Expect(r.URL).To(Equal("https://ghe.example.com/api/uploads/repos/o/r/releases/7/assets?name=a.zip"))
+		r = build(e.Route("GET /repos/{owner}/{repo}").Param("owner", "o").Param("repo", "r"))
+		Expect(r.URL).To(Equal("https://ghe.example.com/api/v3/repos/o/r"))
+	})
+
+	It("keeps a test server's base URL for every operation", func() {
+		e := gh.Defaults(endpoint.WithBaseURL("http://127.0.0.1:8080"))
+		r := build(e.Route("POST /repos/{owner}/{repo}/releases/{release_id}/assets").
+			Param("owner", "o").Param("repo", "r").Param("release_id", 7).Param("name", "a.zip").Data([]byte("zip")))
+		Expect(r.URL).To(Equal("http://127.0.0.1:8080/repos/o/r/releases/7/assets?name=a.zip"))
+	})
+
+	It("gives Build == Parse(Merge(...)) and the same request in one step", func() {
+		b := gh.Route("POST /repos/{owner}/{repo}/releases/{release_id}/assets").
+			Param("owner", "o").Param("repo", "r").Param("release_id", 7).Param("name", "a.zip").Data([]byte("zip"))
+		built := build(b)
+		m, err := b.Merge()
+		Expect(err).NotTo(HaveOccurred())
+		parsed, err := endpoint.Parse(m)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(parsed).To(Equal(built))
+		req, err := b.HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(req.URL.String()).To(Equal(built.URL))
+	})
+
+	It("builds every operation of the catalogue given its required parameters", func() {
+		n := 0
+		for _, op := range github.Catalog().Operations() {
+			b := gh.Route(op.ID)
+			always, withBody := op.Requires()
+			for i, name := range append(always, withBody...) {
+				p, _ := op.Param(name)
+				b.Param(name, sample(p.Schema, i))
+			}
+			_, err := b.Build()
+			Expect(err).NotTo(HaveOccurred(), "%s (%s)", op.ID, op)
+			n++
+		}
+		Expect(n).To(Equal(github.Catalog().Len()))
+	})
+})
+
