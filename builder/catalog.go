@@ -192,4 +192,3 @@ func callRoute(m *layer) string {
 	}
 	return m.Method + " " + m.URL
 }
-

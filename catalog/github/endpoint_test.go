@@ -177,4 +177,3 @@ var _ = Describe("an Endpoint with GitHub's catalogue", func() {
 		Expect(n).To(Equal(github.Catalog().Len()))
 	})
 })
-
