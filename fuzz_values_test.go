@@ -156,4 +156,3 @@ func isInvalidRaw(v any) bool {
 	raw, ok := v.(json.RawMessage)
 	return ok && !json.Valid(raw)
 }
-
