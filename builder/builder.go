@@ -177,7 +177,7 @@ func (b *Builder) Format(format string) *Builder {
 		return b
 	}
 	if err := media.ValidateName(format); err != nil {
-		b.err = newError("media type", "format", err)
+		b.err = newError("format", format, err)
 		return b
 	}
 	b.call.Format = format
