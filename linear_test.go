@@ -1,7 +1,7 @@
 package endpoint_test
 
 // Bounded work (issue #5, items 3 and 4): the three ReDoS strings of
-// GHSA-x4c5-c7rf-jjgv, 1 MiB adversarial inputs through every entry point
+// GHSA-x4c5-c7rf-jjgv, 1 MiB adversarial inputs (see longInput) through every entry point
 // that takes long input, and each documented limit hit exactly at and one
 // past its bound. The specs assert results, never timings: a quadratic
 // step would make them run for minutes, which go test's timeout catches.
@@ -28,9 +28,7 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-const mib = 1 << 20
-
-// adversarial are the 1 MiB inputs: long runs of what the v6 regexes and
+// adversarial are the long inputs: long runs of what the v6 regexes and
 // any naive scanner choke on.
 var adversarial = []struct{ name, unit string }{
 	{"braces", "{"},
@@ -75,13 +73,13 @@ var _ = Describe("ReDoS strings of GHSA-x4c5-c7rf-jjgv (T37)", func() {
 		Expect(r.Headers["accept"]).To(Equal("application/vnd.github.test-preview-preview.raw"))
 	})
 
-	It("(a) scaled to 1 MiB with -preview runs: every name found once", func() {
+	It(fmt.Sprintf("(a) scaled to %s with -preview runs: every name found once", sizeText(longInput)), func() {
 		o := snapshotOptions(base)
 		o.URL = "/graphql"
-		o.Headers["accept"] = repeatTo(strings.Repeat("A", 1000)+"-preview ", mib)
+		o.Headers["accept"] = repeatTo(strings.Repeat("A", 1000)+"-preview ", longInput)
 		r, err := endpoint.Parse(o)
 		Expect(err).NotTo(HaveOccurred())
-		n := mib / 1009
+		n := longInput / 1009
 		Expect(strings.Count(r.Headers["accept"], "application/vnd.github."+strings.Repeat("A", 1000)+"-preview.raw")).To(Equal(n))
 		Expect(r.Headers["accept"]).To(HaveSuffix(",application/vnd.github.test-preview-preview.raw"))
 	})
@@ -100,9 +98,9 @@ var _ = Describe("ReDoS strings of GHSA-x4c5-c7rf-jjgv (T37)", func() {
 	)
 })
 
-var _ = Describe("1 MiB inputs", func() {
+var _ = Describe(sizeText(longInput)+" inputs", func() {
 	for _, a := range adversarial {
-		in := repeatTo(a.unit, mib)
+		in := repeatTo(a.unit, longInput)
 
 		It(fmt.Sprintf("as a query value: %s", a.name), func() {
 			r, err := endpoint.Route("GET /x").Param("v", in).Build()
@@ -189,7 +187,7 @@ var _ = Describe("1 MiB inputs", func() {
 			Expect(o.MediaType.Format).To(Equal("raw"))
 			v, _ := o.Params.Get("v")
 			Expect(v).To(Equal(in))
-			folded := `{"mediaType":{` + strings.Repeat(`"FORMAT":"raw",`, mib/16) + `"Format":"diff"}}`
+			folded := `{"mediaType":{` + strings.Repeat(`"FORMAT":"raw",`, longInput/16) + `"Format":"diff"}}`
 			Expect(json.Unmarshal([]byte(folded), &o)).To(Succeed())
 			Expect(o.MediaType.Format).To(Equal("diff"))
 		})
