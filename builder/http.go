@@ -18,6 +18,8 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // ErrRequest is returned when HTTPRequest cannot turn request options
@@ -140,8 +142,7 @@ func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
 func plainPath(p string) bool {
 	for i := 0; i < len(p); i++ {
 		switch c := p[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case strings.IndexByte("-._~$&+,/:;=@", c) >= 0:
+		case ascii.IsAlnum(c), strings.IndexByte("-._~$&+,/:;=@", c) >= 0:
 		default:
 			return false
 		}

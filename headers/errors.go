@@ -3,6 +3,8 @@ package headers
 import (
 	"errors"
 	"fmt"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // Sentinels for errors.Is. Every error this package returns is an [*Error]
@@ -41,14 +43,14 @@ func (e *Error) Error() string {
 		if e.Name == "" {
 			return fmt.Sprintf("headers: %v %q: empty", e.Err, e.Name)
 		}
-		if i := invalidNameByte(e.Name); i >= 0 {
+		if i := ascii.IndexNonToken(e.Name); i >= 0 {
 			// Only the part before the bad byte: a header line given as a
 			// name ("Authorization: token …") carries its value after it.
 			return fmt.Sprintf("headers: %v %q: byte 0x%02x at index %d is not a token character", e.Err, namePrefix(e.Name, i), e.Name[i], i)
 		}
 		return fmt.Sprintf("headers: %v %q", e.Err, e.Name)
 	case errors.Is(e.Err, ErrInvalidValue):
-		if i := invalidValueByte(e.Value); i >= 0 {
+		if i := ascii.IndexCtlButTab(e.Value); i >= 0 {
 			return fmt.Sprintf("headers: %v for %q: control byte 0x%02x at index %d", e.Err, e.Name, e.Value[i], i)
 		}
 		return fmt.Sprintf("headers: %v for %q", e.Err, e.Name)
@@ -63,7 +65,7 @@ func (e *Error) Error() string {
 // once, with Reason.
 func (e *Error) Subject() string {
 	if errors.Is(e.Err, ErrInvalidName) && e.Name != "" {
-		if i := invalidNameByte(e.Name); i >= 0 {
+		if i := ascii.IndexNonToken(e.Name); i >= 0 {
 			return namePrefix(e.Name, i)
 		}
 	}
@@ -78,12 +80,12 @@ func (e *Error) Reason() string {
 		if e.Name == "" {
 			return fmt.Sprintf("%v: empty", e.Err)
 		}
-		if i := invalidNameByte(e.Name); i >= 0 {
+		if i := ascii.IndexNonToken(e.Name); i >= 0 {
 			return fmt.Sprintf("%v: byte 0x%02x at index %d is not a token character", e.Err, e.Name[i], i)
 		}
 		return e.Err.Error()
 	case errors.Is(e.Err, ErrInvalidValue):
-		if i := invalidValueByte(e.Value); i >= 0 {
+		if i := ascii.IndexCtlButTab(e.Value); i >= 0 {
 			return fmt.Sprintf("%v: control byte 0x%02x at index %d", e.Err, e.Value[i], i)
 		}
 		return e.Err.Error()

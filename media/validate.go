@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // MaxName is the longest format or preview name ValidateName accepts. Real
@@ -55,8 +57,7 @@ func ValidateName(name string) error {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case c == '.' || c == '_' || c == '+' || c == '-':
+		case ascii.IsAlnum(c), c == '.' || c == '_' || c == '+' || c == '-':
 		default:
 			return &Error{Name: name, Err: ErrInvalidName, reason: fmt.Sprintf("byte 0x%02x at index %d", c, i)}
 		}

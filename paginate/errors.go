@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // Sentinels for errors.Is. Every error this package returns is an [*Error]
@@ -64,7 +66,7 @@ func (e *Error) Error() string {
 		msg = "paginate: " + e.Op + " " + strconv.Quote(e.Input) + ": " + errString(e.Err)
 	}
 	// Causes from net/http can quote URLs too.
-	return redact(msg)
+	return builder.RedactURL(msg)
 }
 
 // Unwrap returns Err.
@@ -113,7 +115,7 @@ func (e *StatusError) Error() string {
 	if e.DocumentationURL != "" {
 		msg += " (" + strconv.Quote(shorten(e.DocumentationURL, 200)) + ")"
 	}
-	return redact(msg)
+	return builder.RedactURL(msg)
 }
 
 // Unwrap returns ErrStatus, so errors.Is(err, ErrStatus) holds.
