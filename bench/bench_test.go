@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // Benchmark names are GROUP/IMPLEMENTATION; run.sh's table takes each
@@ -17,7 +17,7 @@ import (
 var (
 	bctx    = context.Background()
 	sinkReq *http.Request
-	sinkRO  endpoint.RequestOptions
+	sinkRO  builder.RequestOptions
 )
 
 func loopHTTP(b *testing.B, f func() (*http.Request, error)) {
@@ -31,7 +31,7 @@ func loopHTTP(b *testing.B, f func() (*http.Request, error)) {
 	}
 }
 
-func loopRO(b *testing.B, f func() (endpoint.RequestOptions, error)) {
+func loopRO(b *testing.B, f func() (builder.RequestOptions, error)) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r, err := f()
@@ -47,10 +47,10 @@ func BenchmarkA(b *testing.B) {
 		loopHTTP(b, func() (*http.Request, error) { return FloorA(bctx, Owner, Repo) })
 	})
 	b.Run("endpointkit-build", func(b *testing.B) {
-		loopRO(b, func() (endpoint.RequestOptions, error) { return EKBuildA(Owner, Repo) })
+		loopRO(b, func() (builder.RequestOptions, error) { return EKBuildA(Owner, Repo) })
 	})
 	b.Run("endpointkit-options", func(b *testing.B) {
-		loopRO(b, func() (endpoint.RequestOptions, error) { return EKOptionsA(Owner, Repo) })
+		loopRO(b, func() (builder.RequestOptions, error) { return EKOptionsA(Owner, Repo) })
 	})
 	b.Run("endpointkit-http", func(b *testing.B) {
 		loopHTTP(b, func() (*http.Request, error) { return EKHTTPA(bctx, Owner, Repo) })
@@ -74,10 +74,10 @@ func BenchmarkB(b *testing.B) {
 		loopHTTP(b, func() (*http.Request, error) { return FloorB(bctx, Owner, Repo) })
 	})
 	b.Run("endpointkit-build", func(b *testing.B) {
-		loopRO(b, func() (endpoint.RequestOptions, error) { return EKBuildB(Owner, Repo) })
+		loopRO(b, func() (builder.RequestOptions, error) { return EKBuildB(Owner, Repo) })
 	})
 	b.Run("endpointkit-options", func(b *testing.B) {
-		loopRO(b, func() (endpoint.RequestOptions, error) { return EKOptionsB(Owner, Repo) })
+		loopRO(b, func() (builder.RequestOptions, error) { return EKOptionsB(Owner, Repo) })
 	})
 	b.Run("endpointkit-http", func(b *testing.B) {
 		loopHTTP(b, func() (*http.Request, error) { return EKHTTPB(bctx, Owner, Repo) })
@@ -105,7 +105,7 @@ func BenchmarkParams(b *testing.B) {
 				loopHTTP(b, func() (*http.Request, error) { return FloorParams(bctx, names, values) })
 			})
 			b.Run("endpointkit-build", func(b *testing.B) {
-				loopRO(b, func() (endpoint.RequestOptions, error) { return EKBuildParams(names, values) })
+				loopRO(b, func() (builder.RequestOptions, error) { return EKBuildParams(names, values) })
 			})
 			b.Run("endpointkit-http", func(b *testing.B) {
 				loopHTTP(b, func() (*http.Request, error) { return EKHTTPParams(bctx, names, values) })
@@ -119,7 +119,7 @@ func BenchmarkLayers(b *testing.B) {
 	for _, n := range LayerCounts {
 		e := LayeredEndpoint(n)
 		b.Run("n="+strconv.Itoa(n)+"/endpointkit-build", func(b *testing.B) {
-			loopRO(b, func() (endpoint.RequestOptions, error) { return EKBuildAOn(e, RouteA, Owner, Repo) })
+			loopRO(b, func() (builder.RequestOptions, error) { return EKBuildAOn(e, RouteA, Owner, Repo) })
 		})
 	}
 }
@@ -146,7 +146,7 @@ func BenchmarkRoutes(b *testing.B) {
 			}
 			heap := float64(liveHeap()) - float64(before)
 			i := 0
-			loopRO(b, func() (endpoint.RequestOptions, error) {
+			loopRO(b, func() (builder.RequestOptions, error) {
 				r := routes[i]
 				if i++; i == n {
 					i = 0

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // ParamCounts, LayerCounts and RouteCounts are the scaling series.
@@ -59,7 +60,7 @@ func FloorParams(ctx context.Context, names, values []string) (*http.Request, er
 }
 
 // EKBuildParams builds GET /search with the parameters, fluently.
-func EKBuildParams(names, values []string) (endpoint.RequestOptions, error) {
+func EKBuildParams(names, values []string) (builder.RequestOptions, error) {
 	b := EK.Route(RouteSearch)
 	for i, name := range names {
 		b.Param(name, values[i])
@@ -81,14 +82,14 @@ func EKHTTPParams(ctx context.Context, names, values []string) (*http.Request, e
 // JavaScript. Every layer sets the same two headers, and the last one
 // sets EK's values, so all depths flatten to the same defaults: any
 // difference in per-call cost is the cost of depth itself.
-func LayeredEndpoint(n int) *endpoint.Endpoint {
+func LayeredEndpoint(n int) *builder.Endpoint {
 	e := endpoint.Defaults()
 	for i := range n {
 		auth, ua := "token layer-"+strconv.Itoa(i), "layer-"+strconv.Itoa(i)
 		if i == n-1 {
 			auth, ua = Authorization, UserAgent
 		}
-		e = e.Defaults(endpoint.WithOptions(endpoint.Options{
+		e = e.Defaults(endpoint.WithOptions(builder.Options{
 			Headers: map[string]string{"authorization": auth, "user-agent": ua},
 		}))
 	}
@@ -96,7 +97,7 @@ func LayeredEndpoint(n int) *endpoint.Endpoint {
 }
 
 // EKBuildAOn builds A's plain options on the endpoint e.
-func EKBuildAOn(e *endpoint.Endpoint, route, owner, repo string) (endpoint.RequestOptions, error) {
+func EKBuildAOn(e *builder.Endpoint, route, owner, repo string) (builder.RequestOptions, error) {
 	return e.Route(route).
 		Param("owner", owner).
 		Param("repo", repo).
