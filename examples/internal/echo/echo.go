@@ -27,6 +27,7 @@ import (
 type Seen struct {
 	Method     string              `json:"method"`
 	RequestURI string              `json:"request_uri"` // raw, as on the request line
+	Host       string              `json:"host"`
 	Header     map[string][]string `json:"header"`
 	Body       []byte              `json:"body"`
 	Length     int64               `json:"content_length"` // -1: chunked
@@ -58,7 +59,7 @@ func Capture(r *http.Request) (Seen, error) {
 	if err != nil {
 		return Seen{}, err
 	}
-	return Seen{Method: r.Method, RequestURI: r.RequestURI, Header: r.Header, Body: body, Length: r.ContentLength}, nil
+	return Seen{Method: r.Method, RequestURI: r.RequestURI, Host: r.Host, Header: r.Header, Body: body, Length: r.ContentLength}, nil
 }
 
 // Respond answers with s as JSON: the echo.
@@ -168,7 +169,7 @@ func (s Seen) CheckHeader(name, want string) error {
 // Equal reports an error unless s and t are the same request: method,
 // request URI, headers, body and length.
 func (s Seen) Equal(t Seen) error {
-	if s.Method != t.Method || s.RequestURI != t.RequestURI || !bytes.Equal(s.Body, t.Body) || s.Length != t.Length {
+	if s.Method != t.Method || s.RequestURI != t.RequestURI || s.Host != t.Host || !bytes.Equal(s.Body, t.Body) || s.Length != t.Length {
 		return fmt.Errorf("requests differ: %s %s (%d bytes) vs %s %s (%d bytes)",
 			s.Method, builder.RedactURL(s.RequestURI), len(s.Body), t.Method, builder.RedactURL(t.RequestURI), len(t.Body))
 	}
