@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
 )
 
 // Benchmark names are GROUP/IMPLEMENTATION; run.sh's table takes each
@@ -18,6 +19,8 @@ var (
 	bctx    = context.Background()
 	sinkReq *http.Request
 	sinkRO  builder.RequestOptions
+
+	sinkCatalog *catalog.Catalog
 )
 
 func loopHTTP(b *testing.B, f func() (*http.Request, error)) {
@@ -55,6 +58,9 @@ func BenchmarkA(b *testing.B) {
 	b.Run("endpointkit-http", func(b *testing.B) {
 		loopHTTP(b, func() (*http.Request, error) { return EKHTTPA(bctx, Owner, Repo) })
 	})
+	b.Run("endpointkit-onestep", func(b *testing.B) {
+		loopHTTP(b, func() (*http.Request, error) { return EKOneStepA(bctx, Owner, Repo) })
+	})
 	b.Run("requests", func(b *testing.B) {
 		loopHTTP(b, func() (*http.Request, error) { return RequestsA(bctx, Owner, Repo) })
 	})
@@ -81,6 +87,9 @@ func BenchmarkB(b *testing.B) {
 	})
 	b.Run("endpointkit-http", func(b *testing.B) {
 		loopHTTP(b, func() (*http.Request, error) { return EKHTTPB(bctx, Owner, Repo) })
+	})
+	b.Run("endpointkit-onestep", func(b *testing.B) {
+		loopHTTP(b, func() (*http.Request, error) { return EKOneStepB(bctx, Owner, Repo) })
 	})
 	b.Run("requests", func(b *testing.B) {
 		loopHTTP(b, func() (*http.Request, error) { return RequestsB(bctx, Owner, Repo) })
@@ -110,6 +119,9 @@ func BenchmarkParams(b *testing.B) {
 			b.Run("endpointkit-http", func(b *testing.B) {
 				loopHTTP(b, func() (*http.Request, error) { return EKHTTPParams(bctx, names, values) })
 			})
+			b.Run("endpointkit-onestep", func(b *testing.B) {
+				loopHTTP(b, func() (*http.Request, error) { return EKOneStepParams(bctx, names, values) })
+			})
 		})
 	}
 }
@@ -120,6 +132,9 @@ func BenchmarkLayers(b *testing.B) {
 		e := LayeredEndpoint(n)
 		b.Run("n="+strconv.Itoa(n)+"/endpointkit-build", func(b *testing.B) {
 			loopRO(b, func() (builder.RequestOptions, error) { return EKBuildAOn(e, RouteA, Owner, Repo) })
+		})
+		b.Run("n="+strconv.Itoa(n)+"/endpointkit-onestep", func(b *testing.B) {
+			loopHTTP(b, func() (*http.Request, error) { return EKOneStepAOn(bctx, e, RouteA, Owner, Repo) })
 		})
 	}
 }
@@ -160,6 +175,132 @@ func BenchmarkRoutes(b *testing.B) {
 }
 
 var routeRun int
+
+// BenchmarkGitHubRoutes: a call of every operation of GitHub's API in
+// rotation (all), required parameters synthesised, against the one hot
+// route of request A with its required parameters (hot). The first pass
+// over the routes is outside the timed loop; the "routes" metric is how
+// many there are.
+func BenchmarkGitHubRoutes(b *testing.B) {
+	hot, ok := HotCall()
+	if !ok {
+		b.Fatal(HotRoute + " is not in the catalogue")
+	}
+	sets := []struct {
+		name  string
+		calls []Call
+	}{{"hot", []Call{hot}}, {"all", GitHubCalls()}}
+	for _, set := range sets {
+		calls := set.calls
+		for _, c := range calls {
+			if _, err := EKBuildCall(EK, &c); err != nil {
+				b.Fatal(c.Route, err)
+			}
+		}
+		b.Run(set.name+"/endpointkit-build", func(b *testing.B) {
+			i := 0
+			loopRO(b, func() (builder.RequestOptions, error) {
+				c := &calls[i]
+				if i++; i == len(calls) {
+					i = 0
+				}
+				return EKBuildCall(EK, c)
+			})
+			b.ReportMetric(float64(len(calls)), "routes")
+		})
+		b.Run(set.name+"/endpointkit-onestep", func(b *testing.B) {
+			i := 0
+			loopHTTP(b, func() (*http.Request, error) {
+				c := &calls[i]
+				if i++; i == len(calls) {
+					i = 0
+				}
+				return EKOneStepCall(bctx, EK, c)
+			})
+			b.ReportMetric(float64(len(calls)), "routes")
+		})
+	}
+}
+
+// BenchmarkValidate: what checking request A against GitHub's catalogue
+// costs next to building it. lookup-check is the check alone, by hand
+// (Lookup and CheckParam of the four parameters); catalog-build and
+// catalog-onestep build on an Endpoint made with WithCatalog, which checks
+// and routes every call.
+func BenchmarkValidate(b *testing.B) {
+	b.Run("build", func(b *testing.B) {
+		loopRO(b, func() (builder.RequestOptions, error) { return EKBuildA(Owner, Repo) })
+	})
+	b.Run("lookup-check", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := CheckA(Owner, Repo); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("catalog-build", func(b *testing.B) {
+		loopRO(b, func() (builder.RequestOptions, error) { return EKBuildAOn(EKC, RouteA, Owner, Repo) })
+	})
+	b.Run("onestep", func(b *testing.B) {
+		loopHTTP(b, func() (*http.Request, error) { return EKOneStepA(bctx, Owner, Repo) })
+	})
+	b.Run("catalog-onestep", func(b *testing.B) {
+		loopHTTP(b, func() (*http.Request, error) { return EKOneStepAOn(bctx, EKC, RouteA, Owner, Repo) })
+	})
+}
+
+// BenchmarkData: an upload of DataSizes bytes from a []byte. The payload
+// is made before the timed loop and dropped after each size, so that a
+// 100 MiB live heap does not slow or speed the other benchmarks' GC.
+func BenchmarkData(b *testing.B) {
+	for _, size := range DataSizes {
+		data := Payload(size)
+		b.Run("size="+SizeName(size)+"/floor", func(b *testing.B) {
+			loopHTTP(b, func() (*http.Request, error) { return FloorUpload(bctx, Owner, Repo, data) })
+		})
+		b.Run("size="+SizeName(size)+"/endpointkit-http", func(b *testing.B) {
+			loopHTTP(b, func() (*http.Request, error) { return EKUploadHTTP(bctx, Owner, Repo, data) })
+		})
+		b.Run("size="+SizeName(size)+"/endpointkit-onestep", func(b *testing.B) {
+			loopHTTP(b, func() (*http.Request, error) { return EKUploadOneStep(bctx, Owner, Repo, data) })
+		})
+		data = nil
+		sinkReq = nil
+		runtime.GC()
+	}
+}
+
+// BenchmarkCatalogLoad: decoding GitHub's embedded catalogue from its
+// gzipped data, fresh each iteration, as catalog/github does on first
+// use (the package's own loader is unexported, so this reads the same
+// file from the repository). retained-B is the live heap one decoded
+// catalogue keeps.
+func BenchmarkCatalogLoad(b *testing.B) {
+	gz, err := ReadCatalogFile()
+	if err != nil {
+		b.Fatal(err)
+	}
+	before := liveHeap()
+	kept, err := DecodeCatalog(gz)
+	if err != nil {
+		b.Fatal(err)
+	}
+	retained := float64(liveHeap()) - float64(before)
+	runtime.KeepAlive(kept)
+	b.Run("api.github.com", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			c, err := DecodeCatalog(gz)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkCatalog = c
+		}
+		b.ReportMetric(retained, "retained-B")
+	})
+	sinkCatalog = nil
+}
 
 func liveHeap() uint64 {
 	runtime.GC()

@@ -75,3 +75,25 @@ func EKHTTPB(ctx context.Context, owner, repo string) (*http.Request, error) {
 	}
 	return toHTTPRequest(ctx, &ro)
 }
+
+// EKOneStepA builds A straight into an *http.Request with the one-step
+// Builder.HTTPRequest, without the RequestOptions in between.
+func EKOneStepA(ctx context.Context, owner, repo string) (*http.Request, error) {
+	return EK.Route(RouteA).
+		Param("owner", owner).
+		Param("repo", repo).
+		Param("per_page", PerPage).
+		Param("state", State).
+		HTTPRequest(ctx)
+}
+
+// EKOneStepB is EKOneStepA for B.
+func EKOneStepB(ctx context.Context, owner, repo string) (*http.Request, error) {
+	return EK.Route(RouteB).
+		Param("owner", owner).
+		Param("repo", repo).
+		Param("title", IssueTitle).
+		Param("body", IssueBody).
+		Param("labels", []string{IssueLabel}).
+		HTTPRequest(ctx)
+}

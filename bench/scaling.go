@@ -77,6 +77,15 @@ func EKHTTPParams(ctx context.Context, names, values []string) (*http.Request, e
 	return toHTTPRequest(ctx, &ro)
 }
 
+// EKOneStepParams builds GET /search with the parameters in one step.
+func EKOneStepParams(ctx context.Context, names, values []string) (*http.Request, error) {
+	b := EK.Route(RouteSearch)
+	for i, name := range names {
+		b.Param(name, values[i])
+	}
+	return b.HTTPRequest(ctx)
+}
+
 // LayeredEndpoint returns an endpoint made by n chained Defaults calls
 // over the root endpoint, like endpoint.defaults(…).defaults(…) in
 // JavaScript. Every layer sets the same two headers, and the last one
@@ -110,4 +119,14 @@ func EKBuildAOn(e *builder.Endpoint, route, owner, repo string) (builder.Request
 // by their first segment, each a separate template-cache entry.
 func DistinctRoute(prefix string, i int) string {
 	return "GET /" + prefix + strconv.Itoa(i) + "/repos/{owner}/{repo}/issues"
+}
+
+// EKOneStepAOn builds A on the endpoint e in one step.
+func EKOneStepAOn(ctx context.Context, e *builder.Endpoint, route, owner, repo string) (*http.Request, error) {
+	return e.Route(route).
+		Param("owner", owner).
+		Param("repo", repo).
+		Param("per_page", PerPage).
+		Param("state", State).
+		HTTPRequest(ctx)
 }
