@@ -172,7 +172,7 @@ func (t table) baseline(name string) string {
 	switch {
 	case impl == "floor", g == "GitHubRoutes/hot", strings.HasPrefix(g, "Catalog"), name == "Validate/build":
 		return ""
-	case g == "GitHubRoutes/all":
+	case g == "GitHubRoutes/all", g == "GitHubRoutes/warm":
 		ref = "GitHubRoutes/hot/" + impl
 	case name == "Validate/catalog-onestep":
 		ref = "Validate/onestep"
@@ -341,6 +341,16 @@ func (t table) targets(w io.Writer) {
 		o, _, _ := t.ratio(js, g+"/endpointkit-onestep")
 		fmt.Fprintf(w, "- %s vs @octokit/endpoint v6 in Node: Build() %.1f× faster (fastest rounds: %.1f×), two-step %.1f×, one-step %.1f× (issue #6: ≥ 20 on Build(), the like-for-like output): %s\n",
 			g, b, t.minRatio(js, g+"/endpointkit-build"), h, o, verdict(b >= 20))
+	}
+	for _, impl := range []string{"endpointkit-build", "endpointkit-onestep"} {
+		all, warm, hot := "GitHubRoutes/all/"+impl, "GitHubRoutes/warm/"+impl, "GitHubRoutes/hot/"+impl
+		if t.rows[all] == nil || t.rows[warm] == nil || t.rows[hot] == nil {
+			continue
+		}
+		r, lo, hi := t.ratio(all, warm)
+		m, _, _ := t.ratio(warm, hot)
+		fmt.Fprintf(w, "- GitHub's routes, %s: rotation vs the same routes each built %s times in a row %.2f× (rounds %.2f–%.2f), that mix vs the one hot route %.2f×\n",
+			impl, "32", r, lo, hi, m)
 	}
 	for _, impl := range []string{"endpointkit-build", "endpointkit-http", "endpointkit-onestep", "floor"} {
 		t.linearity(w, impl)
