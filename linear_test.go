@@ -42,6 +42,14 @@ var adversarial = []struct{ name, unit string }{
 	{"mixed", "{:a-preview%,}"},
 }
 
+func mustJSON(v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
 func repeatTo(unit string, n int) string {
 	return strings.Repeat(unit, n/len(unit))
 }
@@ -170,6 +178,20 @@ var _ = Describe("1 MiB inputs", func() {
 			}
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.URL).To(Equal("https://h.example/" + strings.TrimSuffix(in, "/") + "/x"))
+		})
+
+		It(fmt.Sprintf("in JSON options with case-folded mediaType keys: %s", a.name), func() {
+			// encoding/json accepts "Format" and "PREVIEWS"; they once
+			// sent the whole document to a quadratic fallback decoder.
+			doc := `{"mediaType":{"Format":"raw","PREVIEWS":[]},"v":` + string(mustJSON(in)) + `}`
+			var o builder.Options
+			Expect(json.Unmarshal([]byte(doc), &o)).To(Succeed())
+			Expect(o.MediaType.Format).To(Equal("raw"))
+			v, _ := o.Params.Get("v")
+			Expect(v).To(Equal(in))
+			folded := `{"mediaType":{` + strings.Repeat(`"FORMAT":"raw",`, mib/16) + `"Format":"diff"}}`
+			Expect(json.Unmarshal([]byte(folded), &o)).To(Succeed())
+			Expect(o.MediaType.Format).To(Equal("diff"))
 		})
 
 		It(fmt.Sprintf("in JSON options: %s", a.name), func() {

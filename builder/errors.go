@@ -60,16 +60,38 @@ type Error struct {
 	Err   error
 }
 
+// Error formats as `endpoint: OP "INPUT": REASON`. The input is quoted
+// once: when the wrapped error is the template, headers or catalog
+// package's, the text quotes what that error is about (the template after
+// :name rewriting, the header name, the catalogue's route) in place of
+// Input, and adds its reason without its own prefix.
 func (e *Error) Error() string {
+	input, reason := e.Input, ""
+	if e.Err != nil {
+		reason = e.Err.Error()
+	}
+	if x, ok := e.Err.(explained); ok {
+		if s := x.Subject(); s != "" {
+			input = s
+		}
+		reason = x.Reason()
+	}
 	var msg string
-	if e.Input == "" {
-		msg = "endpoint: " + e.Op + ": " + e.Err.Error()
+	if input == "" {
+		msg = "endpoint: " + e.Op + ": " + reason
 	} else {
-		msg = fmt.Sprintf("endpoint: %s %q: %v", e.Op, shorten(e.Input), e.Err)
+		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, shorten(input), reason)
 	}
 	// Routes and base URLs may carry tokens (?access_token=, user:pass@);
 	// error text ends up in logs.
 	return RedactURL(msg)
+}
+
+// explained is an error that can say what it is about apart from what
+// went wrong, as template.Error, headers.Error and catalog.Error do.
+type explained interface {
+	Subject() string
+	Reason() string
 }
 
 // shorten keeps error text readable when the input is a long template.

@@ -8,10 +8,11 @@ import (
 // Sentinels for errors.Is. Every error this package returns is an [*Error]
 // wrapping one of them.
 var (
-	// ErrInvalidName reports a header name that is empty or not an RFC 9110 token.
+	// ErrInvalidName is returned when a header name is empty or not an
+	// RFC 9110 token.
 	ErrInvalidName = errors.New("invalid header name")
-	// ErrInvalidValue reports a header value containing a control character
-	// other than horizontal tab (CR, LF and NUL included).
+	// ErrInvalidValue is returned when a header value contains a control
+	// character other than horizontal tab (CR, LF and NUL included).
 	ErrInvalidValue = errors.New("invalid header value")
 )
 
@@ -54,6 +55,40 @@ func (e *Error) Error() string {
 	default:
 		return fmt.Sprintf("headers: %q: %v", e.Name, e.Err)
 	}
+}
+
+// Subject returns the name the error is about, as far as it can be shown:
+// up to a bad byte of an invalid name, so that a header line given as a
+// name never shows its value. A caller that wraps the error quotes it
+// once, with Reason.
+func (e *Error) Subject() string {
+	if errors.Is(e.Err, ErrInvalidName) && e.Name != "" {
+		if i := invalidNameByte(e.Name); i >= 0 {
+			return namePrefix(e.Name, i)
+		}
+	}
+	return e.Name
+}
+
+// Reason returns the message without the name: the sentinel and where the
+// bad byte is ("invalid header value: control byte 0x0a at index 1").
+func (e *Error) Reason() string {
+	switch {
+	case errors.Is(e.Err, ErrInvalidName):
+		if e.Name == "" {
+			return fmt.Sprintf("%v: empty", e.Err)
+		}
+		if i := invalidNameByte(e.Name); i >= 0 {
+			return fmt.Sprintf("%v: byte 0x%02x at index %d is not a token character", e.Err, e.Name[i], i)
+		}
+		return e.Err.Error()
+	case errors.Is(e.Err, ErrInvalidValue):
+		if i := invalidValueByte(e.Value); i >= 0 {
+			return fmt.Sprintf("%v: control byte 0x%02x at index %d", e.Err, e.Value[i], i)
+		}
+		return e.Err.Error()
+	}
+	return fmt.Sprint(e.Err)
 }
 
 // namePrefix is name up to its first invalid byte at i, at most 64
