@@ -117,9 +117,9 @@ measure() {
 				go tool pprof -top -lines -nodecount=30 -sample_index=alloc_objects "$OUT"/bench.test "$OUT/mem-$f.prof" 2>/dev/null |
 					awk '$1 ~ /^[0-9]+$/ && $1 + 0 > 0 { printf "%9.2f  %s %s\n", $1 / 20000, $6, $7 }'
 				echo "### $name: allocated bytes (alloc_space)"
-				go tool pprof -top -nodecount=15 -sample_index=alloc_space "$OUT"/bench.test "$OUT/mem-$f.prof" 2>/dev/null
+				go tool pprof -top -nodecount=15 -sample_index=alloc_space "$OUT"/bench.test "$OUT/mem-$f.prof" 2>&1
 				echo "### $name: CPU"
-				go tool pprof -top -nodecount=30 "$OUT"/bench.test "$OUT/cpu-$f.prof" 2>/dev/null
+				go tool pprof -top -nodecount=30 "$OUT"/bench.test "$OUT/cpu-$f.prof" 2>&1
 			} >"$OUT/profile-$f.txt"
 			echo "written $OUT/profile-$f.txt" >&2
 		done
