@@ -219,12 +219,11 @@ var rateReset = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 const docURL = "https://docs.github.com/rest/issues/issues#get-an-issue"
 
 type issue struct {
-	Number int      `json:"number"`
-	Title  string   `json:"title"`
-	Body   string   `json:"body,omitempty"`
-	State  string   `json:"state"`
-	Labels []label  `json:"labels"`
-	User   struct{} `json:"user"`
+	Number int     `json:"number"`
+	Title  string  `json:"title"`
+	Body   string  `json:"body,omitempty"`
+	State  string  `json:"state"`
+	Labels []label `json:"labels"`
 }
 
 type label struct {
