@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")"
 
-GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o endpoint.wasm .
+GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -tags endpoint_nohttp -trimpath -ldflags="-s -w" -o endpoint.wasm .
 
 goroot=$(go env GOROOT)
 for f in "$goroot/lib/wasm/wasm_exec.js" "$goroot/misc/wasm/wasm_exec.js"; do
