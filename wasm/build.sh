@@ -3,6 +3,10 @@
 # (the engine, GOOS=js GOARCH=wasm) and the Go toolchain's wasm_exec.js,
 # which must come from the same Go version as the wasm. Neither file is
 # committed. `npm pack` runs this first (the prepack script).
+#
+# -tags endpoint_nohttp leaves the engine's net/http adapter (and with it
+# crypto/tls) out of the binary; -trimpath and -s -w drop file paths and
+# debug sections. size.sh checks the result against its budget.
 set -eu
 cd "$(dirname "$0")"
 
