@@ -7,6 +7,7 @@
 // starts with. Data: the data segments, which hold read-only data,
 // type descriptors and the pc tables of all packages together and so
 // cannot be split by package here; they are printed as one line.
+// DUMP_NAMES=1 prints every function name instead.
 import { readFileSync } from "node:fs";
 
 const [file, topArg] = process.argv.slice(2);
