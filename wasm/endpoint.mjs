@@ -331,8 +331,9 @@ function encode(options, chain, allHeaders = false, split = false) {
     let record = allHeaders || chain.headers.size > 0;
     for (let i = 0; i < keys.length; i++) {
       const v = h[keys[i]];
-      if (v !== undefined && v !== null && typeof v !== "string") typed = true;
-      else if (keys[i].length === 14 && keys[i].toLowerCase() === "content-length") record = true;
+      if (v === null) split = false; // a call's null header stays the call's
+      else if (v !== undefined && typeof v !== "string") typed = true;
+      if (keys[i].length === 14 && keys[i].toLowerCase() === "content-length") record = true;
     }
     if (typed || record) {
       headers = new Map();

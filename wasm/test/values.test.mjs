@@ -223,3 +223,49 @@ describe("header values keep their type", () => {
     assert.equal(r.headers["content-length"], 3);
   });
 });
+
+describe("caches", () => {
+  test("a repeated call returns a fresh result each time", () => {
+    const args = ["POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", labels: ["a"], headers: { "x-n": 1 } }];
+    const first = endpoint(...args);
+    first.body.labels.push("changed");
+    first.headers["x-n"] = 2;
+    first.url = "changed";
+    const second = endpoint(...args);
+    assert.deepEqual(second.body, { title: "t", labels: ["a"] });
+    assert.equal(second.headers["x-n"], 1);
+    assert.notEqual(second.url, "changed");
+    const d = endpoint.DEFAULTS;
+    d.headers.accept = "changed";
+    assert.notEqual(endpoint.DEFAULTS.headers.accept, "changed");
+  });
+
+  test("a call's headers build what the same headers in defaults() build", () => {
+    const cases = [
+      ["GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }, { authorization: "token x" }],
+      ["GET /x", { mediaType: { previews: ["nightshade"], format: "diff" } }, { accept: "application/vnd.github.echo-preview+json" }],
+      ["POST /x", { title: "t" }, { "User-Agent": "app/1", "content-type": "text/plain", "x-n": 3 }],
+      ["PUT /x", {}, { "x-empty": "" }],
+    ];
+    const base = endpoint.defaults({ headers: { authorization: "token default", "x-keep": "k" }, baseUrl: "https://ghe.example/api" });
+    for (const e of [endpoint, base]) {
+      for (const [route, options, headers] of cases) {
+        assert.deepEqual(e(route, { ...options, headers }), e.defaults({ headers })(route, options), route);
+        assert.deepEqual(e.merge(route, { ...options, headers }), e.defaults({ headers }).merge(route, options), route);
+      }
+    }
+  });
+
+  test("header layers are bounded and give their handles back", () => {
+    const before = debug().handles;
+    for (let i = 0; i < 200; i++) endpoint("GET /x", { headers: { authorization: `token ${i}` } });
+    const { headerLayers, handles } = debug();
+    assert.ok(headerLayers <= 64, `${headerLayers} layers`);
+    assert.ok(handles <= before + 64, `${handles} handles`);
+  });
+
+  test("a bad header fails the call, as the call", () => {
+    assert.throws(() => endpoint("GET /x", { headers: { "x-a": "a\r\nb" } }), (err) => err.codes.includes("headers.ErrInvalidValue"));
+    assert.throws(() => endpoint("GET /x", { headers: { "bad name": "v" } }), (err) => err.codes.includes("headers.ErrInvalidName"));
+  });
+});
