@@ -33,7 +33,7 @@ const RESERVED = new Set(["method", "baseUrl", "url", "headers", "mediaType"]);
 const EMPTY_MAP = new Map();
 const NO_STRINGS = [];
 
-const exports = await start(await loadGo());
+const exports = await load();
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 let memory = new Uint8Array(exports.mem.buffer);
@@ -118,10 +118,10 @@ function call(op, chain, route, options) {
   try {
     const layer = enc.layer;
     const key =
-      enc.made === null && target === chain
+      enc.made === null && target === chain && caching()
         ? `${op}:${chain.handle}:${route.length}:${route}${layer === null ? "" : `${layer.length}:${layer}`}${enc.json}`
         : undefined;
-    let text = key === undefined ? undefined : cache.get(key);
+    let text = key === undefined ? undefined : lookup(key);
     if (text === undefined) {
       let handle = target.handle;
       let json = enc.json;
@@ -181,8 +181,8 @@ function headerLayer(handle, layer) {
 /** parse turns merged options into request options; it uses no defaults. */
 function parse(options) {
   const enc = encode(options, ROOT);
-  const key = enc.made === null ? `p:${enc.json}` : undefined;
-  let text = key === undefined ? undefined : cache.get(key);
+  const key = enc.made === null && caching() ? `p:${enc.json}` : undefined;
+  let text = key === undefined ? undefined : lookup(key);
   if (text === undefined) {
     const lengths = write(enc.json, "");
     text = output(exports.ek_parse(lengths[0]), enc.made ?? EMPTY_MAP, EMPTY_MAP);
@@ -582,14 +582,37 @@ function layerHeaders(chainHeaders, layer) {
 // route and the options JSON, so a repeated call (the same route and
 // options on the same endpoint, no opaque values) reuses the JSON of the
 // first; every call still parses its own copy. Bounded: when full it is
-// emptied, which costs less per call than keeping it in order.
+// emptied, which costs less per call than keeping it in order. When
+// calls stop repeating (a score of hits against misses runs low), it
+// stands aside for a while, as it would only cost time.
 
 const cache = new Map();
 const CACHE_ENTRIES = 256;
 const CACHE_ENTRY_CHARS = 4096;
+const CACHE_REST = 8192; // calls the cache sits out after too many misses
+let cacheScore = 0;
+let cacheResting = 0;
+
+function caching() {
+  if (cacheResting === 0) return true;
+  cacheResting--;
+  return false;
+}
+
+function lookup(key) {
+  const text = cache.get(key);
+  if (text !== undefined) {
+    cacheScore = Math.min(cacheScore + 16, 1024);
+  } else if (--cacheScore < -512) {
+    cacheScore = 0;
+    cacheResting = CACHE_REST;
+    cache.clear();
+  }
+  return text;
+}
 
 function remember(key, text) {
-  if (key.length + text.length > CACHE_ENTRY_CHARS) return;
+  if (cacheResting > 0 || key.length + text.length > CACHE_ENTRY_CHARS) return;
   if (cache.size >= CACHE_ENTRIES) cache.clear();
   cache.set(key, text);
 }
@@ -636,6 +659,21 @@ function output(n, made, tokens) {
 // ---------------------------------------------------------------------
 // Loading
 
+// load starts this copy's Go runtime. Copies of the module (two versions
+// in one bundle, or one module loaded from two URLs) take turns: each
+// lends wasm_exec.js globals while it loads, which must not overlap.
+async function load() {
+  const queue = Symbol.for("@endpointkit/endpoint:loading");
+  const previous = globalThis[queue] ?? Promise.resolve();
+  const mine = previous.catch(() => {}).then(async () => start(await loadGo()));
+  Object.defineProperty(globalThis, queue, { value: mine, configurable: true, writable: true });
+  try {
+    return await mine;
+  } finally {
+    if (globalThis[queue] === mine) delete globalThis[queue];
+  }
+}
+
 // loadGo evaluates the Go toolchain's wasm_exec.js and returns a Go
 // runtime instance. wasm_exec.js defines globalThis.Go and stubs fs,
 // process and path where they are missing; start removes what it added.
@@ -665,20 +703,25 @@ async function loadGo() {
     }
   };
   go.restoreGlobals = restoreGlobals;
-  if (lent !== undefined) {
-    // wasm_exec.js reads the global crypto when Go asks for random bytes.
-    const getRandomData = go.importObject.gojs["runtime.getRandomData"];
-    go.importObject.gojs["runtime.getRandomData"] = (sp) => {
-      const had = Object.getOwnPropertyDescriptor(globalThis, "crypto");
-      Object.defineProperty(globalThis, "crypto", { value: lent, configurable: true, writable: true });
+  // wasm_exec.js reads the globals crypto (random bytes) and fs (Go
+  // writing to stdout or stderr, as a fatal error does) when Go calls for
+  // them, after restoreGlobals has taken away what it added: lend them
+  // back for the call.
+  const lendFor = (fn, name, value) => {
+    const call = go.importObject.gojs[fn];
+    go.importObject.gojs[fn] = (sp) => {
+      const had = Object.getOwnPropertyDescriptor(globalThis, name);
+      Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
       try {
-        getRandomData(sp);
+        call(sp);
       } finally {
-        if (had) Object.defineProperty(globalThis, "crypto", had);
-        else delete globalThis.crypto;
+        if (had) Object.defineProperty(globalThis, name, had);
+        else delete globalThis[name];
       }
     };
-  }
+  };
+  if (lent !== undefined) lendFor("runtime.getRandomData", "crypto", lent);
+  if (!before.get("fs") && globalThis.fs) lendFor("runtime.wasmWrite", "fs", globalThis.fs);
   return go;
 }
 

@@ -240,6 +240,16 @@ describe("caches", () => {
     assert.notEqual(endpoint.DEFAULTS.headers.accept, "changed");
   });
 
+  test("the result cache stands aside while calls do not repeat, and comes back", () => {
+    endpoint("GET /distinct/{i}", { i: -1 });
+    assert.ok(debug().cachedResults > 0, "caching");
+    for (let i = 0; i < 5000 && debug().cachedResults > 0; i++) endpoint("GET /distinct/{i}", { i });
+    assert.equal(debug().cachedResults, 0, "emptied after too many misses");
+    for (let i = 0; i < 10_000 && debug().cachedResults === 0; i++) endpoint("GET /same");
+    assert.ok(debug().cachedResults > 0, "caching again");
+    assert.equal(endpoint("GET /same").url, "https://api.github.com/same");
+  });
+
   test("a call's headers build what the same headers in defaults() build", () => {
     const cases = [
       ["GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }, { authorization: "token x" }],
