@@ -690,11 +690,22 @@ async function loadGo() {
     Object.defineProperty(globalThis, "crypto", { value: lent, configurable: true, writable: true });
   }
   await import("./wasm_exec.js");
-  // A second copy of this module reuses the evaluated wasm_exec.js,
-  // which does not define Go again.
-  const Go = globalThis.Go !== before.get("Go")?.value ? globalThis.Go : globalThis[shared];
+  // A second copy of this module reuses the evaluated wasm_exec.js, which
+  // defines neither Go nor its stubs of fs, process and path again; the
+  // first copy kept them, and Go's runtime reads the stubs as it starts.
+  let kept = globalThis[shared];
+  if (globalThis.Go !== before.get("Go")?.value) {
+    const stubs = {};
+    for (const n of ["fs", "process", "path"]) if (!before.get(n) && n in globalThis) stubs[n] = globalThis[n];
+    kept = { Go: globalThis.Go, stubs };
+    Object.defineProperty(globalThis, shared, { value: kept, configurable: true });
+  } else if (kept !== undefined) {
+    for (const [n, stub] of Object.entries(kept.stubs)) {
+      if (!(n in globalThis)) Object.defineProperty(globalThis, n, { value: stub, configurable: true, writable: true });
+    }
+  }
+  const Go = kept?.Go;
   if (typeof Go !== "function") throw new Error("endpoint: wasm_exec.js did not define Go");
-  Object.defineProperty(globalThis, shared, { value: Go, configurable: true });
   const go = new Go();
   const restoreGlobals = () => {
     for (const [n, d] of before) {
