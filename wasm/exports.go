@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"runtime"
 
 	"github.com/endpointkit/endpoint"
 )
@@ -137,6 +138,18 @@ func release(handle int32) {
 //go:wasmexport ek_handles
 //lint:ignore U1000 called from JavaScript (go:wasmexport)
 func handles() int32 { return int32(reg.len()) }
+
+// heap runs a garbage collection and returns the Go heap in use, in KiB:
+// the debug counter that tests use to see released endpoints freed.
+//
+//go:wasmexport ek_heap
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func heap() int32 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int32(m.HeapAlloc / 1024)
+}
 
 // callArgs reads build's and merge's inputs: the route, then the options.
 func callArgs(handle, routeLen, optsLen int32) (*endpoint.Endpoint, string, endpoint.Options, error) {

@@ -25,6 +25,9 @@ var errUnknownHandle = errors.New("endpoint: unknown endpoint handle")
 type registry struct {
 	next      int32
 	endpoints map[int32]*endpoint.Endpoint
+	// peak is the most entries the map has held since it was made; Go maps
+	// never shrink, so release makes a new one once most are gone.
+	peak int
 }
 
 func newRegistry() *registry {
@@ -54,16 +57,31 @@ func (r *registry) add(e *endpoint.Endpoint) (int32, error) {
 	h := r.next
 	r.next++
 	r.endpoints[h] = e
+	r.peak = max(r.peak, len(r.endpoints))
 	return h, nil
 }
 
 // release forgets handle h once JavaScript has garbage-collected the
 // function that held it. The root stays.
 func (r *registry) release(h int32) {
-	if h != rootHandle {
-		delete(r.endpoints, h)
+	if h == rootHandle {
+		return
+	}
+	delete(r.endpoints, h)
+	if n := len(r.endpoints); r.peak >= shrinkFrom && n < r.peak/4 {
+		// A new map sized for what is left (maps.Clone would copy the
+		// capacity too).
+		m := make(map[int32]*endpoint.Endpoint, n)
+		for k, v := range r.endpoints {
+			m[k] = v
+		}
+		r.endpoints, r.peak = m, n
 	}
 }
+
+// shrinkFrom is the peak below which the map is never remade: small maps
+// cost little, and remaking one costs a copy of what is left.
+const shrinkFrom = 1024
 
 // len is the number of live handles, root included.
 func (r *registry) len() int { return len(r.endpoints) }
