@@ -51,6 +51,11 @@ var (
 	// ErrLimit is returned when an input is past one of the documented
 	// limits (MaxParams, MaxDepth, MaxNodes, MaxPreviews).
 	ErrLimit = value.ErrLimit
+	// ErrRequest is returned when request options cannot be turned into
+	// an *http.Request (see RequestOptions.HTTPRequest): a relative or
+	// malformed URL, a body that cannot be JSON-encoded, a content-length
+	// header that disagrees with the body.
+	ErrRequest = errors.New("cannot build http request")
 )
 
 // Error carries the operation and the input an error came from.
@@ -120,4 +125,9 @@ func namesError(op string, names []string, err error) error {
 
 func limitErr(msg string) error {
 	return newError("limits", "", fmt.Errorf("%w: %s", ErrLimit, msg))
+}
+
+// requestError names the URL with its credentials masked.
+func requestError(rawURL string, err error) error {
+	return &Error{Op: "request", Input: RedactURL(rawURL), Err: fmt.Errorf("%w: %w", ErrRequest, err)}
 }

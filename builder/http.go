@@ -18,14 +18,8 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
-
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
-
-// ErrRequest is returned when HTTPRequest cannot turn request options
-// into an *http.Request: a relative or malformed URL, a body that cannot
-// be JSON-encoded, a content-length header that disagrees with the body.
-var ErrRequest = errors.New("cannot build http request")
 
 // HTTPRequest builds the call and returns it as an *http.Request, in one
 // step: the same request as Build followed by RequestOptions.HTTPRequest,
@@ -409,9 +403,4 @@ func setContentLength(req *http.Request, v string) error {
 		req.Body = http.NoBody
 	}
 	return nil
-}
-
-// requestError names the URL with its credentials masked.
-func requestError(rawURL string, err error) error {
-	return &Error{Op: "request", Input: RedactURL(rawURL), Err: fmt.Errorf("%w: %w", ErrRequest, err)}
 }

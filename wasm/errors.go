@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
@@ -15,28 +15,33 @@ import (
 
 // codes name the sentinels an error may wrap, so that JavaScript can test
 // err.code (the first match) or err.codes (all) where Go code would use
-// errors.Is. The names are those a Go caller writes: the root package's
-// unqualified, the others with their package name.
+// errors.Is. The names are those a Go caller writes: the builder
+// package's unqualified, the others with their package name.
 var codes = []struct {
 	name string
 	err  error
 }{
-	{"ErrMissingParam", endpoint.ErrMissingParam},
-	{"ErrMissingURL", endpoint.ErrMissingURL},
-	{"ErrInvalidMethod", endpoint.ErrInvalidMethod},
-	{"ErrInvalidBaseURL", endpoint.ErrInvalidBaseURL},
-	{"ErrDataWithParams", endpoint.ErrDataWithParams},
-	{"ErrDataNotAllowed", endpoint.ErrDataNotAllowed},
-	{"ErrInvalidOptions", endpoint.ErrInvalidOptions},
-	{"ErrReservedParam", endpoint.ErrReservedParam},
-	{"ErrInvalidHost", endpoint.ErrInvalidHost},
-	{"ErrLimit", endpoint.ErrLimit},
+	{"ErrMissingParam", builder.ErrMissingParam},
+	{"ErrMissingURL", builder.ErrMissingURL},
+	{"ErrInvalidRoute", builder.ErrInvalidRoute},
+	{"ErrInvalidMethod", builder.ErrInvalidMethod},
+	{"ErrInvalidBaseURL", builder.ErrInvalidBaseURL},
+	{"ErrInvalidParam", builder.ErrInvalidParam},
+	{"ErrInvalidValue", builder.ErrInvalidValue},
+	{"ErrInvalidOption", builder.ErrInvalidOption},
+	{"ErrDataWithParams", builder.ErrDataWithParams},
+	{"ErrDataNotAllowed", builder.ErrDataNotAllowed},
+	{"ErrInvalidOptions", builder.ErrInvalidOptions},
+	{"ErrReservedParam", builder.ErrReservedParam},
+	{"ErrInvalidHost", builder.ErrInvalidHost},
+	{"ErrLimit", builder.ErrLimit},
 	{"template.ErrSyntax", template.ErrSyntax},
 	{"template.ErrTooLong", template.ErrTooLong},
 	{"template.ErrTooManyExpressions", template.ErrTooManyExpressions},
 	{"template.ErrValue", template.ErrValue},
 	{"template.ErrPrefix", template.ErrPrefix},
 	{"template.ErrDotSegment", template.ErrDotSegment},
+	{"template.ErrEmptySegment", template.ErrEmptySegment},
 	{"template.ErrAuthority", template.ErrAuthority},
 	{"template.ErrPathSegment", template.ErrPathSegment},
 	{"headers.ErrInvalidName", headers.ErrInvalidName},
@@ -68,7 +73,7 @@ func errorJSON(err error) []byte {
 		b = append(b, `,"code":`...)
 		b = appendString(b, first)
 	}
-	var e *endpoint.Error
+	var e *builder.Error
 	if errors.As(err, &e) {
 		if e.Op != "" {
 			b = append(b, `,"op":`...)
@@ -76,7 +81,7 @@ func errorJSON(err error) []byte {
 		}
 		if e.Input != "" {
 			b = append(b, `,"input":`...)
-			b = appendString(b, e.Input)
+			b = appendString(b, builder.RedactURL(e.Input))
 		}
 	}
 	return append(b, '}')
