@@ -270,7 +270,7 @@ func CallOf(req any) (*Call, error) {
 		}
 		return callOfOptions(*r)
 	}
-	return nil, &Error{Request: fmt.Sprintf("%T", req), Problems: []string{"want an *http.Request, builder.RequestOptions or *endpointtest.Call"}, Err: ErrRequest}
+	return nil, &Error{Request: fmt.Sprintf("a %T value", req), Problems: []string{"cannot inspect it as a request; want an *http.Request, builder.RequestOptions or *endpointtest.Call"}, Err: ErrRequest}
 }
 
 func callOfHTTP(r *http.Request) (*Call, error) {

@@ -338,22 +338,23 @@ func hostOf(addr string) string {
 	return addr
 }
 
-// finish records the call, then writes the response, so that a client
-// that has its answer finds the call recorded; then reports a failure.
+// finish records the call and reports its failure before it writes the
+// response, so that a client that has its answer finds the call recorded
+// and the failure reported.
 func (s *Server) finish(w http.ResponseWriter, c *Call, resp *response) {
 	c.Status = resp.status
 	s.mu.Lock()
 	s.log = append(s.log, c)
 	s.mu.Unlock()
+	if c.Err != nil {
+		s.report(c.Err)
+	}
 	for name, vs := range resp.header {
 		w.Header()[name] = vs
 	}
 	w.WriteHeader(resp.status)
 	if len(resp.body) > 0 && resp.status != http.StatusNoContent && resp.status != http.StatusNotModified && c.Method != http.MethodHead {
 		_, _ = w.Write(resp.body)
-	}
-	if c.Err != nil {
-		s.report(c.Err)
 	}
 }
 
