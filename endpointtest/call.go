@@ -133,7 +133,7 @@ func (c *Call) String() string {
 	for _, name := range sortedKeys(c.Header) {
 		for _, v := range c.Header[name] {
 			if headers.IsSensitive(name) {
-				v = builder.RedactedValue
+				v = maskHeader(v)
 			}
 			fmt.Fprintf(&b, "\n%s: %s", name, v)
 		}
@@ -208,9 +208,11 @@ func (c *Call) Format(s fmt.State, verb rune) {
 	}
 	v := callView{Method: c.Method, Path: c.Path, RawQuery: builder.RedactURL("?" + c.RawQuery)[1:], Header: c.Header.Clone(),
 		Body: c.bodyText(), Route: c.Route, Params: viewParams(c.Params), Fields: viewParams(c.Fields), Status: c.Status}
-	for name := range v.Header {
+	for name, vs := range v.Header {
 		if headers.IsSensitive(name) {
-			v.Header[name] = []string{builder.RedactedValue}
+			for i := range vs {
+				vs[i] = maskHeader(vs[i])
+			}
 		}
 	}
 	out := fmt.Sprintf("%#v", v)

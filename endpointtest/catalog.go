@@ -27,8 +27,10 @@ func newCatalogIndex(c *catalog.Catalog) (*catalogIndex, error) {
 		if err != nil {
 			return nil, fmt.Errorf("operation %s: %w", op, err)
 		}
+		if _, dup := ix.r.add(p); dup {
+			return nil, fmt.Errorf("operation %s appears twice", op)
+		}
 		ix.ops = append(ix.ops, op)
-		ix.r.pats = append(ix.r.pats, p)
 	}
 	return ix, nil
 }

@@ -32,7 +32,7 @@ func ExampleMatch() {
 	// <nil>
 	// endpointtest: POST /repos/octokit/rest.js/issues:
 	// 	parameter "repo" is "rest.js", want "octokit.js"
-	// 	header "Authorization" is [REDACTED], want [REDACTED] (the values differ)
+	// 	header "Authorization" is "token [REDACTED]", want "token [REDACTED]" (the values differ)
 	// 	JSON body .labels: got ["bug"], want ["bug","ui"]
 }
 

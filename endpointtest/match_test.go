@@ -82,7 +82,7 @@ var _ = Describe("matchers", func() {
 				"	method is POST, want PATCH",
 				`	query has no "state", want "open"; it has access_token`,
 				`	query "access_token" is [REDACTED], want [REDACTED] (the values differ)`,
-				`	header "Authorization" is [REDACTED], want [REDACTED] (the values differ)`,
+				`	header "Authorization" is "token [REDACTED]", want "token [REDACTED]" (the values differ)`,
 				`	header "X-Github-Api-Version" is missing, want "2022-11-28"`,
 				`	JSON body .title: got "Found a bug", want "Found a bgu"`,
 				`	JSON body .labels: got ["bug","ui"], want ["bug"]`,
@@ -91,6 +91,15 @@ var _ = Describe("matchers", func() {
 			}, "\n")))
 			Expect(err.Error()).NotTo(ContainSubstring("s3cr3t"))
 		})
+	})
+
+	It("show the authentication scheme of a credential header, and nothing more", func() {
+		req := builder.RequestOptions{Method: "get", URL: "/user", Headers: map[string]string{"authorization": "Bearer ghp_s3cr3t", "cookie": "a=s3cr3t"}}
+		Expect(endpointtest.Match(req, endpointtest.Header("Authorization", "token ghp_s3cr3t"), endpointtest.Header("Cookie", "a=other"))).To(MatchError(strings.Join([]string{
+			"endpointtest: GET /user:",
+			`	header "Authorization" is "Bearer [REDACTED]", want "token [REDACTED]"`,
+			`	header "Cookie" is "[REDACTED]", want "[REDACTED]" (the values differ)`,
+		}, "\n")))
 	})
 
 	It("name the query a misspelt name was probably meant as", func() {

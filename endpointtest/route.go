@@ -36,6 +36,10 @@ type pattern struct {
 	mod   *uritemplate.Template
 	names map[string]string
 	keep  [256]bool
+	// pre screens paths for the module: its literal segments, and
+	// whether the segment count is fixed.
+	pre   []segment
+	fixed bool
 	// vars are the path's variable names, in order, once each.
 	vars []string
 	// queryVars are the names of the {?…} and {&…} expressions; queryLits
@@ -219,9 +223,45 @@ func (p *pattern) compilePath(path string) error {
 	if p.simple {
 		return nil
 	}
+	// The module's Match is slow (its threads copy maps), so its
+	// patterns are screened first: literal segments must be there, and
+	// when no expression can write a "/", the number of segments too.
+	p.pre = p.segs[:0]
+	for _, s := range splitSegments(path[1:]) {
+		if strings.Contains(s, "{") {
+			p.pre = append(p.pre, segment{isVar: true})
+		} else {
+			p.pre = append(p.pre, segment{lit: unescapePath(s)})
+		}
+	}
+	p.fixed = !strings.Contains(path, "{/") && !strings.Contains(path, "{+") && !strings.Contains(path, "{#")
 	p.segs = nil
 	p.vars = nil
 	return p.compileModule(path)
+}
+
+// screen reports whether an escaped path may fit a pattern the module
+// matches: see compilePath.
+func (p *pattern) screen(escaped string) bool {
+	if p.pre == nil {
+		return true
+	}
+	segs := strings.Split(strings.TrimPrefix(escaped, "/"), "/")
+	if p.fixed && len(segs) != len(p.pre) {
+		return false
+	}
+	for i, s := range p.pre {
+		if s.isVar {
+			if !p.fixed {
+				return true // later segments may shift
+			}
+			continue
+		}
+		if i >= len(segs) || unescapePath(segs[i]) != s.lit {
+			return false
+		}
+	}
+	return true
 }
 
 // splitSegments splits a path template at the "/" outside expressions.
@@ -367,7 +407,7 @@ func isHex(c byte) bool {
 
 // matchMethod reports whether p takes method.
 func (p *pattern) matchMethod(method string) bool {
-	return p.method == "" || strings.EqualFold(p.method, method)
+	return p.method == "" || p.method == method || strings.EqualFold(p.method, method)
 }
 
 // matchPath matches an escaped request path and returns the path
@@ -375,6 +415,9 @@ func (p *pattern) matchMethod(method string) bool {
 func (p *pattern) matchPath(escaped string) (builder.Params, bool) {
 	if p.simple {
 		return p.matchSegments(escaped)
+	}
+	if !p.screen(escaped) {
+		return nil, false
 	}
 	vals := p.mod.Match(canonical(escaped, &p.keep))
 	if vals == nil {
@@ -549,27 +592,58 @@ func candidatePaths(escaped string, prefixes []string) []string {
 	return out
 }
 
-// router finds the most precise pattern for a request.
+// router finds the most precise pattern for a request. Patterns made of
+// whole segments are indexed by their number of segments.
 type router struct {
 	pats []*pattern
 	// prefixes are the API roots a request path may start with.
 	prefixes []string
+	bySegs   map[int][]int // simple patterns by segment count
+	others   []int         // the rest
+}
+
+// add appends a pattern, or replaces the one with the same route.
+func (r *router) add(p *pattern) (index int, replaced bool) {
+	for i, q := range r.pats {
+		if q.route == p.route {
+			r.pats[i] = p
+			return i, true
+		}
+	}
+	r.pats = append(r.pats, p)
+	i := len(r.pats) - 1
+	if p.simple {
+		if r.bySegs == nil {
+			r.bySegs = map[int][]int{}
+		}
+		r.bySegs[len(p.segs)] = append(r.bySegs[len(p.segs)], i)
+	} else {
+		r.others = append(r.others, i)
+	}
+	return i, false
 }
 
 // find returns the pattern that matches best, its parameters, and
-// whether one matched.
+// whether one matched. Of two equally precise, the first added wins.
 func (r *router) find(method, escapedPath string, q []queryPair) (int, builder.Params, bool) {
 	for _, path := range candidatePaths(escapedPath, r.prefixes) {
 		best := -1
 		var bestParams builder.Params
-		for i, p := range r.pats {
+		try := func(i int) {
+			p := r.pats[i]
 			params, ok := p.match(method, path, q)
 			if !ok {
-				continue
+				return
 			}
-			if best < 0 || p.morePrecise(r.pats[best]) {
+			if best < 0 || p.morePrecise(r.pats[best]) || (i < best && !r.pats[best].morePrecise(p)) {
 				best, bestParams = i, params
 			}
+		}
+		for _, i := range r.bySegs[strings.Count(path, "/")] {
+			try(i)
+		}
+		for _, i := range r.others {
+			try(i)
 		}
 		if best >= 0 {
 			return best, bestParams, true

@@ -167,13 +167,10 @@ func (s *Server) Handle(route string, reply Reply) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, q := range s.r.pats {
-		if q.route == p.route {
-			s.hs[i] = &handler{reply: reply}
-			return
-		}
+	if i, replaced := s.r.add(p); replaced {
+		s.hs[i] = &handler{reply: reply}
+		return
 	}
-	s.r.pats = append(s.r.pats, p)
 	s.hs = append(s.hs, &handler{reply: reply})
 }
 

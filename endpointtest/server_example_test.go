@@ -127,7 +127,7 @@ func ExampleServer_Requests() {
 	// POST /user/keys
 	// Accept: application/vnd.github.v3+json
 	// Accept-Encoding: gzip
-	// Authorization: [REDACTED]
+	// Authorization: token [REDACTED]
 	// Content-Length: 43
 	// Content-Type: application/json; charset=utf-8
 	// User-Agent: my-app

@@ -232,7 +232,7 @@ var _ = Describe("Server", func() {
 				"POST /repos/o/r/issues?access_token=[REDACTED]",
 				"Accept: application/vnd.github.v3+json",
 				"Accept-Encoding: gzip",
-				"Authorization: [REDACTED]",
+				"Authorization: token [REDACTED]",
 				"Content-Length: 47",
 				"Content-Type: application/json; charset=utf-8",
 				"User-Agent: " + endpoint.DefaultUserAgent,

@@ -44,7 +44,7 @@ var _ = Describe("Gomega matchers", func() {
 		Expect(ok).To(BeFalse())
 		want := endpointtest.Match(ro, endpointtest.Header("Authorization", "token other"))
 		Expect(m.FailureMessage(ro)).To(Equal(want.Error()))
-		Expect(m.FailureMessage(ro)).To(Equal(`endpointtest: POST /repos/octokit/rest.js/issues: header "Authorization" is [REDACTED], want [REDACTED] (the values differ)`))
+		Expect(m.FailureMessage(ro)).To(Equal(`endpointtest: POST /repos/octokit/rest.js/issues: header "Authorization" is "token [REDACTED]", want "token [REDACTED]" (the values differ)`))
 
 		r := matchers.MatchRoute("GET /repos/{owner}/{repo}/issues").Where("repo", "x")
 		ok, err = r.Match(hr)
