@@ -223,7 +223,6 @@ func (p *pattern) explainPath(escaped, route string) string {
 	return fmt.Sprintf("path %s does not fit the route %s", shown, route)
 }
 
-// MethodMatcher matches a request's method.
 type methodMatcher struct{ method string }
 
 // Method matches a request whose method is method, in any case.

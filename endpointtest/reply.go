@@ -204,11 +204,13 @@ func (r Reply) check() error {
 type RateLimit struct {
 	// Limit is the number of requests allowed per window.
 	Limit int
-	// Remaining is the number left in the window.
+	// Remaining is the number left in the window. For WithRateLimit,
+	// zero with Used zero too means Limit.
 	Remaining int
 	// Used is the number used in the window.
 	Used int
-	// Reset is when the window resets (sent in Unix seconds).
+	// Reset is when the window resets (sent in Unix seconds); zero
+	// means an hour from the response.
 	Reset time.Time
 	// Resource is the limit's bucket: "core", "search", "graphql" …;
 	// "core" when empty.
@@ -220,6 +222,9 @@ func (rl RateLimit) setHeaders(h http.Header) {
 	res := rl.Resource
 	if res == "" {
 		res = "core"
+	}
+	if rl.Reset.IsZero() {
+		rl.Reset = time.Now().Add(time.Hour)
 	}
 	h.Set("X-Ratelimit-Limit", strconv.Itoa(rl.Limit))
 	h.Set("X-Ratelimit-Remaining", strconv.Itoa(rl.Remaining))

@@ -238,6 +238,13 @@ var _ = Describe("routes in reverse", func() {
 			Expect(get(srv, "/compare/main")).To(Equal(`"whole"`))
 		})
 
+		It("lets the route registered first win between equally precise ones", func() {
+			srv := endpointtest.NewServer(GinkgoT())
+			srv.Handle("GET /users/{username}", endpointtest.JSON(`"first"`))
+			srv.Handle("GET /users/{id}", endpointtest.JSON(`"second"`))
+			Expect(get(srv, "/users/1")).To(Equal(`"first"`))
+		})
+
 		It("prefers a route with a method to one that takes any", func() {
 			srv := endpointtest.NewServer(GinkgoT())
 			srv.Handle("/things/{id}", endpointtest.JSON(`"any"`))

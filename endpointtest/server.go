@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/endpointkit/endpoint/catalog"
 )
@@ -78,6 +79,12 @@ func WithRateLimit(rl RateLimit) Option {
 	return func(cfg *config) error {
 		if rl.Limit < 0 || rl.Remaining < 0 || rl.Used < 0 {
 			return fmt.Errorf("WithRateLimit: negative count")
+		}
+		if rl.Remaining == 0 && rl.Used == 0 {
+			rl.Remaining = rl.Limit
+		}
+		if rl.Reset.IsZero() {
+			rl.Reset = time.Now().Add(time.Hour).Truncate(time.Second)
 		}
 		cfg.rate = &rl
 		return nil

@@ -540,6 +540,17 @@ var _ = Describe("Server", func() {
 			Expect(t.joined()).To(BeEmpty())
 		})
 
+		It("starts with the whole limit when only the limit is given", func() {
+			srv := endpointtest.NewServer(t, endpointtest.WithRateLimit(endpointtest.RateLimit{Limit: 60}))
+			srv.Handle("GET /user", endpointtest.JSON(`{}`))
+			resp, err := srv.Client().Get(srv.URL + "/user")
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.StatusCode).To(Equal(200))
+			Expect(resp.Header.Get("X-RateLimit-Remaining")).To(Equal("59"))
+			Expect(resp.Header.Get("X-RateLimit-Used")).To(Equal("1"))
+		})
+
 		It("sets a reply's own headers", func() {
 			srv.Handle("GET /search/code", endpointtest.JSON(`{}`).WithRateLimit(endpointtest.RateLimit{Limit: 10, Remaining: 9, Used: 1, Reset: reset, Resource: "code_search"}))
 			resp, err := srv.Client().Get(srv.URL + "/search/code")
