@@ -20,7 +20,9 @@ import (
 // context, a copy of the same headers (so the authorization header is
 // kept), the same Host override and URL user information, and the URL of
 // the next link, resolved against resp.Request.URL (RFC 8288 §3.2).
-// Conditional headers such as If-None-Match are copied as they are.
+// The preconditions If-None-Match, If-Modified-Since, If-Match,
+// If-Unmodified-Since and If-Range are left out: they belong to the first
+// page, and on a later one a 304 would end the walk.
 //
 // Next follows a link only when it has the scheme and host (host:port,
 // host compared without regard to case, :443 for https and :80 for http
@@ -84,6 +86,11 @@ func next(ctx context.Context, resp *http.Response, first *http.Request, o origi
 	if h == nil {
 		h = make(http.Header)
 	}
+	// Conditions belong to the first page: its ETag or date on a later
+	// page would get a 304 with no body and no Link, and end the walk.
+	for _, c := range conditionalHeaders {
+		h.Del(c)
+	}
 	req := &http.Request{
 		Method:     http.MethodGet,
 		URL:        u,
@@ -95,6 +102,10 @@ func next(ctx context.Context, resp *http.Response, first *http.Request, o origi
 	}
 	return req.WithContext(ctx), nil
 }
+
+// conditionalHeaders are the RFC 9110 request preconditions, which Next
+// leaves out of later pages.
+var conditionalHeaders = [...]string{"If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range"}
 
 // sameUser reports whether a URL's user information is absent or the same
 // as its base's (a relative reference inherits the base's).

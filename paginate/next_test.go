@@ -37,6 +37,20 @@ var _ = Describe("Next", func() {
 		Expect(next.Body).To(BeNil())
 	})
 
+	It("leaves the first page's preconditions out of the next request", func() {
+		req, _ := http.NewRequest(http.MethodGet, "https://api.github.com/repos/o/r/issues", nil)
+		req.Header.Set("Authorization", "Bearer t0k3n")
+		req.Header.Set("If-None-Match", `W/"etag-of-page-1"`)
+		req.Header.Set("If-Modified-Since", "Mon, 23 Nov 2026 10:00:00 GMT")
+		req.Header.Set("If-Match", `"x"`)
+		req.Header.Set("If-Unmodified-Since", "Mon, 23 Nov 2026 10:00:00 GMT")
+		req.Header.Set("If-Range", `"x"`)
+		next, err := paginate.Next(&http.Response{Header: http.Header{"Link": {gh}}, Request: req})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(next.Header).To(Equal(http.Header{"Authorization": {"Bearer t0k3n"}}))
+		Expect(req.Header).To(HaveLen(6), "the first request keeps its own")
+	})
+
 	DescribeTable("the last page and pages without a next link give nil, nil",
 		func(links ...string) {
 			next, err := paginate.Next(response("https://api.github.com/repos/o/r/issues?page=5", links...))
