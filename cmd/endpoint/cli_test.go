@@ -63,6 +63,14 @@ func inProcess(env map[string]string, stdin io.Reader, args ...string) result {
 	return result{out.String(), errOut.String(), code}
 }
 
+// write creates a file in dir.
+func write(dir, name, content string) string {
+	GinkgoHelper()
+	path := filepath.Join(dir, name)
+	Expect(os.WriteFile(path, []byte(content), 0o600)).To(Succeed())
+	return path
+}
+
 // withBodyLimit lowers the body limit for the rest of the spec.
 func withBodyLimit(n int64) {
 	saved := maxBody
