@@ -1,7 +1,7 @@
 package endpoint_test
 
 // Bounded work (issue #5, items 3 and 4): the three ReDoS strings of
-// GHSA-x4c5-c7rf-jjgv, 1 MiB adversarial inputs through every entry point
+// GHSA-x4c5-c7rf-jjgv, 1 MiB adversarial inputs (see longInput) through every entry point
 // that takes long input, and each documented limit hit exactly at and one
 // past its bound. The specs assert results, never timings: a quadratic
 // step would make them run for minutes, which go test's timeout catches.
@@ -28,9 +28,7 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-const mib = 1 << 20
-
-// adversarial are the 1 MiB inputs: long runs of what the v6 regexes and
+// adversarial are the long inputs: long runs of what the v6 regexes and
 // any naive scanner choke on.
 var adversarial = []struct{ name, unit string }{
 	{"braces", "{"},
@@ -40,6 +38,14 @@ var adversarial = []struct{ name, unit string }{
 	{"commas", ","},
 	{"closing braces", "}"},
 	{"mixed", "{:a-preview%,}"},
+}
+
+func mustJSON(v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return data
 }
 
 func repeatTo(unit string, n int) string {
@@ -67,13 +73,13 @@ var _ = Describe("ReDoS strings of GHSA-x4c5-c7rf-jjgv (T37)", func() {
 		Expect(r.Headers["accept"]).To(Equal("application/vnd.github.test-preview-preview.raw"))
 	})
 
-	It("(a) scaled to 1 MiB with -preview runs: every name found once", func() {
+	It(fmt.Sprintf("(a) scaled to %s with -preview runs: every name found once", sizeText(longInput)), func() {
 		o := snapshotOptions(base)
 		o.URL = "/graphql"
-		o.Headers["accept"] = repeatTo(strings.Repeat("A", 1000)+"-preview ", mib)
+		o.Headers["accept"] = repeatTo(strings.Repeat("A", 1000)+"-preview ", longInput)
 		r, err := endpoint.Parse(o)
 		Expect(err).NotTo(HaveOccurred())
-		n := mib / 1009
+		n := longInput / 1009
 		Expect(strings.Count(r.Headers["accept"], "application/vnd.github."+strings.Repeat("A", 1000)+"-preview.raw")).To(Equal(n))
 		Expect(r.Headers["accept"]).To(HaveSuffix(",application/vnd.github.test-preview-preview.raw"))
 	})
@@ -92,9 +98,9 @@ var _ = Describe("ReDoS strings of GHSA-x4c5-c7rf-jjgv (T37)", func() {
 	)
 })
 
-var _ = Describe("1 MiB inputs", func() {
+var _ = Describe(sizeText(longInput)+" inputs", func() {
 	for _, a := range adversarial {
-		in := repeatTo(a.unit, mib)
+		in := repeatTo(a.unit, longInput)
 
 		It(fmt.Sprintf("as a query value: %s", a.name), func() {
 			r, err := endpoint.Route("GET /x").Param("v", in).Build()
@@ -170,6 +176,20 @@ var _ = Describe("1 MiB inputs", func() {
 			}
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.URL).To(Equal("https://h.example/" + strings.TrimSuffix(in, "/") + "/x"))
+		})
+
+		It(fmt.Sprintf("in JSON options with case-folded mediaType keys: %s", a.name), func() {
+			// encoding/json accepts "Format" and "PREVIEWS"; they once
+			// sent the whole document to a quadratic fallback decoder.
+			doc := `{"mediaType":{"Format":"raw","PREVIEWS":[]},"v":` + string(mustJSON(in)) + `}`
+			var o builder.Options
+			Expect(json.Unmarshal([]byte(doc), &o)).To(Succeed())
+			Expect(o.MediaType.Format).To(Equal("raw"))
+			v, _ := o.Params.Get("v")
+			Expect(v).To(Equal(in))
+			folded := `{"mediaType":{` + strings.Repeat(`"FORMAT":"raw",`, longInput/16) + `"Format":"diff"}}`
+			Expect(json.Unmarshal([]byte(folded), &o)).To(Succeed())
+			Expect(o.MediaType.Format).To(Equal("diff"))
 		})
 
 		It(fmt.Sprintf("in JSON options: %s", a.name), func() {

@@ -28,9 +28,6 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// propCases is how many generated cases each property spec checks.
-const propCases = 10_000
-
 // Seeds, one per property; printed in the spec text.
 const (
 	seedConservation uint64 = 0x5ec5_0001

@@ -24,7 +24,6 @@ import (
 
 const (
 	stressGoroutines = 64
-	stressBuilds     = 10_000
 	stressCalls      = 257 // distinct calls, prime so goroutines interleave differently
 	stressSeed       = uint64(0x5ec5_0007)
 )

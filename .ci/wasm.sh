@@ -25,9 +25,12 @@ npm ci --no-audit --no-fund
 # npm pack runs build.sh (prepack): endpoint.wasm and wasm_exec.js.
 tarball=$(npm pack --pack-destination "$work" | tail -n 1)
 tgz="$work/$tarball"
-raw=$(wc -c <endpoint.wasm)
-gz=$(gzip -9 -c endpoint.wasm | wc -c)
-echo "endpoint.wasm: $raw bytes, $gz gzipped; $tarball: $(wc -c <"$tgz") bytes"
+echo "$tarball: $(wc -c <"$tgz") bytes"
+
+# Size against the 1.0 MB gzip budget, with the biggest packages. Report
+# only until the engine's endpoint_nohttp build (net/http and crypto/tls
+# out of the binary) has landed; then drop SIZE_REPORT_ONLY to enforce it.
+SIZE_REPORT_ONLY=1 sh ./size.sh --breakdown
 
 # Install the tarball the way a user would, and give the tests one module
 # that imports the package by name (so its "exports" map is used).
@@ -50,4 +53,5 @@ if [ ! -x "$chromium" ]; then
 fi
 "$chromium" --version 2>/dev/null || true
 
-ENDPOINTKIT_INSTALL="$install" CHROMIUM="$chromium" node --test --test-reporter=spec test/*.test.mjs
+# --expose-gc for test/memory.test.mjs (which can also turn it on itself).
+ENDPOINTKIT_INSTALL="$install" CHROMIUM="$chromium" node --expose-gc --test --test-reporter=spec test/*.test.mjs

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // EK is the long-lived endpoint a caller sets up once, like the peers'
@@ -15,7 +16,7 @@ var EK = endpoint.Defaults(
 )
 
 // EKBuildA builds A's plain options with the fluent builder.
-func EKBuildA(owner, repo string) (endpoint.RequestOptions, error) {
+func EKBuildA(owner, repo string) (builder.RequestOptions, error) {
 	return EK.Route(RouteA).
 		Param("owner", owner).
 		Param("repo", repo).
@@ -25,7 +26,7 @@ func EKBuildA(owner, repo string) (endpoint.RequestOptions, error) {
 }
 
 // EKBuildB builds B's plain options with the fluent builder.
-func EKBuildB(owner, repo string) (endpoint.RequestOptions, error) {
+func EKBuildB(owner, repo string) (builder.RequestOptions, error) {
 	return EK.Route(RouteB).
 		Param("owner", owner).
 		Param("repo", repo).
@@ -37,8 +38,8 @@ func EKBuildB(owner, repo string) (endpoint.RequestOptions, error) {
 
 // EKOptionsA builds A's plain options through Endpoint.Build with an
 // Options value, the shape of JavaScript's endpoint(route, options).
-func EKOptionsA(owner, repo string) (endpoint.RequestOptions, error) {
-	return EK.Build(RouteA, endpoint.Options{Params: endpoint.Params{
+func EKOptionsA(owner, repo string) (builder.RequestOptions, error) {
+	return EK.Build(RouteA, builder.Options{Params: builder.Params{
 		{Name: "owner", Value: owner},
 		{Name: "repo", Value: repo},
 		{Name: "per_page", Value: PerPage},
@@ -47,8 +48,8 @@ func EKOptionsA(owner, repo string) (endpoint.RequestOptions, error) {
 }
 
 // EKOptionsB is EKOptionsA for B.
-func EKOptionsB(owner, repo string) (endpoint.RequestOptions, error) {
-	return EK.Build(RouteB, endpoint.Options{Params: endpoint.Params{
+func EKOptionsB(owner, repo string) (builder.RequestOptions, error) {
+	return EK.Build(RouteB, builder.Options{Params: builder.Params{
 		{Name: "owner", Value: owner},
 		{Name: "repo", Value: repo},
 		{Name: "title", Value: IssueTitle},
@@ -73,4 +74,26 @@ func EKHTTPB(ctx context.Context, owner, repo string) (*http.Request, error) {
 		return nil, err
 	}
 	return toHTTPRequest(ctx, &ro)
+}
+
+// EKOneStepA builds A straight into an *http.Request with the one-step
+// Builder.HTTPRequest, without the RequestOptions in between.
+func EKOneStepA(ctx context.Context, owner, repo string) (*http.Request, error) {
+	return EK.Route(RouteA).
+		Param("owner", owner).
+		Param("repo", repo).
+		Param("per_page", PerPage).
+		Param("state", State).
+		HTTPRequest(ctx)
+}
+
+// EKOneStepB is EKOneStepA for B.
+func EKOneStepB(ctx context.Context, owner, repo string) (*http.Request, error) {
+	return EK.Route(RouteB).
+		Param("owner", owner).
+		Param("repo", repo).
+		Param("title", IssueTitle).
+		Param("body", IssueBody).
+		Param("labels", []string{IssueLabel}).
+		HTTPRequest(ctx)
 }

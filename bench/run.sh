@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Runs the whole benchmark harness of issue #6 and prints the table:
-#   1. the equivalence specs (every implementation builds the same requests);
-#   2. COUNT interleaved rounds: all Go benchmarks once, then the Node
-#      reference (@octokit/endpoint v6) once, so that every row's ratio to
-#      the floor is taken within the same run and round;
+# Runs the whole benchmark harness (issues #6 and #13) and prints the table:
+#   1. the equivalence specs (every implementation and every endpointkit
+#      path builds the same requests as the floor);
+#   2. COUNT interleaved rounds: all Go benchmarks once, the first use of
+#      GitHub's catalogue in a fresh process (cmd/catalogload) once, then
+#      the Node reference (@octokit/endpoint v6) once, so that every row's
+#      ratio to its floor or baseline is taken within the same run and round;
 #   3. the template-cache memory table (cmd/cachemem);
-#   4. CPU and allocation profiles of endpointkit's A and B (PROFILE=1).
+#   4. CPU and allocation profiles of the rows in PROFILES (PROFILE=1).
 #
 # usage: bench/run.sh              # 6 rounds of 750ms per benchmark (5-8 min;
 #                                  # 6 samples: benchstat needs them for a CI)
 #        QUICK=1 bench/run.sh      # 1 round of 200ms (<1 min)
 # env:   COUNT, BENCHTIME, BENCH (a -bench regexp), JSMS (ms per Node
-#        measurement), PROFILE=0|1, NODE=0 (skip Node), UPDATE=1 (rewrite the generated part of ../BENCHMARKS.md),
+#        measurement), PROFILE=0|1, PROFILES (benchmark names, space-separated),
+#        NODE=0 (skip Node), UPDATE=1 (rewrite the generated part of ../BENCHMARKS.md),
 #        TABLE_ONLY=1 (measure nothing: re-render the table from bench/out/)
 # Output goes to bench/out/ (OUT=dir to change; raw.txt, table.md,
 # benchstat.txt, cachemem.txt, profiles).
@@ -28,6 +31,7 @@ else
 	PROFILE=${PROFILE:-1} UPDATE=${UPDATE:-1}
 fi
 BENCH=${BENCH:-.}
+PROFILES=${PROFILES:-A/endpointkit-http B/endpointkit-http A/endpointkit-onestep B/endpointkit-onestep Data/size=1MiB/endpointkit-onestep}
 OUT=${OUT:-out}
 mkdir -p "$OUT"
 
@@ -74,6 +78,7 @@ measure() {
 	fi
 	go test -tags "$TAGS" -c -o "$OUT"/bench.test .
 	go build -o "$OUT"/cachemem ./cmd/cachemem
+	go build -o "$OUT"/catalogload ./cmd/catalogload
 
 	for round in $(seq 1 "$COUNT"); do
 		say "round $round/$COUNT"
@@ -82,6 +87,9 @@ measure() {
 			{ cat "$OUT"/round.txt >&2; echo "run.sh: benchmarks failed in round $round" >&2; exit 1; }
 		cat "$OUT"/round.txt >>"$OUT"/raw.txt
 		grep '^Benchmark' "$OUT"/round.txt >&2 || true
+		if [ "$BENCH" = . ]; then
+			"$OUT"/catalogload 1 | tee -a "$OUT"/raw.txt >&2
+		fi
 		if [ "$NODE" = 1 ]; then
 			node js/bench.js --ms "$JSMS" | tee -a "$OUT"/raw.txt >&2
 		fi
@@ -91,26 +99,29 @@ measure() {
 	"$OUT"/cachemem 1 100 10000 100000 dense:4096 long:512 | tee "$OUT"/cachemem.txt >&2
 
 	if [ "$PROFILE" = 1 ]; then
-		for r in A B; do
-			say "profiles of $r/endpointkit-http"
-			"$OUT"/bench.test -test.run '^$' -test.bench "^Benchmark$r\$/^endpointkit-http\$" -test.benchmem \
-				-test.benchtime 2s -test.cpuprofile "$OUT/cpu-$r.prof" >/dev/null
-			"$OUT"/bench.test -test.run '^$' -test.bench "^Benchmark$r\$/^endpointkit-http\$" -test.benchmem \
-				-test.benchtime 20000x -test.memprofile "$OUT/mem-$r.prof" -test.memprofilerate 1 >/dev/null
+		for name in $PROFILES; do
+			# A/endpointkit-http -> ^BenchmarkA$/^endpointkit-http$; file A-endpointkit-http.
+			re=$(echo "Benchmark$name" | awk -F/ '{ for (i = 1; i <= NF; i++) printf "%s^%s$", (i > 1 ? "/" : ""), $i }')
+			f=$(echo "$name" | tr '/=' '--')
+			say "profiles of $name"
+			"$OUT"/bench.test -test.run '^$' -test.bench "$re" -test.benchmem \
+				-test.benchtime 2s -test.cpuprofile "$OUT/cpu-$f.prof" >/dev/null
+			"$OUT"/bench.test -test.run '^$' -test.bench "$re" -test.benchmem \
+				-test.benchtime 20000x -test.memprofile "$OUT/mem-$f.prof" -test.memprofilerate 1 >/dev/null
 			{
-				echo "### $r: allocations per call (pprof alloc_objects over 20000 calls, divided)"
+				echo "### $name: allocations per call (pprof alloc_objects over 20000 calls, divided)"
 				echo "flat/call  cum/call  function"
-				go tool pprof -top -nodecount=40 -sample_index=alloc_objects "$OUT"/bench.test "$OUT/mem-$r.prof" 2>/dev/null |
+				go tool pprof -top -nodecount=40 -sample_index=alloc_objects "$OUT"/bench.test "$OUT/mem-$f.prof" 2>/dev/null |
 					awk '$1 ~ /^[0-9]+$/ && $1 + 0 > 0 { printf "%9.2f %9.2f  %s\n", $1 / 20000, $4 / 20000, $6 }'
-				echo "### $r: allocation sites by line (alloc_objects per call)"
-				go tool pprof -top -lines -nodecount=30 -sample_index=alloc_objects "$OUT"/bench.test "$OUT/mem-$r.prof" 2>/dev/null |
+				echo "### $name: allocation sites by line (alloc_objects per call)"
+				go tool pprof -top -lines -nodecount=30 -sample_index=alloc_objects "$OUT"/bench.test "$OUT/mem-$f.prof" 2>/dev/null |
 					awk '$1 ~ /^[0-9]+$/ && $1 + 0 > 0 { printf "%9.2f  %s %s\n", $1 / 20000, $6, $7 }'
-				echo "### $r: allocated bytes (alloc_space)"
-				go tool pprof -top -nodecount=15 -sample_index=alloc_space "$OUT"/bench.test "$OUT/mem-$r.prof" 2>/dev/null
-				echo "### $r: CPU"
-				go tool pprof -top -nodecount=30 "$OUT"/bench.test "$OUT/cpu-$r.prof" 2>/dev/null
-			} >"$OUT/profile-$r.txt"
-			echo "written $OUT/profile-$r.txt" >&2
+				echo "### $name: allocated bytes (alloc_space)"
+				go tool pprof -top -nodecount=15 -sample_index=alloc_space "$OUT"/bench.test "$OUT/mem-$f.prof" 2>&1
+				echo "### $name: CPU"
+				go tool pprof -top -nodecount=30 "$OUT"/bench.test "$OUT/cpu-$f.prof" 2>&1
+			} >"$OUT/profile-$f.txt"
+			echo "written $OUT/profile-$f.txt" >&2
 		done
 	fi
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // ParamCounts, LayerCounts and RouteCounts are the scaling series.
@@ -59,7 +60,7 @@ func FloorParams(ctx context.Context, names, values []string) (*http.Request, er
 }
 
 // EKBuildParams builds GET /search with the parameters, fluently.
-func EKBuildParams(names, values []string) (endpoint.RequestOptions, error) {
+func EKBuildParams(names, values []string) (builder.RequestOptions, error) {
 	b := EK.Route(RouteSearch)
 	for i, name := range names {
 		b.Param(name, values[i])
@@ -76,19 +77,28 @@ func EKHTTPParams(ctx context.Context, names, values []string) (*http.Request, e
 	return toHTTPRequest(ctx, &ro)
 }
 
+// EKOneStepParams builds GET /search with the parameters in one step.
+func EKOneStepParams(ctx context.Context, names, values []string) (*http.Request, error) {
+	b := EK.Route(RouteSearch)
+	for i, name := range names {
+		b.Param(name, values[i])
+	}
+	return b.HTTPRequest(ctx)
+}
+
 // LayeredEndpoint returns an endpoint made by n chained Defaults calls
 // over the root endpoint, like endpoint.defaults(…).defaults(…) in
 // JavaScript. Every layer sets the same two headers, and the last one
 // sets EK's values, so all depths flatten to the same defaults: any
 // difference in per-call cost is the cost of depth itself.
-func LayeredEndpoint(n int) *endpoint.Endpoint {
+func LayeredEndpoint(n int) *builder.Endpoint {
 	e := endpoint.Defaults()
 	for i := range n {
 		auth, ua := "token layer-"+strconv.Itoa(i), "layer-"+strconv.Itoa(i)
 		if i == n-1 {
 			auth, ua = Authorization, UserAgent
 		}
-		e = e.Defaults(endpoint.WithOptions(endpoint.Options{
+		e = e.Defaults(endpoint.WithOptions(builder.Options{
 			Headers: map[string]string{"authorization": auth, "user-agent": ua},
 		}))
 	}
@@ -96,7 +106,7 @@ func LayeredEndpoint(n int) *endpoint.Endpoint {
 }
 
 // EKBuildAOn builds A's plain options on the endpoint e.
-func EKBuildAOn(e *endpoint.Endpoint, route, owner, repo string) (endpoint.RequestOptions, error) {
+func EKBuildAOn(e *builder.Endpoint, route, owner, repo string) (builder.RequestOptions, error) {
 	return e.Route(route).
 		Param("owner", owner).
 		Param("repo", repo).
@@ -109,4 +119,14 @@ func EKBuildAOn(e *endpoint.Endpoint, route, owner, repo string) (endpoint.Reque
 // by their first segment, each a separate template-cache entry.
 func DistinctRoute(prefix string, i int) string {
 	return "GET /" + prefix + strconv.Itoa(i) + "/repos/{owner}/{repo}/issues"
+}
+
+// EKOneStepAOn builds A on the endpoint e in one step.
+func EKOneStepAOn(ctx context.Context, e *builder.Endpoint, route, owner, repo string) (*http.Request, error) {
+	return e.Route(route).
+		Param("owner", owner).
+		Param("repo", repo).
+		Param("per_page", PerPage).
+		Param("state", State).
+		HTTPRequest(ctx)
 }

@@ -30,10 +30,13 @@ type Builder struct {
 	call   layer
 	err    error
 	budget value.Budget
-	// params live in a slice of their own, not in an array inside the
-	// Builder: the parser holds on to what it is given, and an array in
-	// the Builder would make every Builder escape to the heap.
-	params paramSet
+	// The parameters: the first ones in small, without allocating, all of
+	// them in more once small is full. Build hands the parser a copy, of
+	// exactly their number: the parser's errors keep what it is given, and
+	// handing it small itself would make every Builder escape.
+	small [6]param
+	n     int
+	more  paramSet
 	// req holds the request passthrough's members.
 	req []value.Member
 }
@@ -78,14 +81,36 @@ func (b *Builder) Param(name string, value any) *Builder {
 }
 
 func (b *Builder) setParam(name string, v value.Value) {
-	if b.params.list == nil {
-		b.params.list = make([]param, 0, 8)
+	if b.more.list == nil {
+		for i := range b.n {
+			if b.small[i].name == name {
+				b.small[i].v = v
+				return
+			}
+		}
+		if b.n < len(b.small) {
+			b.small[b.n] = param{name, v}
+			b.n++
+			return
+		}
+		b.more.list = append(make([]param, 0, 2*len(b.small)), b.small[:]...)
 	}
-	if len(b.params.list) >= MaxParams && b.params.find(name) < 0 {
+	if len(b.more.list) >= MaxParams && b.more.find(name) < 0 {
 		b.err = limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
 		return
 	}
-	b.params.set(name, v)
+	b.more.set(name, v)
+}
+
+// params returns a copy of the parameters, in order.
+func (b *Builder) params() []param {
+	if b.more.list != nil {
+		return slices.Clone(b.more.list)
+	}
+	if b.n == 0 {
+		return nil
+	}
+	return append(make([]param, 0, b.n), b.small[:b.n]...)
 }
 
 // Params sets parameters from a map, in sorted key order.
@@ -152,7 +177,7 @@ func (b *Builder) Format(format string) *Builder {
 		return b
 	}
 	if err := media.ValidateName(format); err != nil {
-		b.err = newError("media type", "format", err)
+		b.err = newError("format", format, err)
 		return b
 	}
 	b.call.Format = format
@@ -226,7 +251,7 @@ func (b *Builder) layer() (layer, error) {
 	if l.URL == "" {
 		l.URL = target
 	}
-	l.Params = paramList{b.params.list}
+	l.Params = paramList{b.params()}
 	if len(b.req) > 0 {
 		l.Request = value.NewObject(slices.Clone(b.req))
 	}
@@ -269,7 +294,7 @@ func (b *Builder) Build() (RequestOptions, error) {
 // Clone returns an independent copy of b, to branch a half-built call.
 func (b *Builder) Clone() *Builder {
 	c := *b
-	c.params = paramSet{list: slices.Clone(b.params.list)}
+	c.more = paramSet{list: slices.Clone(b.more.list)}
 	c.call.Headers.list = slices.Clone(b.call.Headers.list)
 	c.call.Previews.names = slices.Clone(b.call.Previews.names)
 	c.req = slices.Clone(b.req)

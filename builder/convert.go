@@ -190,11 +190,11 @@ func checkMediaType(format string, previews []string) error {
 		return limitErr(fmt.Sprintf("%d previews, at most %d", len(previews), MaxPreviews))
 	}
 	if err := media.ValidateName(format); err != nil {
-		return newError("media type", "format", err)
+		return newError("format", format, err)
 	}
 	for _, p := range previews {
 		if err := media.ValidateName(p); err != nil {
-			return newError("media type", "previews", err)
+			return newError("preview", p, err)
 		}
 	}
 	return nil

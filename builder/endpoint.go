@@ -61,7 +61,15 @@ func prepare(l *layer) (prepared, error) {
 			return p, nil
 		}
 		p.baseURL = u
-		p.pathAt = len(trimmed) - len(u.EscapedPath())
+		// Where the base's path starts in its own text (not the length
+		// of EscapedPath, which may write the path differently).
+		rest := trimmed[strings.Index(trimmed, "://")+3:]
+		p.pathAt = len(trimmed) - len(rest)
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			p.pathAt += i
+		} else {
+			p.pathAt = len(trimmed)
+		}
 	}
 	return p, nil
 }

@@ -51,6 +51,11 @@ var (
 	// ErrLimit is returned when an input is past one of the documented
 	// limits (MaxParams, MaxDepth, MaxNodes, MaxPreviews).
 	ErrLimit = value.ErrLimit
+	// ErrRequest is returned when request options cannot be turned into
+	// an *http.Request (see RequestOptions.HTTPRequest): a relative or
+	// malformed URL, a body that cannot be JSON-encoded, a content-length
+	// header that disagrees with the body.
+	ErrRequest = errors.New("cannot build http request")
 )
 
 // Error carries the operation and the input an error came from.
@@ -60,16 +65,38 @@ type Error struct {
 	Err   error
 }
 
+// Error formats as `endpoint: OP "INPUT": REASON`. The input is quoted
+// once: when the wrapped error is the template, headers or catalog
+// package's, the text quotes what that error is about (the template after
+// :name rewriting, the header name, the catalogue's route) in place of
+// Input, and adds its reason without its own prefix.
 func (e *Error) Error() string {
+	input, reason := e.Input, ""
+	if e.Err != nil {
+		reason = e.Err.Error()
+	}
+	if x, ok := e.Err.(explained); ok {
+		if s := x.Subject(); s != "" {
+			input = s
+		}
+		reason = x.Reason()
+	}
 	var msg string
-	if e.Input == "" {
-		msg = "endpoint: " + e.Op + ": " + e.Err.Error()
+	if input == "" {
+		msg = "endpoint: " + e.Op + ": " + reason
 	} else {
-		msg = fmt.Sprintf("endpoint: %s %q: %v", e.Op, shorten(e.Input), e.Err)
+		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, shorten(input), reason)
 	}
 	// Routes and base URLs may carry tokens (?access_token=, user:pass@);
 	// error text ends up in logs.
 	return RedactURL(msg)
+}
+
+// explained is an error that can say what it is about apart from what
+// went wrong, as template.Error, headers.Error and catalog.Error do.
+type explained interface {
+	Subject() string
+	Reason() string
 }
 
 // shorten keeps error text readable when the input is a long template.
@@ -98,4 +125,9 @@ func namesError(op string, names []string, err error) error {
 
 func limitErr(msg string) error {
 	return newError("limits", "", fmt.Errorf("%w: %s", ErrLimit, msg))
+}
+
+// requestError names the URL with its credentials masked.
+func requestError(rawURL string, err error) error {
+	return &Error{Op: "request", Input: RedactURL(rawURL), Err: fmt.Errorf("%w: %w", ErrRequest, err)}
 }

@@ -1,6 +1,10 @@
 package builder
 
-import "net/url"
+import (
+	"net/url"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
+)
 
 // parseURL reads the URLs Build makes in their common shape,
 // "http[s]://host[:port]/path[?query]" with a plain host and a path that
@@ -19,13 +23,13 @@ func parseURL(s string, u *url.URL) (ok bool) {
 	i := 0
 	for i < len(rest) && rest[i] != '/' {
 		c := rest[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+		if !ascii.IsAlnum(c) && c != '.' && c != '-' {
 			if c != ':' {
 				return false
 			}
 			// A port: digits to the end of the authority, at least one.
 			j := i + 1
-			for j < len(rest) && '0' <= rest[j] && rest[j] <= '9' {
+			for j < len(rest) && ascii.IsDigit(rest[j]) {
 				j++
 			}
 			if j == i+1 || j < len(rest) && rest[j] != '/' {
@@ -62,7 +66,7 @@ func parseURL(s string, u *url.URL) (ok bool) {
 // fragment and no byte url.Parse would refuse.
 func validQuery(q string, u *url.URL) bool {
 	for k := 0; k < len(q); k++ {
-		if c := q[k]; c == '#' || c < ' ' || c == 0x7f {
+		if c := q[k]; c == '#' || ascii.IsCtl(c) {
 			return false
 		}
 	}
@@ -73,8 +77,7 @@ func validQuery(q string, u *url.URL) bool {
 // pathByte reports whether url.URL.EscapedPath writes c as it is, so that
 // Path alone describes the path (no RawPath).
 func pathByte(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+	if ascii.IsAlnum(c) {
 		return true
 	}
 	switch c {

@@ -121,3 +121,66 @@ func FuzzOptionsJSON(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOptionsJSONFolded (issue 11): options JSON whose mediaType keys
+// differ from the fields only in case ("Format", "PREVIEWS"), which
+// encoding/json accepts, decodes in one linear pass exactly as
+// encoding/json fills the fields, and anything encoding/json refuses as
+// JSON is refused too. Run with
+//
+//	go test -run '^$' -fuzz '^FuzzOptionsJSONFolded$' -fuzztime 2m ./builder/
+func FuzzOptionsJSONFolded(f *testing.F) {
+	for _, s := range []string{
+		`{"mediaType":{"Format":"raw"}}`,
+		`{"mediaType":{"FORMAT":"diff","format":"raw","PREVIEWS":["a","b"]}}`,
+		`{"mediaType":{"fOrMaT":null,"Previews":null},"x":1}`,
+		`{"mediaType":{"previews":["x"],"Previews":["y"],"other":{"k":[1]}}}`,
+		`{"mediaType":{"Format":1}}`,
+		`{"mediaType":[]}`,
+		`{"mediaType":{"Format":"raw",}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// Top-level keys are exact (another spelling is a parameter);
+		// mediaType's own keys are matched as encoding/json matches
+		// struct fields.
+		var ref struct {
+			MediaType *struct {
+				Format   *string
+				Previews []string
+			}
+		}
+		var top map[string]json.RawMessage
+		stdErr := json.Unmarshal(data, &top)
+		if raw, ok := top["mediaType"]; ok && stdErr == nil {
+			stdErr = json.Unmarshal([]byte(`{"MediaType":`+string(raw)+`}`), &ref)
+		}
+		var o builder.Options
+		err := json.Unmarshal(data, &o)
+		if !json.Valid(data) {
+			if err == nil {
+				t.Fatalf("%q is not JSON but decoded", data)
+			}
+			return
+		}
+		if err != nil || stdErr != nil {
+			return // a field of the wrong type, a limit, or a name we refuse
+		}
+		want := builder.MediaType{}
+		if mt := ref.MediaType; mt != nil {
+			if mt.Format != nil {
+				want.Format = *mt.Format
+			}
+			want.Previews = mt.Previews
+		}
+		if o.MediaType.Format != want.Format || len(o.MediaType.Previews) != len(want.Previews) {
+			t.Fatalf("%s: mediaType %#v, encoding/json %#v", data, o.MediaType, want)
+		}
+		for i := range want.Previews {
+			if o.MediaType.Previews[i] != want.Previews[i] {
+				t.Fatalf("%s: previews %q, encoding/json %q", data, o.MediaType.Previews, want.Previews)
+			}
+		}
+	})
+}

@@ -18,12 +18,8 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
-
-// ErrRequest is returned when HTTPRequest cannot turn request options
-// into an *http.Request: a relative or malformed URL, a body that cannot
-// be JSON-encoded, a content-length header that disagrees with the body.
-var ErrRequest = errors.New("cannot build http request")
 
 // HTTPRequest builds the call and returns it as an *http.Request, in one
 // step: the same request as Build followed by RequestOptions.HTTPRequest,
@@ -39,14 +35,15 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	var u url.URL
-	if !r.urlTrusted || !fillURL(&u, r.url, r.pathAt, b.e.pre.baseURL) {
-		if err := parseInto(&u, r.url); err != nil {
+	u := new(url.URL)
+	if !r.urlTrusted || !fillURL(u, r.url, r.pathAt, b.e.pre.baseURL) {
+		if err := parseInto(u, r.url); err != nil {
 			return nil, err
 		}
 	}
 	body, size, getBody := r.body.reader()
-	return newHTTPRequest(ctx, r.method, &u, body, size, getBody, r.headers, r.url)
+	method, _ := httpMethod(r.method) // a token: resolve checked it
+	return newHTTPRequest(ctx, method, u, body, size, getBody, r.headers, r.url)
 }
 
 // HTTPRequest returns r as an *http.Request, ready for an http.Client.
@@ -77,10 +74,10 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if !ok {
 		return nil, newError("request", r.Method, ErrInvalidMethod)
 	}
-	var u url.URL
+	u := new(url.URL)
 	// The shape Build makes is read in one scan, without url.Parse.
-	if !parseURL(r.URL, &u) {
-		if err := parseInto(&u, r.URL); err != nil {
+	if !parseURL(r.URL, u) {
+		if err := parseInto(u, r.URL); err != nil {
 			return nil, err
 		}
 	}
@@ -96,7 +93,7 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if err != nil {
 		return nil, err
 	}
-	return newHTTPRequest(ctx, method, &u, body, size, getBody, hs, r.URL)
+	return newHTTPRequest(ctx, method, u, body, size, getBody, hs, r.URL)
 }
 
 // fillURL sets u from raw, a URL built on an Endpoint's checked base,
@@ -139,8 +136,7 @@ func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
 func plainPath(p string) bool {
 	for i := 0; i < len(p); i++ {
 		switch c := p[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case strings.IndexByte("-._~$&+,/:;=@", c) >= 0:
+		case ascii.IsAlnum(c), strings.IndexByte("-._~$&+,/:;=@", c) >= 0:
 		default:
 			return false
 		}
@@ -167,18 +163,23 @@ var (
 	errNilContext   = errors.New("net/http: nil Context")
 )
 
-// newHTTPRequest assembles the request. url is the URL as text, for error
-// messages.
+// newHTTPRequest assembles the request. rawURL is the URL as text, for
+// error messages. It fills an http.Request as http.NewRequestWithContext
+// would, without parsing a URL or making a header map it would then throw
+// away: the Request is built on the stack and WithContext makes the one
+// copy that is returned.
 func newHTTPRequest(ctx context.Context, method string, u *url.URL, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, rawURL string) (*http.Request, error) {
 	if ctx == nil {
 		return nil, requestError(rawURL, errNilContext)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, "", nil)
-	if err != nil {
-		return nil, requestError(rawURL, err)
+	req := http.Request{
+		Method:     method,
+		URL:        u,
+		Proto:      "HTTP/1.1",
+		ProtoMajor: 1,
+		ProtoMinor: 1,
+		Host:       u.Host,
 	}
-	*req.URL = *u
-	req.Host = u.Host
 	if body != nil {
 		rc, ok := body.(io.ReadCloser)
 		if !ok {
@@ -188,17 +189,19 @@ func newHTTPRequest(ctx context.Context, method string, u *url.URL, body io.Read
 		if size == 0 && getBody != nil {
 			// As net/http does for an empty body it can see.
 			req.Body = http.NoBody
-			req.GetBody = func() (io.ReadCloser, error) { return http.NoBody, nil }
+			req.GetBody = emptyGetBody
 		}
 	}
-	contentLength := setHeaders(req, hs)
+	contentLength := setHeaders(&req, hs)
 	if contentLength != "" {
-		if err := setContentLength(req, contentLength); err != nil {
+		if err := setContentLength(&req, contentLength); err != nil {
 			return nil, requestError(rawURL, err)
 		}
 	}
-	return req, nil
+	return req.WithContext(ctx), nil
 }
+
+func emptyGetBody() (io.ReadCloser, error) { return http.NoBody, nil }
 
 // httpMethod returns the upper-case method for a valid token: the
 // net/http constant for the lower-case methods Build returns, so that the
@@ -253,14 +256,10 @@ func validHeaders(hs headers.Set) ([]header, error) {
 // overwriting the next. It returns the content-length value, which
 // net/http ignores as a header field.
 func setHeaders(req *http.Request, hs []header) (contentLength string) {
+	h := make(http.Header, len(hs))
+	req.Header = h
 	if len(hs) == 0 {
 		return ""
-	}
-	h := req.Header
-	if len(hs) > 8 {
-		// Past one map group: size the map once instead of growing it.
-		h = make(http.Header, len(hs))
-		req.Header = h
 	}
 	vals := make([]string, len(hs))
 	n := 0
@@ -314,7 +313,7 @@ func (b finalBody) reader() (io.Reader, int64, func() (io.ReadCloser, error)) {
 	case noBody:
 		return nil, 0, nil
 	case emptyBody:
-		return http.NoBody, 0, func() (io.ReadCloser, error) { return http.NoBody, nil }
+		return http.NoBody, 0, emptyGetBody
 	case jsonBody:
 		data = b.json
 	case rawBody:
@@ -404,9 +403,4 @@ func setContentLength(req *http.Request, v string) error {
 		req.Body = http.NoBody
 	}
 	return nil
-}
-
-// requestError names the URL with its credentials masked.
-func requestError(rawURL string, err error) error {
-	return &Error{Op: "request", Input: RedactURL(rawURL), Err: fmt.Errorf("%w: %w", ErrRequest, err)}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -34,14 +35,15 @@ func IsSensitiveParam(name string) bool {
 	return false
 }
 
-// RedactURL returns s with the value of every sensitive query parameter
-// (see IsSensitiveParam) and any user information ("user:pass@") replaced
-// by RedactedValue. Everything else is kept byte for byte. s may be a URL,
-// a URL template, or any text that contains URLs, such as an error
-// message: a value ends at "&", "#", a space, a quote, a backslash, "<",
-// ">", "{" or "}", and a value that starts with "{" is a template
-// expression, not a credential, and is kept. s is returned as it is when
-// there is nothing to mask.
+// RedactURL returns s with the value of every sensitive query or fragment
+// parameter (see IsSensitiveParam) and any user information
+// ("user:pass@") replaced by RedactedValue. Everything else is kept byte
+// for byte. s may be a URL, a URL template, or any text that contains
+// URLs, such as an error message or a Link header: a value ends at "&",
+// "#", white space, a control byte, a quote, a backslash, "<", ">", "{"
+// or "}", and a value that starts with "{" is a template expression, not
+// a credential, and is kept. s is returned as it is when there is nothing
+// to mask.
 func RedactURL(s string) string {
 	var b strings.Builder
 	last := 0 // s[:last] is written to b, or nothing was masked yet
@@ -62,7 +64,7 @@ func RedactURL(s string) string {
 				mask(start, start+at)
 			}
 			i = end - 1
-		case s[i] == '?' || s[i] == '&':
+		case s[i] == '?' || s[i] == '&' || s[i] == '#': // OAuth's implicit grant puts access_token in the fragment
 			eq := i + 1
 			for eq < len(s) && s[eq] != '=' && s[eq] != '&' && s[eq] != '?' && !endsValue(s[eq]) {
 				eq++
@@ -97,10 +99,10 @@ func RedactURL(s string) string {
 // authority as RedactURL reads them.
 func endsValue(c byte) bool {
 	switch c {
-	case '&', '#', ' ', '\t', '\n', '\r', '"', '\'', '`', '\\', '<', '>', '{', '}':
+	case '&', '#', ' ', '"', '\'', '`', '\\', '<', '>', '{', '}':
 		return true
 	}
-	return false
+	return ascii.IsCtl(c)
 }
 
 // Redacted returns a copy of r for logging: sensitive headers

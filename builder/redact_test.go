@@ -265,6 +265,9 @@ var _ = DescribeTable("RedactURL",
 	Entry("quoted by %q", `"https://h/?token=a\"b"`, `"https://h/?token=[REDACTED]\"b"`),
 	Entry("ends at a space", "GET /x?token=abc def", "GET /x?token=[REDACTED] def"),
 	Entry("empty", "", ""),
+	Entry("in the fragment (OAuth implicit grant)", "https://app.test/cb#access_token=abc&state=x", "https://app.test/cb#access_token=[REDACTED]&state=x"),
+	Entry("in a Link header", `<https://api.github.com/user/repos?page=2&access_token=abc>; rel="next"`, `<https://api.github.com/user/repos?page=2&access_token=[REDACTED]>; rel="next"`),
+	Entry("ends at a control byte", "/x?token=abc\x00def", "/x?token=[REDACTED]\x00def"),
 	Entry("a lone question mark", "?", "?"),
 )
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // Info describes where a catalogue came from.
@@ -138,25 +140,12 @@ func (c *Catalog) Lookup(method, path string) (*Operation, error) {
 			m = "GET"
 		}
 		for _, op := range ops {
-			if equalFold(op.Method, m) {
+			if ascii.EqualFold(op.Method, m) {
 				return op, nil
 			}
 		}
 	}
 	return c.lookupSlow(method, path)
-}
-
-// equalFold is strings.EqualFold for ASCII, which methods are.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		if a[i] != b[i] && lower(a[i]) != lower(b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
@@ -171,7 +160,7 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 	shape := shapeOf(p)
 	cands := c.byShape[shape]
 	for _, op := range cands {
-		if equalFold(op.Method, method) {
+		if ascii.EqualFold(op.Method, method) {
 			if op.Path == p {
 				return op, nil
 			}
@@ -198,7 +187,7 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 	for _, s := range nearest(shape, c.shapes) {
 		var same, other []string
 		for _, op := range c.byShape[s] {
-			if equalFold(op.Method, method) {
+			if ascii.EqualFold(op.Method, method) {
 				same = append(same, op.Method+" "+op.Path)
 			} else {
 				other = append(other, op.Method+" "+op.Path)

@@ -10,18 +10,21 @@ import (
 // Sentinel errors. Every error this package returns is an *Error wrapping
 // one of them, so errors.Is and errors.As both work.
 var (
-	// ErrUnknownRoute: no operation has that method and path, or that
-	// operation ID.
+	// ErrUnknownRoute is returned when no operation has the method and
+	// path, or the operation ID, looked up.
 	ErrUnknownRoute = errors.New("unknown route")
-	// ErrUnknownParam: the operation has no parameter of that name.
+	// ErrUnknownParam is returned when the operation has no parameter of
+	// the name given.
 	ErrUnknownParam = errors.New("unknown parameter")
-	// ErrMissingParam: a required parameter has no value.
+	// ErrMissingParam is returned when a required parameter has no value.
 	ErrMissingParam = errors.New("missing required parameter")
-	// ErrType: a value has a JSON type the parameter does not allow.
+	// ErrType is returned when a value has a JSON type the parameter does
+	// not allow.
 	ErrType = errors.New("wrong type")
-	// ErrEnum: a value is not one the parameter allows.
+	// ErrEnum is returned when a value is not one the parameter allows.
 	ErrEnum = errors.New("value not allowed")
-	// ErrInvalid: a catalogue, or the data it is decoded from, is malformed.
+	// ErrInvalid is returned when a catalogue, or the data it is decoded
+	// from, is malformed.
 	ErrInvalid = errors.New("invalid catalog")
 )
 
@@ -57,6 +60,18 @@ func (e *Error) Error() string {
 		b.WriteString(e.Route)
 		b.WriteString(": ")
 	}
+	b.WriteString(e.Reason())
+	return b.String()
+}
+
+// Subject returns the route the error is about, so that a caller that
+// wraps the error and quotes the route itself says it once, with Reason.
+func (e *Error) Subject() string { return e.Route }
+
+// Reason returns the message without the route: the parameter, what was
+// wrong and what was probably meant.
+func (e *Error) Reason() string {
+	var b strings.Builder
 	if e.Param != "" {
 		b.WriteString("parameter ")
 		b.WriteString(strconv.Quote(e.Param))

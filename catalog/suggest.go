@@ -3,6 +3,8 @@ package catalog
 import (
 	"slices"
 	"strings"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // distance returns the edit distance between a and b (bytes, ASCII case
@@ -29,11 +31,11 @@ func distance(a, b string, max int) int {
 		best := cur[0]
 		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if lower(a[i-1]) == lower(b[j-1]) {
+			if ascii.ToLower(a[i-1]) == ascii.ToLower(b[j-1]) {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && lower(a[i-1]) == lower(b[j-2]) && lower(a[i-2]) == lower(b[j-1]) {
+			if i > 1 && j > 1 && ascii.ToLower(a[i-1]) == ascii.ToLower(b[j-2]) && ascii.ToLower(a[i-2]) == ascii.ToLower(b[j-1]) {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 			best = min(best, cur[j])
@@ -46,13 +48,6 @@ func distance(a, b string, max int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
-}
-
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }
 
 // closeEnough is the largest distance at which a word of length n still

@@ -84,8 +84,8 @@ var _ = Describe("ValidateName", func() {
 		Entry("parentheses", "(x)", `headers: invalid header name "…": byte 0x28 at index 0 is not a token character`),
 		Entry("a header line never shows its value", "Authorization: token ghp_secret", `headers: invalid header name "Authorization…": byte 0x3a at index 13 is not a token character`),
 		Entry("quote", `"q"`, `headers: invalid header name "…": byte 0x22 at index 0 is not a token character`),
-		Entry("brackets", "[x]", `headers: invalid header name "[x]": byte 0x5b at index 0 is not a token character`),
-		Entry("tab", "a\tb", `headers: invalid header name "a\tb": byte 0x09 at index 1 is not a token character`),
+		Entry("brackets", "[x]", `headers: invalid header name "…": byte 0x5b at index 0 is not a token character`),
+		Entry("tab", "a\tb", `headers: invalid header name "a…": byte 0x09 at index 1 is not a token character`),
 	)
 })
 

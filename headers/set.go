@@ -3,6 +3,8 @@ package headers
 import (
 	"maps"
 	"slices"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // Set maps lower-cased header names to values. Build one with FromMap or
@@ -36,7 +38,7 @@ func (s Set) Get(name string) string {
 // differ only in case, the key that sorts last wins, which is the all
 // lower-case key when present (the same rule as FromMap and Merge).
 func (s Set) Lookup(name string) (string, bool) {
-	if !hasUpper(name) {
+	if !ascii.HasUpper(name) {
 		if v, ok := s[name]; ok {
 			return v, true
 		}
@@ -46,7 +48,7 @@ func (s Set) Lookup(name string) (string, bool) {
 	var best, val string
 	found := false
 	for k, v := range s {
-		if equalFold(k, name) && (!found || k > best) {
+		if ascii.EqualFold(k, name) && (!found || k > best) {
 			best, val, found = k, v, true
 		}
 	}
@@ -108,7 +110,7 @@ func (s Set) Validate() error {
 func putLayer(dst Set, layer map[string]string) {
 	mixed := false
 	for k := range layer {
-		if hasUpper(k) {
+		if ascii.HasUpper(k) {
 			mixed = true
 			break
 		}
@@ -133,7 +135,7 @@ func firstInvalid(m map[string]string) error {
 	var bad string
 	found := false
 	for k, v := range m {
-		if k != "" && invalidNameByte(k) < 0 && invalidValueByte(v) < 0 {
+		if k != "" && ascii.IndexNonToken(k) < 0 && ascii.IndexCtlButTab(v) < 0 {
 			continue
 		}
 		if !found || k < bad {

@@ -1,6 +1,10 @@
 package media
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
+)
 
 // vndPrefix starts every media type the format rewrite touches.
 const vndPrefix = "application/vnd"
@@ -68,7 +72,7 @@ func wordSegment(s string, i int) (int, bool) {
 		return 0, false
 	}
 	j := i + 1
-	for j < len(s) && isWord(s[j]) {
+	for j < len(s) && ascii.IsWord(s[j]) {
 		j++
 	}
 	return j, j > i+1

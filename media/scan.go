@@ -1,5 +1,7 @@
 package media
 
+import "github.com/endpointkit/endpoint/internal/ascii"
+
 // octetStream disables every rewrite when it appears anywhere in the accept
 // header, in any case: a binary download must keep asking for bytes.
 const octetStream = "application/octet-stream"
@@ -10,11 +12,11 @@ const octetStream = "application/octet-stream"
 // most 24 comparisons per byte: linear in len(s).
 func hasOctetStream(s string) bool {
 	for i := 0; i+len(octetStream) <= len(s); i++ {
-		if lower(s[i]) != 'a' {
+		if ascii.ToLower(s[i]) != 'a' {
 			continue
 		}
 		j := 1
-		for j < len(octetStream) && lower(s[i+j]) == octetStream[j] {
+		for j < len(octetStream) && ascii.ToLower(s[i+j]) == octetStream[j] {
 			j++
 		}
 		if j == len(octetStream) {
@@ -22,20 +24,6 @@ func hasOctetStream(s string) bool {
 		}
 	}
 	return false
-}
-
-// lower folds an ASCII upper-case letter to lower case.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + ('a' - 'A')
-	}
-	return c
-}
-
-// isWord reports whether c matches JavaScript's \w without the u flag:
-// [A-Za-z0-9_].
-func isWord(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
 // scanPreviewNames passes to w, in order, with every match that v6's global
@@ -49,7 +37,7 @@ func isWord(c byte) bool {
 func scanPreviewNames(s string, w *previewWriter) {
 	start, last := -1, -1
 	for i := 0; i <= len(s); i++ {
-		if i < len(s) && (isWord(s[i]) || s[i] == '-') {
+		if i < len(s) && (ascii.IsWord(s[i]) || s[i] == '-') {
 			if start < 0 {
 				start, last = i, -1
 			}

@@ -3,6 +3,9 @@ package media
 import (
 	"errors"
 	"fmt"
+	"strconv"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // MaxName is the longest format or preview name ValidateName accepts. Real
@@ -10,23 +13,53 @@ import (
 // accept header, which repeats the format once per preview, small.
 const MaxName = 64
 
-// ErrInvalidName reports a format or preview name that is too long or has
-// a character outside letters, digits and "._+-".
+// ErrInvalidName is returned when a format or preview name is too long or
+// has a character outside letters, digits and "._+-".
 var ErrInvalidName = errors.New("invalid media type name")
 
+// Error describes a format or preview name that ValidateName refused. Err
+// is ErrInvalidName.
+type Error struct {
+	Name string
+	Err  error
+
+	reason string // what is wrong with Name, without it
+}
+
+// Error implements error: `media: invalid media type name "x y": byte 0x20
+// at index 1`.
+func (e *Error) Error() string {
+	return "media: " + e.Err.Error() + " " + strconv.Quote(e.Subject()) + ": " + e.reason
+}
+
+// Subject returns the name the error is about, cut at MaxName bytes, so
+// that a caller that wraps the error quotes it once, with Reason.
+func (e *Error) Subject() string {
+	if len(e.Name) > MaxName {
+		return e.Name[:MaxName] + "…"
+	}
+	return e.Name
+}
+
+// Reason returns the message without the name.
+func (e *Error) Reason() string { return e.Err.Error() + ": " + e.reason }
+
+// Unwrap returns Err.
+func (e *Error) Unwrap() error { return e.Err }
+
 // ValidateName checks a format or preview name before it is written into
-// the accept header. The empty name is valid: it means none.
+// the accept header. The empty name is valid: it means none. Errors are
+// *Error.
 func ValidateName(name string) error {
 	if len(name) > MaxName {
-		return fmt.Errorf("%w: %d bytes, at most %d", ErrInvalidName, len(name), MaxName)
+		return &Error{Name: name, Err: ErrInvalidName, reason: fmt.Sprintf("%d bytes, at most %d", len(name), MaxName)}
 	}
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case c == '.' || c == '_' || c == '+' || c == '-':
+		case ascii.IsAlnum(c), c == '.' || c == '_' || c == '+' || c == '-':
 		default:
-			return fmt.Errorf("%w: %q has byte %#02x at %d", ErrInvalidName, name, c, i)
+			return &Error{Name: name, Err: ErrInvalidName, reason: fmt.Sprintf("byte 0x%02x at index %d", c, i)}
 		}
 	}
 	return nil

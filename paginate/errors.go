@@ -6,30 +6,38 @@ import (
 	"net/http"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // Sentinels for errors.Is. Every error this package returns is an [*Error]
 // or a [*StatusError], and wraps one of these, a context error, a
 // transport error or an encoding/json error.
 var (
-	// ErrSyntax: a Link header, or a link target in one, is malformed.
+	// ErrSyntax is returned when a Link header, or a link target in one,
+	// is malformed.
 	ErrSyntax = errors.New("malformed Link header")
-	// ErrForeignHost: a next link or a redirect leaves the scheme and host
-	// of the walk's first request, or carries user information of its own.
+	// ErrForeignHost is returned when a next link or a redirect leaves the
+	// scheme and host of the walk's first request, or carries user
+	// information of its own.
 	ErrForeignHost = errors.New("link leaves the origin of the walk")
-	// ErrMethod: the walk did not start with a GET request.
+	// ErrMethod is returned when the walk does not start with a GET
+	// request.
 	ErrMethod = errors.New("pagination needs a GET request")
-	// ErrLoop: the next link points at the page it came from.
+	// ErrLoop is returned when a next link points at the page it came
+	// from.
 	ErrLoop = errors.New("next link points at the current page")
-	// ErrTooLarge: a page body is larger than the limit (see [MaxPageSize]).
+	// ErrTooLarge is returned when a page body is larger than the limit
+	// (see [MaxPageSize]).
 	ErrTooLarge = errors.New("page body too large")
-	// ErrNotList: a page body is neither a JSON array nor an object of the
-	// list-with-count shape (see [Decode]).
+	// ErrNotList is returned when a page body is neither a JSON array nor
+	// an object of the list-with-count shape (see [Decode]).
 	ErrNotList = errors.New("page is not a list")
-	// ErrStatus: the server answered with a status of 400 or more; the
-	// error is a [*StatusError].
+	// ErrStatus is returned when the server answers with a status of 400
+	// or more; the error is a [*StatusError].
 	ErrStatus = errors.New("error status")
-	// ErrNoRequest: a response has no Request to follow links from.
+	// ErrNoRequest is returned when a response has no Request to follow
+	// links from.
 	ErrNoRequest = errors.New("response without request")
 )
 
@@ -58,7 +66,7 @@ func (e *Error) Error() string {
 		msg = "paginate: " + e.Op + " " + strconv.Quote(e.Input) + ": " + errString(e.Err)
 	}
 	// Causes from net/http can quote URLs too.
-	return redact(msg)
+	return builder.RedactURL(msg)
 }
 
 // Unwrap returns Err.
@@ -107,7 +115,7 @@ func (e *StatusError) Error() string {
 	if e.DocumentationURL != "" {
 		msg += " (" + strconv.Quote(shorten(e.DocumentationURL, 200)) + ")"
 	}
-	return redact(msg)
+	return builder.RedactURL(msg)
 }
 
 // Unwrap returns ErrStatus, so errors.Is(err, ErrStatus) holds.

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // List is one page's items after normalisation; see [Decode].
@@ -63,7 +65,7 @@ func Items[T any](ctx context.Context, c *http.Client, req *http.Request, opts .
 			}
 			items, _, err := decodeList[T](page.Body)
 			if err != nil {
-				yield(zero, &Error{Op: "decode", Input: shorten(redact(page.Response.Request.URL.String()), maxQuoted), Err: err})
+				yield(zero, &Error{Op: "decode", Input: shorten(builder.RedactURL(page.Response.Request.URL.String()), maxQuoted), Err: err})
 				return
 			}
 			for _, it := range items {

@@ -6,6 +6,10 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // Link is one link-value of a Link header (RFC 8288 §3).
@@ -94,7 +98,7 @@ func resolve(op string, base *url.URL, target string) (*url.URL, error) {
 		if ue, ok := err.(*url.Error); ok {
 			err = ue.Err // its message quotes the URL again
 		}
-		return nil, &Error{Op: op, Input: shorten(redact(target), maxQuoted), Err: fmt.Errorf("%w: invalid link target: %v", ErrSyntax, err)}
+		return nil, &Error{Op: op, Input: shorten(builder.RedactURL(target), maxQuoted), Err: fmt.Errorf("%w: invalid link target: %v", ErrSyntax, err)}
 	}
 	return u, nil
 }
@@ -145,7 +149,7 @@ func Format(links []Link) string {
 			b.WriteString(n)
 			switch {
 			case v == "":
-			case isToken(v):
+			case ascii.IsToken(v):
 				b.WriteByte('=')
 				b.WriteString(v)
 			default:
@@ -197,14 +201,14 @@ func parseAppend(dst []Link, value string) ([]Link, error) {
 			}
 			start := len(rels)
 			for _, r := range l.rels {
-				rels = append(rels, lowerASCII(r))
+				rels = append(rels, headers.Name(r))
 			}
 			link.Rel = rels[start:len(rels):len(rels)]
 		}
 		if len(l.params) > 0 {
 			link.Params = make(map[string]string, len(l.params))
 			for _, pr := range l.params {
-				name := lowerASCII(pr.name)
+				name := headers.Name(pr.name)
 				if _, dup := link.Params[name]; !dup {
 					link.Params[name] = pr.value
 				}
@@ -245,7 +249,7 @@ type parser struct {
 func (p *parser) errorf(format string, args ...any) error {
 	return &Error{
 		Op:    "parse",
-		Input: shorten(redact(p.s), maxQuoted),
+		Input: shorten(builder.RedactURL(p.s), maxQuoted),
 		Err:   fmt.Errorf("%w: "+format, append([]any{ErrSyntax}, args...)...),
 	}
 }
@@ -300,7 +304,7 @@ func (p *parser) next(l *rawLink) (bool, error) {
 			continue // empty parameter
 		}
 		start := p.i
-		for p.i < len(p.s) && isTchar(p.s[p.i]) {
+		for p.i < len(p.s) && ascii.IsTchar(p.s[p.i]) {
 			p.i++
 		}
 		if p.i == start {
@@ -403,47 +407,9 @@ func splitRel(dst []string, v string) []string {
 
 // isCtl reports control bytes other than horizontal tab, which a quoted
 // string may hold.
-func isCtl(c byte) bool { return (c < ' ' && c != '\t') || c == 0x7f }
+func isCtl(c byte) bool { return ascii.IsCtl(c) && c != '\t' }
 
 // isValueByte reports bytes of an unquoted parameter value.
 func isValueByte(c byte) bool {
-	return c > ' ' && c != 0x7f && c != ';' && c != ',' && c != '"'
-}
-
-// isTchar reports RFC 9110 token characters.
-func isTchar(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		return true
-	}
-	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
-}
-
-func isToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isTchar(s[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// lowerASCII lower-cases ASCII letters only, allocating only when s has an
-// upper-case one.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
+	return c != ' ' && !ascii.IsCtl(c) && c != ';' && c != ',' && c != '"'
 }

@@ -3,6 +3,8 @@ package paginate
 import (
 	"context"
 	"fmt"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
 	"net"
 	"net/http"
 	"net/url"
@@ -45,7 +47,7 @@ func Next(resp *http.Response) (*http.Request, error) {
 		first = first.Response.Request
 	}
 	if !isGet(first.Method) {
-		return nil, &Error{Op: "next", Input: shorten(redact(first.URL.String()), maxQuoted), Err: fmt.Errorf("%w: first request is %s", ErrMethod, shorten(first.Method, 20))}
+		return nil, &Error{Op: "next", Input: shorten(builder.RedactURL(first.URL.String()), maxQuoted), Err: fmt.Errorf("%w: first request is %s", ErrMethod, shorten(first.Method, 20))}
 	}
 	return next(first.Context(), resp, first, originOf(first.URL))
 }
@@ -71,7 +73,7 @@ func next(ctx context.Context, resp *http.Response, first *http.Request, o origi
 	}
 	u.Fragment, u.RawFragment = "", ""
 	if u.EscapedPath() == base.EscapedPath() && u.RawQuery == base.RawQuery && originOf(base) == o {
-		return nil, &Error{Op: "next", Input: shorten(redact(u.String()), maxQuoted), Err: ErrLoop}
+		return nil, &Error{Op: "next", Input: shorten(builder.RedactURL(u.String()), maxQuoted), Err: ErrLoop}
 	}
 	u.User = first.URL.User
 	host := u.Host
@@ -101,7 +103,7 @@ func sameUser(u, base *url.Userinfo) bool {
 }
 
 func foreignError(op string, u *url.URL, err error) error {
-	return &Error{Op: op, Input: shorten(redact(u.String()), maxQuoted), Err: err}
+	return &Error{Op: op, Input: shorten(builder.RedactURL(u.String()), maxQuoted), Err: err}
 }
 
 // nextTarget returns the target of the first rel="next" link in h.
@@ -130,7 +132,7 @@ func nextTarget(h http.Header) (string, bool, error) {
 type origin struct{ scheme, host, port string }
 
 func originOf(u *url.URL) origin {
-	o := origin{scheme: lowerASCII(u.Scheme), host: lowerASCII(u.Hostname()), port: u.Port()}
+	o := origin{scheme: headers.Name(u.Scheme), host: headers.Name(u.Hostname()), port: u.Port()}
 	if (o.scheme == "https" && o.port == "443") || (o.scheme == "http" && o.port == "80") {
 		o.port = ""
 	}

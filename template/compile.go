@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // Compilation: the template text, already accepted by the uritemplate
@@ -70,7 +72,7 @@ func compile(s string) (*Template, error) {
 			t.parts = append(t.parts, p)
 			i, lit = end, end
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
 				return nil, syntaxError(s, i, "incomplete percent-encoding")
 			}
 			i += 3
@@ -132,8 +134,6 @@ func (t *Template) addLiteral(l string) {
 	t.parts = append(t.parts, part{lit: l})
 }
 
-func isVarchar(c byte) bool { return isWord(c) }
-
 // compileExpr scans the expression starting at s[start] == '{' and returns
 // it and the offset just past its "}".
 func compileExpr(s string, start int) (part, int, error) {
@@ -166,10 +166,10 @@ func compileExpr(s string, start int) (part, int, error) {
 		nameStart := i
 		for i < len(s) {
 			c := s[i]
-			if isVarchar(c) {
+			if ascii.IsWord(c) {
 				i++
 			} else if c == '%' {
-				if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				if i+2 >= len(s) || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
 					return p, 0, syntaxError(s, i, "incomplete percent-encoding in a variable name")
 				}
 				i += 3

@@ -1,5 +1,7 @@
 package template
 
+import "github.com/endpointkit/endpoint/internal/ascii"
+
 // Percent-encoding. All encoders work on bytes: a character outside the
 // allowed set is written as one %XX triplet per UTF-8 byte, which is what RFC
 // 3986 section 2.5 and RFC 6570 section 1.6 require (the uritemplate module
@@ -42,10 +44,6 @@ var (
 // scratch buffer (numbers), so neither needs converting.
 type text interface{ ~string | ~[]byte }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
 // appendEscaped appends s to dst, keeping bytes in set and percent-encoding
 // all others. With keepPct, a valid %XX triplet is copied as it is (RFC 6570
 // reserved expansion and literals); a "%" not starting one becomes "%25".
@@ -56,7 +54,7 @@ func appendEscaped[T text](dst []byte, s T, set *charset, keepPct bool) []byte {
 		if set[c] {
 			continue
 		}
-		if keepPct && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+		if keepPct && c == '%' && i+2 < len(s) && ascii.IsHex(s[i+1]) && ascii.IsHex(s[i+2]) {
 			i += 2
 			continue
 		}

@@ -11,34 +11,39 @@ import (
 // wrapping one of them (sometimes together with a more detailed cause, such as
 // the uritemplate module's own syntax error).
 var (
-	// ErrSyntax reports a template that is not valid RFC 6570 syntax.
+	// ErrSyntax is returned when a template is not valid RFC 6570 syntax.
 	ErrSyntax = errors.New("invalid template")
-	// ErrTooLong reports a template longer than MaxLength bytes.
+	// ErrTooLong is returned when a template is longer than MaxLength
+	// bytes.
 	ErrTooLong = errors.New("template too long")
-	// ErrTooManyExpressions reports a template with more than MaxExpressions
-	// expressions.
+	// ErrTooManyExpressions is returned when a template has more than
+	// MaxExpressions expressions.
 	ErrTooManyExpressions = errors.New("too many expressions")
-	// ErrValue reports a Go value that has no template meaning (channel, func,
-	// struct, nested list, NaN, ...) or, in AppendQuery, a map value.
+	// ErrValue is returned when a Go value has no template meaning
+	// (channel, func, struct, nested list, NaN, ...) or, in AppendQuery,
+	// is a map.
 	ErrValue = errors.New("unsupported value")
-	// ErrPrefix reports a prefix modifier ({x:3}) applied to a list or map;
-	// RFC 6570 section 2.4.1 says prefixes are not applicable to composites.
+	// ErrPrefix is returned when a prefix modifier ({x:3}) is applied to a
+	// list or map; RFC 6570 section 2.4.1 says prefixes are not applicable
+	// to composites.
 	ErrPrefix = errors.New("prefix modifier on a composite value")
-	// ErrMissing reports a whole-segment variable that AppendPath found
-	// undefined (absent or nil); the empty string is a value.
+	// ErrMissing is returned when AppendPath finds a whole-segment
+	// variable undefined (absent or nil); the empty string is a value.
 	ErrMissing = errors.New("missing value")
-	// ErrDotSegment reports a whole-segment variable that AppendPath expanded
-	// to "." or "..", which would change the path after normalisation.
+	// ErrDotSegment is returned when AppendPath expands a whole-segment
+	// variable to "." or "..", which would change the path after
+	// normalisation.
 	ErrDotSegment = errors.New("dot segment")
 	// ErrEmptySegment is returned when the expansion of a template without
 	// scheme starts with "//": joined to a base URL it is a path, but a URL
 	// resolver given it alone reads the first segment as a host.
 	ErrEmptySegment = errors.New("path starts with an empty segment")
-	// ErrAuthority reports an expression inside the scheme or authority of
-	// an absolute template ("https://{host}/x"), which AppendPath refuses
-	// because a value would choose where the request goes.
+	// ErrAuthority is returned when an absolute template has an
+	// expression inside its scheme or authority ("https://{host}/x"):
+	// a value would choose where the request goes.
 	ErrAuthority = errors.New("expression in the authority")
-	// ErrPathSegment reports a Path value with an empty, "." or ".." segment.
+	// ErrPathSegment is returned when a Path value has an empty, "." or
+	// ".." segment.
 	ErrPathSegment = errors.New("invalid path segment")
 )
 
@@ -68,28 +73,49 @@ func (e *Error) Error() string {
 	if e == nil {
 		return "template: <nil>"
 	}
+	if e.Template == "" {
+		return "template: " + e.Reason()
+	}
+	t := e.Template
+	if len(t) > maxQuoted {
+		t = t[:maxQuoted] + "..."
+	}
+	reason := e.Reason()
+	if e.Offset < 0 && e.Var == "" {
+		return "template " + strconv.Quote(t) + ": " + reason
+	}
+	return "template " + strconv.Quote(t) + " " + reason
+}
+
+// Subject returns the template the error is about, so that a caller that
+// wraps the error and quotes the template itself can say it once (with
+// Reason).
+func (e *Error) Subject() string { return e.Template }
+
+// Reason returns the message without the template: where, which
+// variable, and what went wrong ("at offset 7, variable \"owner\":
+// missing value").
+func (e *Error) Reason() string {
 	var b strings.Builder
-	b.WriteString("template")
 	if e.Template != "" {
-		t := e.Template
-		if len(t) > maxQuoted {
-			t = t[:maxQuoted] + "..."
-		}
-		b.WriteByte(' ')
-		b.WriteString(strconv.Quote(t))
 		if e.Offset >= 0 {
-			b.WriteString(" at offset ")
+			b.WriteString("at offset ")
 			b.WriteString(strconv.Itoa(e.Offset))
 		}
 		if e.Var != "" {
-			b.WriteString(", variable ")
+			if b.Len() > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("variable ")
 			b.WriteString(strconv.Quote(e.Var))
 		}
 	} else if e.Var != "" {
-		b.WriteString(": query parameter ")
+		b.WriteString("query parameter ")
 		b.WriteString(strconv.Quote(e.Var))
 	}
-	b.WriteString(": ")
+	if b.Len() > 0 {
+		b.WriteString(": ")
+	}
 	if e.Err != nil {
 		b.WriteString(e.Err.Error())
 	} else {
@@ -112,12 +138,17 @@ func errNilTemplate() error {
 	return &Error{Offset: -1, Err: fmt.Errorf("%w: nil *Template", ErrSyntax)}
 }
 
-// moduleError wraps a uritemplate module error. Its message repeats the
-// template up to the error, so it is shortened like the template is.
+// moduleError wraps a uritemplate module error. The module's message
+// repeats the template up to the error ("incomplete expression: /x/{a_");
+// ours quotes the template once and gives the offset, so only the
+// description is kept.
 type moduleError struct{ err error }
 
 func (m moduleError) Error() string {
 	s := m.err.Error()
+	if i := strings.Index(s, ": "); i >= 0 {
+		s = s[:i]
+	}
 	if len(s) > maxQuoted {
 		s = s[:maxQuoted] + "..."
 	}

@@ -1,6 +1,10 @@
 package template
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
+)
 
 // Expansion (RFC 6570 section 3 and appendix A), done entirely by this
 // package: the uritemplate module only validates the syntax.
@@ -151,11 +155,11 @@ func schemeEnd[T string | []byte](url T) int {
 }
 
 func isScheme[T string | []byte](b T) bool {
-	if len(b) == 0 || !isAlpha(b[0]) {
+	if len(b) == 0 || !ascii.IsAlpha(b[0]) {
 		return false
 	}
 	for i := 1; i < len(b); i++ {
-		if c := b[i]; !isAlpha(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+		if !ascii.IsSchemeChar(b[i]) {
 			return false
 		}
 	}

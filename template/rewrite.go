@@ -1,29 +1,25 @@
 package template
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
+)
 
 // :name rewriting, as @octokit/endpoint v6 does it (regexp /:([a-z]\w+)/g),
 // but only in the path part of the template. The v6 rule applied to the
 // whole string, which ate "repo:octokit" in query strings and the password
 // in "user:pass@host".
 
-func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
-
-func isWord(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
 // pathStart returns where the path part of s begins: 0, or, when s begins
 // with "scheme://", the end of the authority (the first "/", "?" or "#"
 // after it, or len(s)).
 func pathStart(s string) int {
-	if len(s) == 0 || !isAlpha(s[0]) {
+	if len(s) == 0 || !ascii.IsAlpha(s[0]) {
 		return 0
 	}
 	i := 1
-	for i < len(s) && (isAlpha(s[i]) || '0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.') {
+	for i < len(s) && ascii.IsSchemeChar(s[i]) {
 		i++
 	}
 	if !strings.HasPrefix(s[i:], "://") {
@@ -80,9 +76,9 @@ func rewriteColonNames(s string) string {
 			}
 			i += j + 1
 		case ':':
-			if i+2 < end && isLower(s[i+1]) && isWord(s[i+2]) {
+			if i+2 < end && ascii.IsLower(s[i+1]) && ascii.IsWord(s[i+2]) {
 				j := i + 3
-				for j < end && (isWord(s[j]) || s[j] == '-' && j+1 < end && isWord(s[j+1])) {
+				for j < end && (ascii.IsWord(s[j]) || s[j] == '-' && j+1 < end && ascii.IsWord(s[j+1])) {
 					j++
 				}
 				if b == nil {

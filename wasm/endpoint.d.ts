@@ -1,7 +1,11 @@
 // Types for @endpointkit/endpoint, in the shape of @octokit/endpoint v6.
 
-/** Request headers; names are lower-cased by merge. */
-export type RequestHeaders = { [header: string]: string | number | boolean | null | undefined };
+/**
+ * Request headers; names are lower-cased by merge. A value that is not a
+ * string is sent as String(value) and comes back in results as given;
+ * undefined is left out.
+ */
+export type RequestHeaders = { [header: string]: string | number | boolean | bigint | object | null | undefined };
 
 /** Selects a response format and API previews; rewrites the accept header. */
 export interface MediaType {
@@ -29,10 +33,11 @@ export interface EndpointOptions {
 
 /** The result: everything needed to send the request. */
 export interface RequestOptions {
-  /** Lower-case, for example "get". */
+  /** Lower-case, for example "get"; upper-case it for fetch(), which sends "patch" as it is. */
   method: string;
   url: string;
-  headers: { [header: string]: string };
+  /** Values keep the type they were given (a number stays a number). */
+  headers: { [header: string]: string | number | boolean | bigint | object };
   body?: unknown;
   request?: { [key: string]: unknown };
 }
@@ -72,3 +77,16 @@ export interface EndpointError extends Error {
 /** The default endpoint: GitHub's REST API v3. */
 export declare const endpoint: Endpoint;
 export default endpoint;
+
+/**
+ * Counters for tests and leak hunting; not part of the API and may change.
+ * goHeapBytes runs a Go garbage collection first: for debugging only.
+ */
+export declare function __debug(): {
+  handles: number;
+  goHeapBytes: number;
+  cachedResults: number;
+  headerLayers: number;
+  replays: number;
+  reissues: number;
+};

@@ -9,198 +9,478 @@
 //
 // Options cross into Go as JSON text written into the module's memory,
 // and results come back as JSON text; the Go side exports plain functions
-// (//go:wasmexport) that take lengths and return lengths. Values JSON
-// cannot carry are handled here: functions and class instances
-// (request.fetch, request.signal, a Buffer or Blob as data) are swapped
-// for opaque tokens on the way in and restored on the way out, so they
-// pass through untouched; a bigint arrives in Go as its exact digits.
+// (//go:wasmexport) that take lengths and return lengths. What JSON
+// cannot carry is handled here:
+//
+// * Opaque values (functions, class instances such as a Buffer, Blob or
+//   AbortSignal, and anything under `request` that is not plain JSON)
+//   travel as token strings "\u0000ek:<n>" and are swapped back in the
+//   result. A token is never equal to a string the caller passed: every
+//   caller string that starts with the token prefix is noted ("dirty"),
+//   tokens are numbered around them, and an endpoint whose defaults hold
+//   a token that equals a call's string is replayed with fresh tokens for
+//   that call (see the "Tokens" section).
+// * Date, URL and other objects with toJSON become what JSON.stringify
+//   makes of them; a bigint becomes its exact digits.
+// * Header values that are not strings are sent as String(value) and the
+//   original value is put back in the result, so a header given as the
+//   number 14 comes back as 14, as in @octokit/endpoint.
 
-const TOKEN = "\u0000endpointkit:"; // prefix of an opaque-value token
-const BIG = TOKEN + "n:"; // prefix of a bigint before it becomes digits
-const BIG_RE = /"\\u0000endpointkit:n:(-?\d+)"/g;
+const PREFIX = "\u0000ek:"; // every token is PREFIX + a decimal number
+const BUILD = 0;
+const MERGE = 1;
+const RESERVED = new Set(["method", "baseUrl", "url", "headers", "mediaType"]);
+const EMPTY_MAP = new Map();
+const NO_STRINGS = [];
 
-const exports = await start(await loadGo());
+const exports = await load();
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 let memory = new Uint8Array(exports.mem.buffer);
 
-// Opaque values by token. A token made for a call lives until the call
-// returns; one made for .defaults() lives while an endpoint holds it.
-const opaque = new Map();
-const holders = new Map(); // token → number of endpoints holding it
+// nextToken numbers tokens; numbers are never reused.
 let nextToken = 1;
+let replays = 0;
+let reissues = 0;
 
 // Handles of endpoints made by .defaults() are released in Go once their
-// JavaScript function has been garbage-collected.
-const finalizer = new FinalizationRegistry(({ handle, tokens }) => {
-  exports.ek_release(handle);
-  for (const t of tokens) {
-    const n = holders.get(t) - 1;
-    if (n > 0) {
-      holders.set(t, n);
-    } else {
-      holders.delete(t);
-      opaque.delete(t);
-    }
-  }
-});
+// JavaScript function has been garbage-collected. Everything else an
+// endpoint holds (its opaque values included) is referenced only from
+// that function, so it goes with it.
+const finalizer = new FinalizationRegistry((handle) => exports.ek_release(handle));
+
+// A chain is what JavaScript keeps for one endpoint; Go keeps its merged
+// defaults under the handle.
+//   tokens:  token → opaque value, for tokens inside the Go defaults
+//   dirty:   strings of the defaults that start with PREFIX
+//   headers: header name → value, for default headers whose value is not
+//            a string (restored in results), and content-length
+//   layers:  every defaults() layer from the root, { route } or { json },
+//            to replay the chain with renamed tokens
+//   text:    DEFAULTS JSON, once read
+const ROOT = { handle: 0, tokens: EMPTY_MAP, dirty: NO_STRINGS, headers: EMPTY_MAP, layers: [], text: undefined };
 
 /**
  * The default endpoint: GitHub's REST API v3.
  * endpoint(route, options) returns request options
  * { method, url, headers, body?, request? }.
  */
-export const endpoint = withHandle(0, []);
+export const endpoint = endpointFor(ROOT);
 export default endpoint;
 
-// withHandle makes the endpoint function for a Go handle. tokens are the
-// opaque values its defaults hold.
-function withHandle(handle, tokens) {
+/**
+ * Counters for tests and leak hunting; not part of the API and may change.
+ * handles: live endpoints in Go, the root included. goHeapBytes: bytes of
+ * Go heap in use after a Go garbage collection (costly: debugging only).
+ * cachedResults: entries of the result cache. headerLayers: endpoints
+ * kept for the headers of calls (each holds a handle). replays, reissues:
+ * how often a caller's string equal to a token made the defaults be
+ * replayed, or a call's tokens be issued again.
+ */
+export function __debug() {
+  return {
+    handles: exports.ek_handles(),
+    goHeapBytes: exports.ek_heap() * 1024,
+    cachedResults: cache.size,
+    headerLayers: layers.size,
+    replays,
+    reissues,
+  };
+}
+
+function endpointFor(chain) {
   const fn = function endpoint(route, options) {
-    return run(exports.ek_build, handle, tokens, route, options);
+    return call(BUILD, chain, route, options);
   };
   Object.defineProperty(fn, "DEFAULTS", {
     // A fresh copy on every read, so that changing it changes nothing.
-    get: () => decode(output(exports.ek_DEFAULTS(handle)), tokens.length > 0),
+    get: () => decode(MERGE, (chain.text ??= output(exports.ek_DEFAULTS(chain.handle), chain.tokens)), chain, NONE),
     enumerable: true,
     configurable: true,
   });
   // Plain properties, as in @octokit/endpoint.
-  fn.defaults = (newDefaults) => defaults(handle, tokens, newDefaults);
-  fn.merge = (route, options) => run(exports.ek_merge, handle, tokens, route, options);
+  fn.defaults = (newDefaults) => defaults(chain, newDefaults);
+  fn.merge = (route, options) => call(MERGE, chain, route, options);
   fn.parse = parse;
   return fn;
 }
 
-// run calls build or merge: route is a route string, else an options
-// object (and then, as in @octokit/endpoint, options are ignored).
-function run(op, handle, tokens, route, options) {
-  const made = [];
-  try {
-    if (typeof route !== "string") {
-      options = route;
-      route = "";
-    }
-    const [routeLen, optionsLen] = write(route, encode(options, made));
-    return decode(output(op(handle, routeLen, optionsLen)), made.length > 0 || tokens.length > 0);
-  } finally {
-    forget(made);
+// call runs endpoint() (BUILD) or merge() (MERGE): route is a route
+// string, else an options object (and then, as in @octokit/endpoint,
+// options are ignored).
+function call(op, chain, route, options) {
+  if (typeof route !== "string") {
+    options = route;
+    route = "";
   }
+  const enc = encode(options, chain, false, true);
+  const target = collides(enc.dirty, chain.tokens) ? replay(chain, enc.dirty) : chain;
+  try {
+    const layer = enc.layer;
+    const key =
+      enc.made === null && target === chain && caching()
+        ? `${op}:${chain.handle}:${route.length}:${route}${layer === null ? "" : `${layer.length}:${layer}`}${enc.json}`
+        : undefined;
+    let text = key === undefined ? undefined : lookup(key);
+    if (text === undefined) {
+      let handle = target.handle;
+      let json = enc.json;
+      if (layer !== null) {
+        handle = headerLayer(target.handle, layer);
+        if (handle < 0) {
+          // The layer failed (a bad header): the call with its headers
+          // fails the same way and says so as a call.
+          handle = target.handle;
+          json = JSON.stringify(enc.given);
+        }
+      }
+      const lengths = write(route, json);
+      const n = op === BUILD ? exports.ek_build(handle, lengths[0], lengths[1]) : exports.ek_merge(handle, lengths[0], lengths[1]);
+      text = output(n, enc.made ?? target.tokens, target.tokens);
+      if (key !== undefined) remember(key, text);
+    }
+    return decode(op, text, target, enc);
+  } finally {
+    if (target !== chain) exports.ek_release(target.handle);
+  }
+}
+
+// Header layers. Go handles headers in a call's options much more slowly
+// than headers in defaults, and calls tend to repeat the same headers
+// (an authorization header), so a call's headers become a defaults layer
+// over the endpoint, kept for the next call with the same headers, and
+// the call sends its other options. endpoint(route, {...o, headers}) and
+// endpoint.defaults({headers})(route, o) are the same request: the call's
+// headers are merged over the defaults' either way. Bounded; the least
+// recently used layer is released first.
+const layers = new Map();
+const LAYERS = 64;
+
+// headerLayer returns the handle of layer over handle, or -1 when Go
+// rejects the layer.
+function headerLayer(handle, layer) {
+  const key = `${handle}:${layer}`;
+  let h = layers.get(key);
+  if (h !== undefined) {
+    layers.delete(key); // most recently used goes last
+    layers.set(key, h);
+    return h;
+  }
+  const lengths = write(layer, "");
+  h = exports.ek_defaults(handle, 0, lengths[0]);
+  if (h < 0) return -1;
+  if (layers.size >= LAYERS) {
+    const [oldest, old] = layers.entries().next().value;
+    layers.delete(oldest);
+    exports.ek_release(old);
+  }
+  layers.set(key, h);
+  return h;
 }
 
 /** parse turns merged options into request options; it uses no defaults. */
 function parse(options) {
-  const made = [];
-  try {
-    const [optionsLen] = write(encode(options, made));
-    return decode(output(exports.ek_parse(optionsLen)), made.length > 0);
-  } finally {
-    forget(made);
+  const enc = encode(options, ROOT);
+  const key = enc.made === null && caching() ? `p:${enc.json}` : undefined;
+  let text = key === undefined ? undefined : lookup(key);
+  if (text === undefined) {
+    const lengths = write(enc.json, "");
+    text = output(exports.ek_parse(lengths[0]), enc.made ?? EMPTY_MAP, EMPTY_MAP);
+    if (key !== undefined) remember(key, text);
   }
+  return decode(BUILD, text, ROOT, enc);
 }
 
 // defaults makes a new endpoint with newDefaults (options, or a route
-// string) layered over the endpoint of handle.
-function defaults(handle, tokens, newDefaults) {
-  const made = [];
-  let next;
-  try {
-    const isRoute = typeof newDefaults === "string";
-    const [len] = write(isRoute ? newDefaults : encode(newDefaults, made));
-    next = exports.ek_defaults(handle, isRoute ? 1 : 0, len);
-    if (next < 0) output(next); // throws
-  } catch (err) {
-    forget(made);
-    throw err;
+// string) layered over chain.
+function defaults(chain, newDefaults) {
+  let enc = NONE;
+  let layer;
+  if (typeof newDefaults === "string") {
+    layer = { route: newDefaults };
+  } else {
+    enc = encode(newDefaults, chain, true);
+    layer = { json: enc.json };
   }
-  const held = [...tokens, ...made];
-  for (const t of held) holders.set(t, (holders.get(t) ?? 0) + 1);
-  const fn = withHandle(next, held);
-  finalizer.register(fn, { handle: next, tokens: held });
+  // A string of the new layer that equals a token of the chain: the
+  // chain is replayed with tokens that differ from it.
+  const base = collides(enc.dirty, chain.tokens) ? replay(chain, enc.dirty) : chain;
+  let handle;
+  try {
+    handle = defaultsCall(base.handle, layer);
+  } finally {
+    if (base !== chain) exports.ek_release(base.handle);
+  }
+  const next = {
+    handle,
+    tokens: enc.made === null ? base.tokens : new Map([...base.tokens, ...enc.made]),
+    dirty: enc.dirty === null ? chain.dirty : chain.dirty.concat(enc.dirty),
+    headers: layerHeaders(chain.headers, enc.headers),
+    layers: [...base.layers, layer],
+    text: undefined,
+  };
+  const fn = endpointFor(next);
+  finalizer.register(fn, handle);
   return fn;
 }
 
-// write puts strings one after another into Go's input buffer as UTF-8
-// and returns their lengths in bytes.
-function write(...strings) {
-  let max = 0;
-  for (const s of strings) max += s.length * 3; // UTF-8 bytes per UTF-16 unit, at most
-  const base = exports.ek_in(max);
-  refreshMemory();
-  const lengths = [];
-  let at = base;
-  for (const s of strings) {
-    const { written } = encoder.encodeInto(s, memory.subarray(at, base + max));
-    lengths.push(written);
-    at += written;
+// defaultsCall asks Go for an endpoint with layer over the one of handle.
+function defaultsCall(handle, layer) {
+  const isRoute = layer.route !== undefined;
+  const lengths = write(isRoute ? layer.route : layer.json, "");
+  const next = exports.ek_defaults(handle, isRoute ? 1 : 0, lengths[0]);
+  if (next < 0) output(next, EMPTY_MAP, EMPTY_MAP); // throws
+  return next;
+}
+
+// ---------------------------------------------------------------------
+// Tokens
+
+// collides reports whether a caller string equals a token of the chain.
+function collides(dirty, tokens) {
+  if (dirty === null || tokens.size === 0) return false;
+  for (const s of dirty) if (tokens.has(s)) return true;
+  return false;
+}
+
+// replay builds, for one call, the chain again from the root with every
+// token renamed to one that equals none of the caller's strings (dirty,
+// and the chain's own). The caller releases the returned handle.
+function replay(chain, dirty) {
+  replays++;
+  const avoid = new Set([...chain.dirty, ...dirty]);
+  const rename = new Map();
+  const tokens = new Map();
+  for (const [old, value] of chain.tokens) {
+    const t = issue(avoid);
+    rename.set(old, t);
+    tokens.set(t, value);
   }
-  return lengths;
-}
-
-// output returns the JSON text a call left in Go's output buffer, or
-// throws the error it describes (n < 0).
-function output(n) {
-  const len = n < 0 ? -n : n;
-  const at = exports.ek_out();
-  refreshMemory();
-  const text = decoder.decode(memory.subarray(at, at + len));
-  if (n >= 0) return text;
-  const { message, ...fields } = JSON.parse(text);
-  const err = new Error(message);
-  Object.assign(err, fields); // code, codes, op, input
-  Error.captureStackTrace?.(err, output);
-  throw err;
-}
-
-// refreshMemory renews the view after Go's memory has grown, which
-// detaches the old buffer.
-function refreshMemory() {
-  if (memory.buffer !== exports.mem.buffer) memory = new Uint8Array(exports.mem.buffer);
-}
-
-// encode turns an options object into JSON for Go ("" for none), pushing
-// the tokens it makes onto made.
-function encode(options, made) {
-  if (options === undefined || options === null) return "";
-  if (typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`endpoint: options must be an object, got ${describe(options)}`);
+  const layers = chain.layers.map((l) => (l.route !== undefined ? l : { json: renameTokens(l.json, rename) }));
+  let handle = 0;
+  try {
+    for (const layer of layers) {
+      const next = defaultsCall(handle, layer);
+      if (handle !== 0) exports.ek_release(handle);
+      handle = next;
+    }
+  } catch (err) {
+    if (handle !== 0) exports.ek_release(handle);
+    throw err;
   }
-  let root = true;
-  let big = false;
-  const json = JSON.stringify(options, function (key, value) {
-    if (root) {
-      root = false;
-      return value;
-    }
-    const original = this[key]; // before toJSON: a Buffer, not {type, data}
-    switch (typeof original) {
-      case "function":
-        return token(original, made);
-      case "bigint":
-        big = true;
-        return BIG + original.toString();
-      case "object":
-        if (original !== null && !Array.isArray(original) && !isPlainObject(original)) {
-          return token(original, made);
-        }
-    }
-    return value;
-  });
-  return big ? json.replace(BIG_RE, "$1") : json;
+  return { ...chain, handle, tokens, layers, text: undefined };
 }
 
-function token(value, made) {
-  const t = TOKEN + nextToken++;
-  opaque.set(t, value);
-  made.push(t);
+// issue returns a fresh token that is not in avoid.
+function issue(avoid) {
+  let t;
+  do t = PREFIX + nextToken++;
+  while (avoid !== null && avoid.has(t));
   return t;
 }
 
-// forget drops a call's tokens that no endpoint came to hold.
-function forget(made) {
-  for (const t of made) {
-    if (!holders.has(t)) opaque.delete(t);
+// renameTokens rewrites the token strings of a layer's JSON text. It
+// reads the text string literal by string literal, so that text inside
+// a caller's string is never taken for a token, and leaves object keys.
+function renameTokens(json, rename) {
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < json.length; i++) {
+    if (json.charCodeAt(i) !== 34 /* " */) continue;
+    let end = i + 1;
+    while (json.charCodeAt(end) !== 34) end += json.charCodeAt(end) === 92 /* \ */ ? 2 : 1;
+    const literal = json.slice(i, end + 1);
+    if (json.charCodeAt(end + 1) !== 58 /* : */ && literal.startsWith('"\\u0000ek:')) {
+      const renamed = rename.get(JSON.parse(literal));
+      if (renamed !== undefined) {
+        out += json.slice(last, i) + JSON.stringify(renamed);
+        last = end + 1;
+      }
+    }
+    i = end;
   }
+  return out + json.slice(last);
+}
+
+// ---------------------------------------------------------------------
+// Encoding options
+
+// An encoding: json for Go ("" for no options); made, the tokens it
+// issued (token → value) or null; dirty, caller strings that start with
+// PREFIX, or null; headers, header name → value for what the headers
+// restore needs, or null.
+// With split (calls of endpoint() and merge()), a plain call's headers
+// are taken out of json into layer, '{"headers":…}', for headerLayer;
+// given is then what json would hold with them.
+const NONE = { json: "", made: null, dirty: null, headers: null, layer: null, given: null };
+
+// encode turns options into JSON for Go. Plain JSON goes through
+// JSON.stringify; anything else through serialize. allHeaders records
+// every header (for a defaults layer), else only those a restore needs.
+function encode(options, chain, allHeaders = false, split = false) {
+  if (options === undefined || options === null) return NONE;
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`endpoint: options must be an object, got ${describe(options)}`);
+  }
+  let headers = null;
+  let given = options;
+  const h = options.headers;
+  if (h !== null && typeof h === "object" && !Array.isArray(h) && isPlainObject(h)) {
+    const keys = Object.keys(h);
+    let typed = false;
+    let record = allHeaders || chain.headers.size > 0;
+    for (let i = 0; i < keys.length; i++) {
+      const v = h[keys[i]];
+      if (v === null) split = false; // a call's null header stays the call's
+      else if (v !== undefined && typeof v !== "string") typed = true;
+      if (keys[i].length === 14 && keys[i].toLowerCase() === "content-length") record = true;
+    }
+    if (typed || record) {
+      headers = new Map();
+      for (let i = 0; i < keys.length; i++) {
+        const v = h[keys[i]];
+        if (v !== undefined) headers.set(keys[i].toLowerCase(), v);
+      }
+    }
+    if (typed) {
+      // Go reads header values as strings: send String(value), which is
+      // also what fetch would send, and restore value in the result.
+      const converted = Object.fromEntries(keys.map((k) => [k, headerValue(h[k])]));
+      given = { ...options, headers: converted };
+    }
+  }
+  const enc = { json: "", made: null, dirty: null, headers, layer: null, given: null };
+  if (!needsSerialize(options)) {
+    if (split && h !== null && typeof h === "object" && isPlainObject(h)) {
+      const { headers: layerHeaders, ...rest } = given;
+      enc.layer = `{"headers":${JSON.stringify(layerHeaders)}}`;
+      enc.json = JSON.stringify(rest);
+      enc.given = given;
+    } else {
+      enc.json = JSON.stringify(given);
+    }
+    return enc;
+  }
+  enc.json = serialize(given, enc, null);
+  if (enc.made !== null && (enc.dirty !== null || chain.dirty.length > 0)) {
+    // A token issued before a caller string equal to it was seen: issue
+    // them all again around the caller's strings.
+    const avoid = new Set([...chain.dirty, ...(enc.dirty ?? NO_STRINGS)]);
+    for (const t of enc.made.keys()) {
+      if (avoid.has(t)) {
+        reissues++;
+        enc.made = null;
+        enc.dirty = null;
+        enc.json = serialize(given, enc, avoid);
+        break;
+      }
+    }
+  }
+  return enc;
+}
+
+function headerValue(v) {
+  return v === undefined || v === null || typeof v === "string" ? v : String(v);
+}
+
+// needsSerialize reports whether options hold anything JSON.stringify
+// would not carry the way Go needs: opaque values, bigints, objects with
+// toJSON, strings that look like tokens. headers are checked by encode.
+function needsSerialize(options) {
+  for (const key of Object.keys(options)) {
+    if (key === "headers") continue;
+    if (needs(options[key], key === "request", 0)) return true;
+  }
+  return false;
+}
+
+function needs(v, inRequest, depth) {
+  switch (typeof v) {
+    case "string":
+      return v.startsWith(PREFIX);
+    case "bigint":
+    case "function":
+      return true;
+    case "object": {
+      if (v === null) return false;
+      if (depth > 64) return true; // serialize reports cycles
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (needs(v[i], inRequest, depth + 1)) return true;
+        return false;
+      }
+      if (!isPlainObject(v) || typeof v.toJSON === "function") return true;
+      for (const key in v) {
+        if (Object.hasOwn(v, key) && needs(v[key], inRequest, depth + 1)) return true;
+      }
+      return false;
+    }
+  }
+  return false;
+}
+
+// serialize writes options as JSON the way JSON.stringify would, except:
+// functions and class instances become tokens (under `request`, so do
+// Dates, URLs and bigints, which pass through untouched there); objects
+// with toJSON (Date, URL…) become what toJSON returns; bigints become
+// their digits; caller strings that start with PREFIX are noted in
+// enc.dirty. avoid: strings no token may equal, or null.
+function serialize(options, enc, avoid) {
+  const stack = new Set();
+  const opaque = (v) => {
+    const t = issue(avoid);
+    (enc.made ??= new Map()).set(t, v);
+    return JSON.stringify(t);
+  };
+  const value = (v, key, inRequest, toJSON) => {
+    switch (typeof v) {
+      case "string":
+        if (v.startsWith(PREFIX)) (enc.dirty ??= []).push(v);
+        return JSON.stringify(v);
+      case "number":
+        return Number.isFinite(v) ? JSON.stringify(v) : "null";
+      case "boolean":
+        return v ? "true" : "false";
+      case "bigint":
+        return inRequest ? opaque(v) : v.toString();
+      case "function":
+        return opaque(v);
+      case "object":
+        break;
+      default:
+        return undefined; // undefined, symbol: left out, as by JSON.stringify
+    }
+    if (v === null) return "null";
+    if (!inRequest && toJSON && typeof v.toJSON === "function" && !ArrayBuffer.isView(v)) {
+      return value(v.toJSON(key), key, inRequest, false);
+    }
+    const isArray = Array.isArray(v);
+    if (!isArray && !isPlainObject(v)) return opaque(v);
+    if (stack.has(v)) throw new TypeError("endpoint: options contain a cycle");
+    stack.add(v);
+    let out;
+    if (isArray) {
+      out = "[";
+      for (let i = 0; i < v.length; i++) {
+        out += (i > 0 ? "," : "") + (value(v[i], String(i), inRequest, true) ?? "null");
+      }
+      out += "]";
+    } else {
+      out = object(v, inRequest);
+    }
+    stack.delete(v);
+    return out;
+  };
+  const object = (o, inRequest, top = false) => {
+    let out = "{";
+    for (const key of Object.keys(o)) {
+      const s = value(o[key], key, inRequest || (top && key === "request"), true);
+      if (s === undefined) continue;
+      out += (out.length > 1 ? "," : "") + JSON.stringify(key) + ":" + s;
+    }
+    return out + "}";
+  };
+  stack.add(options);
+  return object(options, false, true);
 }
 
 function isPlainObject(value) {
@@ -208,47 +488,264 @@ function isPlainObject(value) {
   return proto === null || proto === Object.prototype;
 }
 
-// decode parses Go's JSON, restoring opaque values when there may be any.
-function decode(json, withTokens) {
-  if (!withTokens) return JSON.parse(json);
-  return JSON.parse(json, (key, value) =>
-    typeof value === "string" && value.startsWith(TOKEN) && opaque.has(value)
-      ? opaque.get(value)
-      : value,
-  );
-}
-
 function describe(value) {
   return Array.isArray(value) ? "array" : typeof value;
+}
+
+// ---------------------------------------------------------------------
+// Decoding results
+
+// decode parses Go's JSON and puts back what encoding took out: opaque
+// values (in the body and request of a result, in the parameters, data
+// and request of merged options) and header values that were not
+// strings.
+function decode(op, text, chain, enc) {
+  const r = JSON.parse(text);
+  const made = enc.made;
+  if (made !== null || chain.tokens.size > 0) {
+    const tokens = made === null ? chain.tokens : chain.tokens.size === 0 ? made : new Map([...chain.tokens, ...made]);
+    if (op === BUILD) {
+      if (Object.hasOwn(r, "body")) r.body = restore(r.body, tokens);
+      if (r.request !== undefined) restore(r.request, tokens);
+    } else {
+      for (const key of Object.keys(r)) {
+        if (!RESERVED.has(key)) set(r, key, restore(r[key], tokens));
+      }
+    }
+  }
+  const h = r.headers;
+  if (h !== undefined) {
+    if (chain.headers.size > 0 || enc.headers !== null) restoreHeaders(h, chain.headers, enc.headers);
+    // Go sends a bodiless request's content-length as "0"; v6 has the
+    // number 0.
+    if (op === BUILD && h["content-length"] === "0") {
+      const given = source("content-length", chain.headers, enc.headers);
+      if (typeof given !== "string") h["content-length"] = 0;
+    }
+  }
+  return r;
+}
+
+// restore swaps tokens in v for their values.
+function restore(v, tokens) {
+  if (typeof v === "string") {
+    const value = tokens.get(v);
+    return value === undefined ? v : value;
+  }
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = restore(v[i], tokens);
+  } else {
+    for (const key of Object.keys(v)) set(v, key, restore(v[key], tokens));
+  }
+  return v;
+}
+
+// set assigns o[key] without calling the __proto__ setter.
+function set(o, key, value) {
+  if (o[key] === value) return;
+  if (key === "__proto__") Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else o[key] = value;
+}
+
+function source(name, chainHeaders, callHeaders) {
+  return callHeaders !== null && callHeaders.has(name) ? callHeaders.get(name) : chainHeaders.get(name);
+}
+
+// restoreHeaders gives back a header its original value when it was not
+// a string and the result holds what was sent for it (a header the
+// engine rewrote, such as accept for previews, stays as it is).
+function restoreHeaders(h, chainHeaders, callHeaders) {
+  const one = (name) => {
+    const v = source(name, chainHeaders, callHeaders);
+    if (v !== undefined && v !== null && typeof v !== "string" && Object.hasOwn(h, name) && h[name] === String(v)) {
+      h[name] = v;
+    }
+  };
+  for (const name of chainHeaders.keys()) one(name);
+  if (callHeaders !== null) for (const name of callHeaders.keys()) one(name);
+}
+
+// layerHeaders is the chain's header record after a defaults layer.
+function layerHeaders(chainHeaders, layer) {
+  if (layer === null || layer.size === 0) return chainHeaders;
+  const out = new Map(chainHeaders);
+  for (const [name, v] of layer) {
+    if (typeof v === "string" && name !== "content-length") out.delete(name);
+    else out.set(name, v);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------
+// Result cache. Go's answer depends only on the endpoint's defaults, the
+// route and the options JSON, so a repeated call (the same route and
+// options on the same endpoint, no opaque values) reuses the JSON of the
+// first; every call still parses its own copy. Bounded: when full it is
+// emptied, which costs less per call than keeping it in order. When
+// calls stop repeating (a score of hits against misses runs low), it
+// stands aside for a while, as it would only cost time.
+
+const cache = new Map();
+const CACHE_ENTRIES = 256;
+const CACHE_ENTRY_CHARS = 4096;
+const CACHE_REST = 8192; // calls the cache sits out after too many misses
+let cacheScore = 0;
+let cacheResting = 0;
+
+function caching() {
+  if (cacheResting === 0) return true;
+  cacheResting--;
+  return false;
+}
+
+function lookup(key) {
+  const text = cache.get(key);
+  if (text !== undefined) {
+    cacheScore = Math.min(cacheScore + 16, 1024);
+  } else if (--cacheScore < -512) {
+    cacheScore = 0;
+    cacheResting = CACHE_REST;
+    cache.clear();
+  }
+  return text;
+}
+
+function remember(key, text) {
+  if (cacheResting > 0 || key.length + text.length > CACHE_ENTRY_CHARS) return;
+  if (cache.size >= CACHE_ENTRIES) cache.clear();
+  cache.set(key, text);
+}
+
+// ---------------------------------------------------------------------
+// Memory
+
+const lengths = [0, 0];
+
+// write puts two strings one after the other into Go's input buffer as
+// UTF-8 and returns their lengths in bytes (a shared array).
+function write(a, b) {
+  const max = (a.length + b.length) * 3; // UTF-8 bytes per UTF-16 unit, at most
+  const base = exports.ek_in(max);
+  if (memory.buffer !== exports.mem.buffer) memory = new Uint8Array(exports.mem.buffer);
+  lengths[0] = a.length === 0 ? 0 : encoder.encodeInto(a, memory.subarray(base, base + max)).written;
+  lengths[1] = b.length === 0 ? 0 : encoder.encodeInto(b, memory.subarray(base + lengths[0], base + max)).written;
+  return lengths;
+}
+
+// output returns the JSON text a call left in Go's output buffer, or
+// throws the error it describes (n < 0). Tokens in an error's text are
+// replaced by a description of their value.
+function output(n, made, tokens) {
+  const len = n < 0 ? -n : n;
+  const at = exports.ek_out();
+  if (memory.buffer !== exports.mem.buffer) memory = new Uint8Array(exports.mem.buffer);
+  const text = decoder.decode(memory.subarray(at, at + len));
+  if (n >= 0) return text;
+  const { message, ...fields } = JSON.parse(text);
+  const scrub = (s) =>
+    typeof s !== "string"
+      ? s
+      : s.replace(/(?:\u0000|\\x00|\\u0000|%00)ek(?::|%3A)(\d+)/gi, (match, d) => {
+          const v = made.get(PREFIX + d) ?? tokens.get(PREFIX + d);
+          return v === undefined ? match : `[${typeof v === "function" ? "function" : v?.constructor?.name ?? typeof v}]`;
+        });
+  const err = new Error(scrub(message));
+  for (const [k, v] of Object.entries(fields)) err[k] = scrub(v); // code, codes, op, input
+  Error.captureStackTrace?.(err, output);
+  throw err;
+}
+
+// ---------------------------------------------------------------------
+// Loading
+
+// load starts this copy's Go runtime. Copies of the module (two versions
+// in one bundle, or one module loaded from two URLs) take turns: each
+// lends wasm_exec.js globals while it loads, which must not overlap.
+async function load() {
+  const queue = Symbol.for("@endpointkit/endpoint:loading");
+  const previous = globalThis[queue] ?? Promise.resolve();
+  const mine = previous.catch(() => {}).then(async () => start(await loadGo()));
+  Object.defineProperty(globalThis, queue, { value: mine, configurable: true, writable: true });
+  try {
+    return await mine;
+  } finally {
+    if (globalThis[queue] === mine) delete globalThis[queue];
+  }
 }
 
 // loadGo evaluates the Go toolchain's wasm_exec.js and returns a Go
 // runtime instance. wasm_exec.js defines globalThis.Go and stubs fs,
 // process and path where they are missing; start removes what it added.
+// It also needs globalThis.crypto, which some environments lack (jest's
+// node environment): there it is lent Node's webcrypto while it runs.
 async function loadGo() {
-  const names = ["Go", "fs", "process", "path"];
+  const names = ["Go", "fs", "process", "path", "crypto"];
   const before = new Map(names.map((n) => [n, Object.getOwnPropertyDescriptor(globalThis, n)]));
   const shared = Symbol.for("@endpointkit/endpoint:Go");
+  let lent;
+  if (typeof globalThis.crypto?.getRandomValues !== "function") {
+    const nodeCrypto = "node:crypto"; // a variable, so bundlers for browsers leave it alone
+    lent = (await import(/* webpackIgnore: true */ /* @vite-ignore */ nodeCrypto)).webcrypto;
+    Object.defineProperty(globalThis, "crypto", { value: lent, configurable: true, writable: true });
+  }
   await import("./wasm_exec.js");
-  // A second copy of this module reuses the evaluated wasm_exec.js,
-  // which does not define Go again.
-  const Go = globalThis.Go !== before.get("Go")?.value ? globalThis.Go : globalThis[shared];
+  // A second copy of this module reuses the evaluated wasm_exec.js, which
+  // defines neither Go nor its stubs of fs, process and path again; the
+  // first copy kept them, and Go's runtime reads the stubs as it starts.
+  let kept = globalThis[shared];
+  if (globalThis.Go !== before.get("Go")?.value) {
+    const stubs = {};
+    for (const n of ["fs", "process", "path"]) if (!before.get(n) && n in globalThis) stubs[n] = globalThis[n];
+    kept = { Go: globalThis.Go, stubs };
+    Object.defineProperty(globalThis, shared, { value: kept, configurable: true });
+  } else if (kept !== undefined) {
+    for (const [n, stub] of Object.entries(kept.stubs)) {
+      if (!(n in globalThis)) Object.defineProperty(globalThis, n, { value: stub, configurable: true, writable: true });
+    }
+  }
+  const Go = kept?.Go;
   if (typeof Go !== "function") throw new Error("endpoint: wasm_exec.js did not define Go");
-  Object.defineProperty(globalThis, shared, { value: Go, configurable: true });
   const go = new Go();
-  go.restoreGlobals = () => {
+  const restoreGlobals = () => {
     for (const [n, d] of before) {
       if (d) Object.defineProperty(globalThis, n, d);
       else delete globalThis[n];
     }
   };
+  go.restoreGlobals = restoreGlobals;
+  // wasm_exec.js reads the globals crypto (random bytes) and fs (Go
+  // writing to stdout or stderr, as a fatal error does) when Go calls for
+  // them, after restoreGlobals has taken away what it added: lend them
+  // back for the call.
+  const lendFor = (fn, name, value) => {
+    const call = go.importObject.gojs[fn];
+    go.importObject.gojs[fn] = (sp) => {
+      const had = Object.getOwnPropertyDescriptor(globalThis, name);
+      Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+      try {
+        call(sp);
+      } finally {
+        if (had) Object.defineProperty(globalThis, name, had);
+        else delete globalThis[name];
+      }
+    };
+  };
+  if (lent !== undefined) lendFor("runtime.getRandomData", "crypto", lent);
+  if (!before.get("fs") && globalThis.fs) lendFor("runtime.wasmWrite", "fs", globalThis.fs);
   return go;
 }
 
 // start instantiates endpoint.wasm and runs its main, which sets up the
 // Go runtime and then waits; the exports can be called from then on.
 async function start(go) {
-  const { instance } = await instantiate(new URL("./endpoint.wasm", import.meta.url), go.importObject);
+  let instance;
+  try {
+    ({ instance } = await instantiate(new URL("./endpoint.wasm", import.meta.url), go.importObject));
+  } catch (err) {
+    go.restoreGlobals();
+    throw err;
+  }
   let running;
   try {
     running = go.run(instance); // returns once main waits

@@ -3,11 +3,11 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
+	"unicode/utf8"
 
-	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
@@ -15,28 +15,33 @@ import (
 
 // codes name the sentinels an error may wrap, so that JavaScript can test
 // err.code (the first match) or err.codes (all) where Go code would use
-// errors.Is. The names are those a Go caller writes: the root package's
-// unqualified, the others with their package name.
+// errors.Is. The names are those a Go caller writes: the builder
+// package's unqualified, the others with their package name.
 var codes = []struct {
 	name string
 	err  error
 }{
-	{"ErrMissingParam", endpoint.ErrMissingParam},
-	{"ErrMissingURL", endpoint.ErrMissingURL},
-	{"ErrInvalidMethod", endpoint.ErrInvalidMethod},
-	{"ErrInvalidBaseURL", endpoint.ErrInvalidBaseURL},
-	{"ErrDataWithParams", endpoint.ErrDataWithParams},
-	{"ErrDataNotAllowed", endpoint.ErrDataNotAllowed},
-	{"ErrInvalidOptions", endpoint.ErrInvalidOptions},
-	{"ErrReservedParam", endpoint.ErrReservedParam},
-	{"ErrInvalidHost", endpoint.ErrInvalidHost},
-	{"ErrLimit", endpoint.ErrLimit},
+	{"ErrMissingParam", builder.ErrMissingParam},
+	{"ErrMissingURL", builder.ErrMissingURL},
+	{"ErrInvalidRoute", builder.ErrInvalidRoute},
+	{"ErrInvalidMethod", builder.ErrInvalidMethod},
+	{"ErrInvalidBaseURL", builder.ErrInvalidBaseURL},
+	{"ErrInvalidParam", builder.ErrInvalidParam},
+	{"ErrInvalidValue", builder.ErrInvalidValue},
+	{"ErrInvalidOption", builder.ErrInvalidOption},
+	{"ErrDataWithParams", builder.ErrDataWithParams},
+	{"ErrDataNotAllowed", builder.ErrDataNotAllowed},
+	{"ErrInvalidOptions", builder.ErrInvalidOptions},
+	{"ErrReservedParam", builder.ErrReservedParam},
+	{"ErrInvalidHost", builder.ErrInvalidHost},
+	{"ErrLimit", builder.ErrLimit},
 	{"template.ErrSyntax", template.ErrSyntax},
 	{"template.ErrTooLong", template.ErrTooLong},
 	{"template.ErrTooManyExpressions", template.ErrTooManyExpressions},
 	{"template.ErrValue", template.ErrValue},
 	{"template.ErrPrefix", template.ErrPrefix},
 	{"template.ErrDotSegment", template.ErrDotSegment},
+	{"template.ErrEmptySegment", template.ErrEmptySegment},
 	{"template.ErrAuthority", template.ErrAuthority},
 	{"template.ErrPathSegment", template.ErrPathSegment},
 	{"headers.ErrInvalidName", headers.ErrInvalidName},
@@ -46,34 +51,58 @@ var codes = []struct {
 
 // errorJSON is what a failed call returns: {message, code?, codes, op?, input?},
 // which endpoint.mjs turns into a thrown Error with the same message and
-// the other fields as properties.
+// the other fields as properties. It is written by hand: encoding/json
+// would be the only user of that package's encoder in the binary.
 func errorJSON(err error) []byte {
-	var v struct {
-		Message string   `json:"message"`
-		Code    string   `json:"code,omitempty"`
-		Codes   []string `json:"codes"`
-		Op      string   `json:"op,omitempty"`
-		Input   string   `json:"input,omitempty"`
-	}
-	v.Message = err.Error()
-	v.Codes = []string{}
+	b := append(make([]byte, 0, 128), `{"message":`...)
+	b = appendString(b, err.Error())
+	first := ""
+	b = append(b, `,"codes":[`...)
 	for _, c := range codes {
 		if errors.Is(err, c.err) {
-			v.Codes = append(v.Codes, c.name)
+			if first == "" {
+				first = c.name
+			} else {
+				b = append(b, ',')
+			}
+			b = appendString(b, c.name)
 		}
 	}
-	if len(v.Codes) > 0 {
-		v.Code = v.Codes[0]
+	b = append(b, ']')
+	if first != "" {
+		b = append(b, `,"code":`...)
+		b = appendString(b, first)
 	}
-	var e *endpoint.Error
+	var e *builder.Error
 	if errors.As(err, &e) {
-		v.Op, v.Input = e.Op, e.Input
+		if e.Op != "" {
+			b = append(b, `,"op":`...)
+			b = appendString(b, e.Op)
+		}
+		if e.Input != "" {
+			b = append(b, `,"input":`...)
+			b = appendString(b, builder.RedactURL(e.Input))
+		}
 	}
-	data, mErr := json.Marshal(v)
-	if mErr != nil { // not reachable: strings always marshal
-		return []byte(`{"message":"endpoint: error"}`)
+	return append(b, '}')
+}
+
+// appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
+// as encoding/json does, so that the text always parses.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
+		default:
+			b = utf8.AppendRune(b, r) // a bad byte was read as utf8.RuneError
+		}
 	}
-	return data
+	return append(b, '"')
 }
 
 // panicError describes a recovered panic without importing fmt.

@@ -4,8 +4,10 @@ package main
 
 import (
 	"errors"
+	"runtime"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // The exports. A call's string inputs are consecutive in the input
@@ -83,7 +85,7 @@ func defaults(handle, isRoute, payloadLen int32) (n int32) {
 	if err != nil {
 		return fail(err)
 	}
-	var opt endpoint.Option
+	var opt builder.Option
 	if isRoute == 1 {
 		route, ok := input(0, payloadLen)
 		if !ok {
@@ -101,7 +103,7 @@ func defaults(handle, isRoute, payloadLen int32) (n int32) {
 	// A layer that cannot merge makes every call of the new endpoint
 	// fail with the same error; v6 throws it from .defaults(), where the
 	// bad layer is, and so do we.
-	if _, err := next.Merge("", endpoint.Options{URL: "/"}); err != nil {
+	if err := next.Err(); err != nil {
 		return fail(err)
 	}
 	h, err := reg.add(next)
@@ -121,7 +123,7 @@ func defaultsOf(handle int32) (n int32) {
 	if err != nil {
 		return fail(err)
 	}
-	return succeed(e.DEFAULTS().MarshalJSON())
+	return succeed(e.DefaultOptions().MarshalJSON())
 }
 
 // release(handle) forgets an endpoint whose JavaScript function is gone.
@@ -138,19 +140,31 @@ func release(handle int32) {
 //lint:ignore U1000 called from JavaScript (go:wasmexport)
 func handles() int32 { return int32(reg.len()) }
 
+// heap runs a garbage collection and returns the Go heap in use, in KiB:
+// the debug counter that tests use to see released endpoints freed.
+//
+//go:wasmexport ek_heap
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func heap() int32 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int32(m.HeapAlloc / 1024)
+}
+
 // callArgs reads build's and merge's inputs: the route, then the options.
-func callArgs(handle, routeLen, optsLen int32) (*endpoint.Endpoint, string, endpoint.Options, error) {
+func callArgs(handle, routeLen, optsLen int32) (*builder.Endpoint, string, builder.Options, error) {
 	e, err := reg.get(handle)
 	if err != nil {
-		return nil, "", endpoint.Options{}, err
+		return nil, "", builder.Options{}, err
 	}
 	route, ok := input(0, routeLen)
 	if !ok {
-		return nil, "", endpoint.Options{}, errArgs
+		return nil, "", builder.Options{}, errArgs
 	}
 	opts, err := optionsAt(routeLen, optsLen)
 	if err != nil {
-		return nil, "", endpoint.Options{}, err
+		return nil, "", builder.Options{}, err
 	}
 	return e, route, opts, nil
 }
@@ -158,8 +172,8 @@ func callArgs(handle, routeLen, optsLen int32) (*endpoint.Endpoint, string, endp
 // optionsAt decodes n bytes of options JSON at offset off; none means no
 // options. Options.UnmarshalJSON reads JSON.stringify's output in one
 // pass and copies what it keeps, so the input buffer can be reused.
-func optionsAt(off, n int32) (endpoint.Options, error) {
-	var o endpoint.Options
+func optionsAt(off, n int32) (builder.Options, error) {
+	var o builder.Options
 	if n == 0 {
 		return o, nil
 	}
@@ -167,7 +181,7 @@ func optionsAt(off, n int32) (endpoint.Options, error) {
 		return o, errArgs
 	}
 	if err := o.UnmarshalJSON(in[off : off+n]); err != nil {
-		return endpoint.Options{}, err
+		return builder.Options{}, err
 	}
 	return o, nil
 }

@@ -37,7 +37,8 @@ import (
 // are kept below a parameter.
 const MaxDepth = 8
 
-// ErrLoad is wrapped by every error of this package.
+// ErrLoad is returned, wrapped, when a description cannot be read,
+// parsed or turned into a catalogue; every error of this package wraps it.
 var ErrLoad = errors.New("cannot load description")
 
 // Error says which document failed to load and why.

@@ -9,6 +9,7 @@ import (
 	"log"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/examples/internal/echo"
 )
 
@@ -60,7 +61,7 @@ func run() error {
 		"headers": {"authorization": "token example-ghes-token", "x-github-api-version": "2022-11-28"},
 		"mediaType": {"previews": ["mercy"]}
 	}`, srv.URL+endpoint.EnterpriseRESTPath)
-	var o endpoint.Options
+	var o builder.Options
 	if err := o.UnmarshalJSON([]byte(layer)); err != nil {
 		return err
 	}

@@ -1,9 +1,12 @@
-// Command nethttp lists issues and creates one with net/http: the
-// endpoint package builds the request options, RequestOptions.HTTPRequest
-// turns them into an *http.Request. A local echo server plays the API.
+// Command nethttp lists issues and creates one with net/http, building
+// each request both ways: in two steps (Build for the plain request
+// options, then RequestOptions.HTTPRequest) and in one
+// (Builder.HTTPRequest), which must reach the server identically. A local
+// echo server plays the API.
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log"
@@ -11,18 +14,18 @@ import (
 	"os"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/examples/internal/echo"
 )
+
+// token is a real token from the environment, else a stand-in.
+var token = cmp.Or(os.Getenv("GITHUB_TOKEN"), "example-token")
 
 func main() {
 	srv := echo.NewServer()
 	defer srv.Close()
 
 	// In real use: the default base URL and a token from the environment.
-	token := os.Getenv("GITHUB_TOKEN")
-	if token == "" {
-		token = "example-token"
-	}
 	gh := endpoint.Defaults(
 		endpoint.WithBaseURL(srv.URL),
 		endpoint.WithHeader("authorization", "token "+token),
@@ -58,26 +61,47 @@ func main() {
 	}
 }
 
-// send builds, sends and prints one request, and checks what the server saw.
-func send(b *endpoint.Builder, method, requestURI string) error {
+// send builds one request in two steps and in one, sends both, prints
+// what the server saw and checks it: the expected method and request URI,
+// the same request both times.
+func send(b *builder.Builder, method, requestURI string) error {
+	fmt.Printf("%s %s\n", method, requestURI)
+	// Two steps: the plain options first, for logging, JSON, resty ….
 	ro, err := b.Build()
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%s %s\n", method, requestURI)
 	fmt.Printf("  built: %v\n", ro) // fmt masks the token
-	req, err := ro.HTTPRequest(context.Background())
+	twoStep, err := ro.HTTPRequest(context.Background())
 	if err != nil {
 		return err
 	}
-	resp, err := http.DefaultClient.Do(req)
+	// One step, when an *http.Request is all that is wanted. b is unchanged
+	// by Build, so it builds the same call again.
+	oneStep, err := b.HTTPRequest(context.Background())
 	if err != nil {
 		return err
 	}
-	seen, err := echo.Read(resp)
-	if err != nil {
+	var seen [2]echo.Seen
+	for i, req := range []*http.Request{twoStep, oneStep} {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		if seen[i], err = echo.Read(resp); err != nil {
+			return err
+		}
+	}
+	seen[0].Print(os.Stdout)
+	if err := seen[0].Check(method, requestURI); err != nil {
 		return err
 	}
-	seen.Print(os.Stdout)
-	return seen.Check(method, requestURI)
+	if err := seen[0].CheckHeader("authorization", "token "+token); err != nil {
+		return err
+	}
+	if err := seen[1].Equal(seen[0]); err != nil {
+		return fmt.Errorf("one step and two steps: %w", err)
+	}
+	fmt.Println("  one step: the same request")
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/go-resty/resty/v2"
 
 	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/examples/internal/echo"
 )
 
@@ -51,7 +52,7 @@ func main() {
 
 // send builds one request, sends it with resty, prints what the server saw
 // and checks it.
-func send(client *resty.Client, b *endpoint.Builder, method, requestURI string) error {
+func send(client *resty.Client, b *builder.Builder, method, requestURI string) error {
 	ro, err := b.Build()
 	if err != nil {
 		return err

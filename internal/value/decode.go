@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // Decode reads one JSON value (RFC 8259) with white space around it.
@@ -214,7 +216,7 @@ func (d *Decoder) Value() (Value, error) {
 		if d.Null() {
 			return Value{}, nil
 		}
-	case c == '-' || isDigit(c):
+	case c == '-' || ascii.IsDigit(c):
 		return d.number()
 	case c == 0 && d.i == len(d.s):
 		return Value{}, d.syntax("unexpected end of input")
@@ -247,7 +249,7 @@ func (d *Decoder) number() (Value, error) {
 
 func (d *Decoder) digits() int {
 	start := d.i
-	for d.i < len(d.s) && isDigit(d.s[d.i]) {
+	for d.i < len(d.s) && ascii.IsDigit(d.s[d.i]) {
 		d.i++
 	}
 	return d.i - start
@@ -360,17 +362,11 @@ func hex4(s string) rune {
 	}
 	var r rune
 	for _, c := range []byte(s[:4]) {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
+		d := ascii.Unhex(c)
+		if d < 0 {
 			return -1
 		}
-		r = r<<4 | rune(c)
+		r = r<<4 | rune(d)
 	}
 	return r
 }

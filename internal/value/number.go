@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // AppendFloat appends f as JavaScript's String(f) writes it, which is
@@ -64,7 +66,7 @@ func ValidNumber(s string) bool {
 	default:
 		return false
 	}
-	if len(s) >= 2 && s[0] == '.' && isDigit(s[1]) {
+	if len(s) >= 2 && s[0] == '.' && ascii.IsDigit(s[1]) {
 		s = skipDigits(s[2:])
 	}
 	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
@@ -75,7 +77,7 @@ func ValidNumber(s string) bool {
 				return false
 			}
 		}
-		if s == "" || !isDigit(s[0]) {
+		if s == "" || !ascii.IsDigit(s[0]) {
 			return false
 		}
 		s = skipDigits(s)
@@ -83,10 +85,8 @@ func ValidNumber(s string) bool {
 	return s == ""
 }
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
 func skipDigits(s string) string {
-	for len(s) > 0 && isDigit(s[0]) {
+	for len(s) > 0 && ascii.IsDigit(s[0]) {
 		s = s[1:]
 	}
 	return s

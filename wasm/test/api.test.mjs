@@ -3,6 +3,7 @@ import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 import { endpoint, defaultExport, packageDir } from "./load.mjs";
 
@@ -32,6 +33,16 @@ describe("module", () => {
   test("the default user-agent carries the package version", () => {
     const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
     assert.equal(endpoint.DEFAULTS.headers["user-agent"], `endpointkit-endpoint.go/${version}`);
+  });
+
+  test("copies of the module load side by side, at the same time", async () => {
+    const url = pathToFileURL(join(packageDir, "endpoint.mjs")).href;
+    const copies = await Promise.all([1, 2, 3].map((n) => import(`${url}?copy=${n}`)));
+    for (const { endpoint: e } of copies) {
+      assert.notEqual(e, endpoint);
+      assert.equal(e("GET /x/{id}", { id: 1 }).url, `${API}/x/1`);
+    }
+    for (const name of ["Go", "fs", "path"]) assert.equal(name in globalThis, false, name);
   });
 
   test("loading leaves no globals behind", () => {

@@ -36,4 +36,4 @@ export function vectors() {
   };
 }
 
-export const { endpoint, default: defaultExport } = await import(entry);
+export const { endpoint, default: defaultExport, __debug: debug } = await import(entry);

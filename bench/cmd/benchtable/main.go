@@ -1,12 +1,15 @@
 // Command benchtable turns Go benchmark output (several rounds appended to
 // one file, the JavaScript reference included) into the table run.sh
 // prints: medians of ns/op, B/op and allocs/op, each row's ratio to the
-// floor of its group measured in the same run, and the issue #6 targets.
+// baseline measured in the same run, and the targets of issue #13 with
+// their verdicts.
 //
 //	go run ./cmd/benchtable raw.txt
 //
-// A row GROUP/IMPL is compared with GROUP/floor; groups without a floor
-// (Layers, Routes: they build request A) use A/floor. When a row and its
+// A row GROUP/IMPL is compared with GROUP/floor; Layers and Routes, which
+// build request A, with A/floor; GitHubRoutes/all/IMPL with
+// GitHubRoutes/hot/IMPL; Validate rows with Validate/build (or
+// Validate/onestep); the catalogue loading rows with nothing. When a row and its
 // floor have the same number of samples, sample i of each comes from round
 // i, and the ratio is the median of the per-round ratios, which cancels
 // most of the drift of a noisy machine; otherwise it is the ratio of the
@@ -161,11 +164,29 @@ func group(name string) string {
 	return ""
 }
 
-func (t table) floorOf(name string) string {
-	if f := group(name) + "/floor"; t.rows[f] != nil {
-		return f
+// baseline is the row name's ratio columns compare it with; "" for none.
+func (t table) baseline(name string) string {
+	g := group(name)
+	impl := strings.TrimPrefix(name, g+"/")
+	var ref string
+	switch {
+	case impl == "floor", g == "GitHubRoutes/hot", strings.HasPrefix(g, "Catalog"), name == "Validate/build":
+		return ""
+	case g == "GitHubRoutes/all", g == "GitHubRoutes/warm":
+		ref = "GitHubRoutes/hot/" + impl
+	case name == "Validate/catalog-onestep":
+		ref = "Validate/onestep"
+	case g == "Validate":
+		ref = "Validate/build"
+	case t.rows[g+"/floor"] != nil:
+		ref = g + "/floor"
+	case strings.HasPrefix(g, "Layers/"), strings.HasPrefix(g, "Routes/"):
+		ref = "A/floor"
 	}
-	return "A/floor"
+	if t.rows[ref] == nil {
+		return ""
+	}
+	return ref
 }
 
 func num(v float64) string {
@@ -180,7 +201,7 @@ func num(v float64) string {
 }
 
 func (t table) print(w io.Writer) {
-	fmt.Fprintln(w, "| benchmark | ns/op | min ns/op | spread | B/op | allocs/op | × floor (rounds min–max) | × floor, fastest | other |")
+	fmt.Fprintln(w, "| benchmark | ns/op | min ns/op | spread | B/op | allocs/op | × floor or baseline (rounds min–max) | × fastest | other |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---|")
 	for _, name := range t.order {
 		r := t.rows[name]
@@ -191,14 +212,17 @@ func (t table) print(w io.Writer) {
 			sort.Float64s(s)
 			spread = fmt.Sprintf("±%.0f%%", 50*(s[len(s)-1]-s[0])/median(s))
 		}
-		ratio, fast := "1.00", "1.00"
-		if !strings.HasSuffix(name, "/floor") {
-			m, lo, hi := t.ratio(name, t.floorOf(name))
+		ratio, fast := "–", "–"
+		if strings.HasSuffix(name, "/floor") {
+			ratio, fast = "1.00", "1.00"
+		}
+		if ref := t.baseline(name); ref != "" {
+			m, lo, hi := t.ratio(name, ref)
 			ratio = fmt.Sprintf("%.2f (%.2f–%.2f)", m, lo, hi)
-			fast = fmt.Sprintf("%.2f", t.minRatio(name, t.floorOf(name)))
-			if t.floorOf(name) != group(name)+"/floor" {
-				ratio += " vs A/floor"
-				fast += " vs A/floor"
+			fast = fmt.Sprintf("%.2f", t.minRatio(name, ref))
+			if ref != group(name)+"/floor" {
+				ratio += " vs " + ref
+				fast += " vs " + ref
 			}
 		}
 		var other []string
@@ -210,7 +234,7 @@ func (t table) print(w io.Writer) {
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name, num(median(ns)), num(minimum(ns)), spread,
 			num(t.med(name, "B/op")), num(t.med(name, "allocs/op")), ratio, fast, strings.Join(other, ", "))
 	}
-	fmt.Fprintf(w, "\n%d rounds (samples per row). ns/op, B/op and allocs/op are medians; \"× floor\" is the median of the per-round ratios to the floor of the same group (min–max over rounds); \"× floor, fastest\" divides the rows' fastest rounds.\n",
+	fmt.Fprintf(w, "\n%d rounds (samples per row). ns/op, B/op and allocs/op are medians; \"× floor or baseline\" is the median of the per-round ratios to the floor of the same group, or to the baseline named (min–max over rounds); \"× fastest\" divides the rows' fastest rounds.\n",
 		len(t.rows[t.order[0]].metrics["ns/op"]))
 }
 
@@ -221,26 +245,90 @@ func verdict(ok bool) string {
 	return "NOT MET"
 }
 
+// target is one row of issue #13's table: row measured against base in
+// the same rounds. A zero maxRatio or a negative maxAllocs sets no bound.
+type target struct {
+	path, row, base string
+	maxRatio        float64
+	strict          bool // ratio must be below maxRatio, not at most
+	maxAllocs       float64
+}
+
+// targets13 are the paths of issue #13 ("Fast path") and their targets.
+var targets13 = []target{
+	{path: "GET, two-step: Build() then HTTPRequest", row: "A/endpointkit-http", base: "A/floor", maxRatio: 1.5, maxAllocs: 12},
+	{path: "POST, two-step", row: "B/endpointkit-http", base: "B/floor", maxRatio: 1.3, maxAllocs: 16},
+	{path: "GET, one-step Builder.HTTPRequest", row: "A/endpointkit-onestep", base: "A/floor", maxRatio: 1.1, maxAllocs: 8},
+	{path: "POST, one-step", row: "B/endpointkit-onestep", base: "B/floor", maxRatio: 1.0, maxAllocs: 13},
+	{path: "Data 1 MiB, one-step", row: "Data/size=1MiB/endpointkit-onestep", base: "Data/size=1MiB/floor", maxRatio: 1.2, maxAllocs: -1},
+	{path: "Data 1 MiB, two-step", row: "Data/size=1MiB/endpointkit-http", base: "Data/size=1MiB/floor", maxRatio: 1.2, maxAllocs: -1},
+	{path: "Data 100 MiB, one-step", row: "Data/size=100MiB/endpointkit-onestep", base: "Data/size=100MiB/floor", maxRatio: 1.2, maxAllocs: -1},
+	{path: "Data 100 MiB, two-step", row: "Data/size=100MiB/endpointkit-http", base: "Data/size=100MiB/floor", maxRatio: 1.2, maxAllocs: -1},
+	{path: "10 default layers vs 1, Build()", row: "Layers/n=10/endpointkit-build", base: "Layers/n=1/endpointkit-build", maxRatio: 1.1, maxAllocs: -1},
+	{path: "10 default layers vs 1, one-step", row: "Layers/n=10/endpointkit-onestep", base: "Layers/n=1/endpointkit-onestep", maxRatio: 1.1, maxAllocs: -1},
+	{path: "every GitHub route in rotation vs one hot route, Build()", row: "GitHubRoutes/all/endpointkit-build", base: "GitHubRoutes/hot/endpointkit-build", maxRatio: 1.2, maxAllocs: -1},
+	{path: "every GitHub route in rotation vs one hot route, one-step", row: "GitHubRoutes/all/endpointkit-onestep", base: "GitHubRoutes/hot/endpointkit-onestep", maxRatio: 1.2, maxAllocs: -1},
+	{path: "64 params vs 4, Build()", row: "Params/n=64/endpointkit-build", base: "Params/n=4/endpointkit-build", maxRatio: 16, maxAllocs: -1},
+	{path: "64 params vs 4, two-step", row: "Params/n=64/endpointkit-http", base: "Params/n=4/endpointkit-http", maxRatio: 16, maxAllocs: -1},
+	{path: "64 params vs 4, one-step", row: "Params/n=64/endpointkit-onestep", base: "Params/n=4/endpointkit-onestep", maxRatio: 16, maxAllocs: -1},
+	{path: "catalogue check by hand (Lookup + 4 CheckParam) vs a Build()", row: "Validate/lookup-check", base: "Validate/build", maxRatio: 0.1, strict: true, maxAllocs: -1},
+	{path: "Build() with WithCatalog vs without", row: "Validate/catalog-build", base: "Validate/build", maxRatio: 1.1, strict: true, maxAllocs: -1},
+	{path: "one-step with WithCatalog vs without", row: "Validate/catalog-onestep", base: "Validate/onestep", maxRatio: 1.1, strict: true, maxAllocs: -1},
+}
+
 func (t table) targets(w io.Writer) {
-	fmt.Fprintln(w, "\nTargets (issue #6):")
-	httpTarget := func(g string, maxRatio, maxAllocs float64) {
-		name := g + "/endpointkit-http"
-		if t.rows[name] == nil {
-			return
+	fmt.Fprintln(w, "\nTargets (issue #13). The verdict reads the median per-round ratio; B/op and allocs/op are the measured row's.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| path | row | baseline | × baseline (rounds min–max) | × fastest | allocs/op | B/op | target | |")
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---|---|")
+	for _, g := range targets13 {
+		if t.rows[g.row] == nil || t.rows[g.base] == nil {
+			continue
 		}
-		r, _, _ := t.ratio(name, g+"/floor")
-		f := t.minRatio(name, g+"/floor")
-		a := t.med(name, "allocs/op")
-		fmt.Fprintf(w, "- %s Build()+HTTPRequest(): %.2f× floor (fastest rounds: %.2f×; ≤ %.1f), %s allocs (≤ %s): %s\n",
-			g, r, f, maxRatio, num(a), num(maxAllocs), verdict(r <= maxRatio && a <= maxAllocs))
+		r, lo, hi := t.ratio(g.row, g.base)
+		a := t.med(g.row, "allocs/op")
+		ok := r <= g.maxRatio
+		want := fmt.Sprintf("≤ %.2g×", g.maxRatio)
+		if g.strict {
+			ok, want = r < g.maxRatio, fmt.Sprintf("< %.2g×", g.maxRatio)
+		}
+		if g.maxAllocs >= 0 {
+			ok = ok && a <= g.maxAllocs
+			want += fmt.Sprintf(", ≤ %s allocs", num(g.maxAllocs))
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %.2f (%.2f–%.2f) | %.2f | %s | %s | %s | %s |\n", g.path, g.row, g.base, r, lo, hi,
+			t.minRatio(g.row, g.base), num(a), num(t.med(g.row, "B/op")), want, verdict(ok))
 	}
-	httpTarget("A", 1.5, 12)
-	httpTarget("B", 1.3, 16)
+	// Allocations must not grow with the body.
+	for _, impl := range []string{"endpointkit-onestep", "endpointkit-http"} {
+		small, large := "Data/size=1MiB/"+impl, "Data/size=100MiB/"+impl
+		if t.rows[small] == nil || t.rows[large] == nil {
+			continue
+		}
+		as, al := t.med(small, "allocs/op"), t.med(large, "allocs/op")
+		bs, bl := t.med(small, "B/op"), t.med(large, "B/op")
+		fmt.Fprintf(w, "| Data 100 MiB vs 1 MiB, %s: allocations | %s | %s | – | – | %s vs %s | %s vs %s | the same | %s |\n",
+			impl, large, small, num(al), num(as), num(bl), num(bs), verdict(al == as && bl <= bs+1024))
+	}
+	for _, name := range []string{"CatalogLoad/api.github.com", "CatalogFirstUse/api.github.com"} {
+		if t.rows[name] == nil {
+			continue
+		}
+		ns, bytes := t.med(name, "ns/op"), t.med(name, "B/op")
+		what := "decode, fresh each iteration"
+		if strings.HasPrefix(name, "CatalogFirstUse") {
+			what = "github.Catalog() first use, fresh process"
+		}
+		fmt.Fprintf(w, "| load the GitHub catalogue: %s | %s | – | %.1f ms | %.1f ms | %s | %.1f MB | < 50 ms, < 20 MB | %s |\n",
+			what, name, ns/1e6, t.fastest(name)/1e6, num(t.med(name, "allocs/op")), bytes/1e6, verdict(ns < 50e6 && bytes < 20e6))
+	}
+
+	fmt.Fprintln(w, "\nAlso:")
 	if t.rows["A/endpointkit-build"] != nil {
 		r, _, _ := t.ratio("A/endpointkit-build", "A/floor")
 		f := t.minRatio("A/endpointkit-build", "A/floor")
 		a := t.med("A/endpointkit-build", "allocs/op")
-		fmt.Fprintf(w, "- A Build() alone: %s allocs (≤ 6), %.2f× floor (fastest rounds: %.2f×; < 1): %s\n",
+		fmt.Fprintf(w, "- A Build() alone (issue #6): %s allocs (≤ 6), %.2f× floor (fastest rounds: %.2f×; < 1): %s\n",
 			num(a), r, f, verdict(a <= 6 && r < 1))
 	}
 	for _, g := range []string{"A", "B"} {
@@ -250,22 +338,26 @@ func (t table) targets(w io.Writer) {
 		}
 		b, _, _ := t.ratio(js, g+"/endpointkit-build")
 		h, _, _ := t.ratio(js, g+"/endpointkit-http")
-		fmt.Fprintf(w, "- %s vs @octokit/endpoint v6 in Node: Build() %.1f× faster (fastest rounds: %.1f×), Build()+HTTPRequest() %.1f× faster (≥ 20 on Build(), the like-for-like output): %s\n",
-			g, b, t.minRatio(js, g+"/endpointkit-build"), h, verdict(b >= 20))
+		o, _, _ := t.ratio(js, g+"/endpointkit-onestep")
+		fmt.Fprintf(w, "- %s vs @octokit/endpoint v6 in Node: Build() %.1f× faster (fastest rounds: %.1f×), two-step %.1f×, one-step %.1f× (issue #6: ≥ 20 on Build(), the like-for-like output): %s\n",
+			g, b, t.minRatio(js, g+"/endpointkit-build"), h, o, verdict(b >= 20))
 	}
-	if t.rows["Layers/n=10/endpointkit-build"] != nil && t.rows["Layers/n=1/endpointkit-build"] != nil {
-		r, lo, hi := t.ratio("Layers/n=10/endpointkit-build", "Layers/n=1/endpointkit-build")
-		fmt.Fprintf(w, "- 10 defaults layers vs 1: %.2f× (rounds %.2f–%.2f, fastest rounds %.2f×; ≤ 1.1), allocs %s vs %s: %s\n", r, lo, hi,
-			t.minRatio("Layers/n=10/endpointkit-build", "Layers/n=1/endpointkit-build"),
-			num(t.med("Layers/n=10/endpointkit-build", "allocs/op")), num(t.med("Layers/n=1/endpointkit-build", "allocs/op")),
-			verdict(r <= 1.1))
+	for _, impl := range []string{"endpointkit-build", "endpointkit-onestep"} {
+		all, warm, hot := "GitHubRoutes/all/"+impl, "GitHubRoutes/warm/"+impl, "GitHubRoutes/hot/"+impl
+		if t.rows[all] == nil || t.rows[warm] == nil || t.rows[hot] == nil {
+			continue
+		}
+		r, lo, hi := t.ratio(all, warm)
+		m, _, _ := t.ratio(warm, hot)
+		fmt.Fprintf(w, "- GitHub's routes, %s: rotation vs the same routes each built %s times in a row %.2f× (rounds %.2f–%.2f), that mix vs the one hot route %.2f×\n",
+			impl, "32", r, lo, hi, m)
 	}
-	for _, impl := range []string{"endpointkit-build", "endpointkit-http", "floor"} {
+	for _, impl := range []string{"endpointkit-build", "endpointkit-http", "endpointkit-onestep", "floor"} {
 		t.linearity(w, impl)
 	}
 	if t.rows["Routes/n=10000/endpointkit-build"] != nil {
 		r, _, _ := t.ratio("Routes/n=10000/endpointkit-build", "Routes/n=1/endpointkit-build")
-		fmt.Fprintf(w, "- 10,000 routes vs 1: %.2f× ns/op, %s vs %s B/op; cache memory: see the cachemem table\n",
+		fmt.Fprintf(w, "- 10,000 distinct routes vs 1 (more than template.CacheSize): %.2f× ns/op, %s vs %s B/op; cache memory: see the cachemem table\n",
 			r, num(t.med("Routes/n=10000/endpointkit-build", "B/op")), num(t.med("Routes/n=1/endpointkit-build", "B/op")))
 	}
 }

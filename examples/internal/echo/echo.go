@@ -5,6 +5,7 @@
 package echo
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,10 +15,10 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 )
@@ -26,23 +27,72 @@ import (
 type Seen struct {
 	Method     string              `json:"method"`
 	RequestURI string              `json:"request_uri"` // raw, as on the request line
+	Host       string              `json:"host"`
 	Header     map[string][]string `json:"header"`
 	Body       []byte              `json:"body"`
 	Length     int64               `json:"content_length"` // -1: chunked
 }
 
 // NewServer starts the echo server; Close it when done.
-func NewServer() *httptest.Server {
+func NewServer() *httptest.Server { return NewServerFunc(nil, Respond) }
+
+// NewServerFunc starts a server that records every request in log (when
+// it is not nil) and answers with respond: for examples whose client wants
+// answers shaped like GitHub's rather than an echo.
+func NewServerFunc(log *Log, respond func(w http.ResponseWriter, s Seen)) *httptest.Server {
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, err := io.ReadAll(r.Body)
+		seen, err := Capture(r)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		seen := Seen{Method: r.Method, RequestURI: r.RequestURI, Header: r.Header, Body: body, Length: r.ContentLength}
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(seen)
+		if log != nil {
+			log.add(seen)
+		}
+		respond(w, seen)
 	}))
+}
+
+// Capture reads what a request carried, its body included.
+func Capture(r *http.Request) (Seen, error) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return Seen{}, err
+	}
+	return Seen{Method: r.Method, RequestURI: r.RequestURI, Host: r.Host, Header: r.Header, Body: body, Length: r.ContentLength}, nil
+}
+
+// Respond answers with s as JSON: the echo.
+func Respond(w http.ResponseWriter, s Seen) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(s)
+}
+
+// Log is the list of requests a server saw, in order; safe for concurrent
+// use.
+type Log struct {
+	mu   sync.Mutex
+	seen []Seen
+}
+
+func (l *Log) add(s Seen) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.seen = append(l.seen, s)
+}
+
+// All returns a copy of the requests seen so far.
+func (l *Log) All() []Seen {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.seen)
+}
+
+// Len returns how many requests were seen so far.
+func (l *Log) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.seen)
 }
 
 // Decode reads the server's answer from an *http.Response body.
@@ -103,6 +153,36 @@ func (s Seen) Check(method, requestURI string) error {
 	return nil
 }
 
+// CheckHeader reports an error unless the server saw the header name with
+// exactly the value want. The error never shows a credential.
+func (s Seen) CheckHeader(name, want string) error {
+	got := http.Header(s.Header).Values(name)
+	if len(got) == 1 && got[0] == want {
+		return nil
+	}
+	if headers.IsSensitive(name) {
+		return fmt.Errorf("server saw %d %s header(s), not the one expected", len(got), name)
+	}
+	return fmt.Errorf("server saw %s: %q, want %q", name, got, want)
+}
+
+// Equal reports an error unless s and t are the same request: method,
+// request URI, headers, body and length.
+func (s Seen) Equal(t Seen) error {
+	if s.Method != t.Method || s.RequestURI != t.RequestURI || s.Host != t.Host || !bytes.Equal(s.Body, t.Body) || s.Length != t.Length {
+		return fmt.Errorf("requests differ: %s %s (%d bytes) vs %s %s (%d bytes)",
+			s.Method, builder.RedactURL(s.RequestURI), len(s.Body), t.Method, builder.RedactURL(t.RequestURI), len(t.Body))
+	}
+	for _, h := range []map[string][]string{s.Header, t.Header} {
+		for name := range h {
+			if !slices.Equal(s.Header[name], t.Header[name]) {
+				return fmt.Errorf("requests differ in header %s", name)
+			}
+		}
+	}
+	return nil
+}
+
 // printable reports whether body is text that prints as it is.
 func printable(body []byte) bool {
 	if !utf8.Valid(body) {
@@ -116,16 +196,14 @@ func printable(body []byte) bool {
 	return true
 }
 
-// Send builds b, sends it with net/http to the echo server, prints what the
-// server saw and checks it against method and requestURI. The nethttp
-// example spells these steps out; the others use this.
-func Send(b *endpoint.Builder, method, requestURI string) error {
-	ro, err := b.Build()
-	if err != nil {
-		return err
-	}
+// Send builds b into an *http.Request in one step
+// ([builder.Builder.HTTPRequest]), sends it with net/http to the echo
+// server, prints what the server saw and checks it against method and
+// requestURI. The nethttp example spells these steps out, and the
+// two-step form; the others use this.
+func Send(b *builder.Builder, method, requestURI string) error {
 	fmt.Printf("%s %s\n", method, requestURI)
-	req, err := ro.HTTPRequest(context.Background())
+	req, err := b.HTTPRequest(context.Background())
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,96 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// The upload series: a release asset of DataSizes bytes sent from memory
+// with Data([]byte). Nothing should copy the body, so the cost per call,
+// allocations included, must not depend on its size.
+const (
+	RouteUpload = "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name}"
+	ReleaseID   = 1
+	AssetName   = "asset.bin"
+	// ContentTypeBinary is what endpointkit sets for a []byte body
+	// without a content-type.
+	ContentTypeBinary = "application/octet-stream"
+	// WantURLUpload is the URL every upload builds.
+	WantURLUpload = BaseURL + "/repos/octokit/rest.js/releases/1/assets?name=asset.bin"
+)
+
+// DataSizes are the body sizes of the upload series.
+var DataSizes = []int{1 << 20, 100 << 20}
+
+// SizeName names a size for a benchmark: "1MiB".
+func SizeName(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return strconv.Itoa(n>>20) + "MiB"
+	}
+	return strconv.Itoa(n) + "B"
+}
+
+// Payload returns n bytes of a repeating pattern.
+func Payload(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte('a' + i%26)
+	}
+	return b
+}
+
+// FloorUpload is the upload written by hand: bytes.NewReader and
+// http.NewRequestWithContext, which sizes the body and sets GetBody.
+func FloorUpload(ctx context.Context, owner, repo string, data []byte) (*http.Request, error) {
+	var sb strings.Builder
+	sb.Grow(96)
+	sb.WriteString(BaseURL)
+	sb.WriteString("/repos/")
+	sb.WriteString(url.PathEscape(owner))
+	sb.WriteByte('/')
+	sb.WriteString(url.PathEscape(repo))
+	sb.WriteString("/releases/")
+	sb.WriteString(strconv.Itoa(ReleaseID))
+	sb.WriteString("/assets?name=")
+	sb.WriteString(url.QueryEscape(AssetName))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, sb.String(), bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", Accept)
+	req.Header.Set("User-Agent", UserAgent)
+	req.Header.Set("Authorization", Authorization)
+	req.Header.Set("Content-Type", ContentTypeBinary)
+	return req, nil
+}
+
+// EKUploadHTTP builds the upload in two steps: Build, then
+// RequestOptions.HTTPRequest.
+func EKUploadHTTP(ctx context.Context, owner, repo string, data []byte) (*http.Request, error) {
+	ro, err := EK.Route(RouteUpload).
+		Param("owner", owner).
+		Param("repo", repo).
+		Param("release_id", ReleaseID).
+		Param("name", AssetName).
+		Data(data).
+		Build()
+	if err != nil {
+		return nil, err
+	}
+	return toHTTPRequest(ctx, &ro)
+}
+
+// EKUploadOneStep builds the upload with Builder.HTTPRequest.
+func EKUploadOneStep(ctx context.Context, owner, repo string, data []byte) (*http.Request, error) {
+	return EK.Route(RouteUpload).
+		Param("owner", owner).
+		Param("repo", repo).
+		Param("release_id", ReleaseID).
+		Param("name", AssetName).
+		Data(data).
+		HTTPRequest(ctx)
+}

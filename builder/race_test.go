@@ -1,0 +1,5 @@
+//go:build race
+
+package builder_test
+
+const raceEnabled = true

@@ -1,0 +1,383 @@
+package endpointtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// MaxBodySize is the most of a body that is read: the server answers a
+// larger one with 413, and CallOf refuses it.
+const MaxBodySize = 32 << 20
+
+// Call is one request as the package sees it: recorded by a [Server],
+// or made by [CallOf] from an *http.Request or builder.RequestOptions
+// for the matchers. Printing a Call with fmt (any verb) or String masks
+// credentials; its fields hold the real values.
+type Call struct {
+	// Method is the method as sent ("GET"); RequestOptions' lower-case
+	// method is upper-cased, as HTTPRequest sends it.
+	Method string
+	// Path is the path as sent, escaped: "/repos/octokit/rest.js/contents/a%2Fb".
+	Path string
+	// RawQuery is the query string as sent, without "?".
+	RawQuery string
+	// Header holds the request headers.
+	Header http.Header
+	// Body is the whole body; nil when there is none.
+	Body []byte
+
+	// Route is the route the call matched, as registered with
+	// [Server.Handle] or given to [Route]; "" when none did.
+	Route string
+	// Params are the route's path variables, in the template's order,
+	// then every query value, in the order sent; a query name sent twice
+	// gives a []string. Values are decoded text. Without a route, only the
+	// query values.
+	Params builder.Params
+	// Fields are the members of a JSON object body, in the order sent, as
+	// builder.Options hold values: nil, bool, string, int64, json.Number,
+	// and json.RawMessage for arrays and objects. Nil for any other body.
+	Fields builder.Params
+
+	// Operation is the catalogue's operation for the call, when the
+	// server has a catalogue ([WithCatalog]) and the call fits one.
+	Operation *catalog.Operation
+	// Status is the status the server answered; 0 outside a Server.
+	Status int
+	// Err says why the server refused the call ([ErrNoHandler],
+	// [ErrAPI]); nil when it was served.
+	Err error
+
+	// stream marks a body that could not be read without consuming it.
+	stream bool
+}
+
+// Get returns the value of a parameter by name: a path or query
+// parameter (Params) first, then a body field (Fields), as octokit
+// merges them.
+func (c *Call) Get(name string) (any, bool) {
+	if v, ok := c.Params.Get(name); ok {
+		return v, true
+	}
+	return c.Fields.Get(name)
+}
+
+// Query returns the query values.
+func (c *Call) Query() url.Values {
+	q, _ := url.ParseQuery(c.RawQuery)
+	return q
+}
+
+// DecodeBody decodes the JSON body into v, with encoding/json.
+func (c *Call) DecodeBody(v any) error {
+	if len(c.Body) == 0 {
+		return &Error{Request: c.summary(), Problems: []string{"the request has no body"}, Err: ErrMismatch}
+	}
+	return json.Unmarshal(c.Body, v)
+}
+
+// Clone returns a deep copy of c.
+func (c *Call) Clone() *Call {
+	d := *c
+	d.Header = c.Header.Clone()
+	d.Body = bytes.Clone(c.Body)
+	d.Params = cloneParams(c.Params)
+	d.Fields = slices.Clone(c.Fields)
+	return &d
+}
+
+func cloneParams(p builder.Params) builder.Params {
+	if p == nil {
+		return nil
+	}
+	out := slices.Clone(p)
+	for i := range out {
+		if s, ok := out[i].Value.([]string); ok {
+			out[i].Value = slices.Clone(s)
+		}
+	}
+	return out
+}
+
+// summary is the request line with credentials masked:
+// "GET /repos/octokit/rest.js/issues?state=open".
+func (c *Call) summary() string {
+	s := c.Method + " " + c.Path
+	if c.RawQuery != "" {
+		s += "?" + c.RawQuery
+	}
+	return shorten(builder.RedactURL(s), 300)
+}
+
+// maxBodyShown bounds the body String prints.
+const maxBodyShown = 1024
+
+// String returns c as an HTTP request is written, with credentials
+// masked: the request line, the headers in sorted order, and the body
+// (a JSON body with the values of sensitive keys masked at any depth).
+func (c *Call) String() string {
+	var b strings.Builder
+	b.WriteString(c.summary())
+	for _, name := range sortedKeys(c.Header) {
+		for _, v := range c.Header[name] {
+			if headers.IsSensitive(name) {
+				v = maskHeader(v)
+			}
+			fmt.Fprintf(&b, "\n%s: %s", name, v)
+		}
+	}
+	if body := c.bodyText(); body != "" {
+		b.WriteString("\n\n")
+		b.WriteString(body)
+	}
+	return b.String()
+}
+
+// bodyText is the body as String prints it.
+func (c *Call) bodyText() string {
+	switch {
+	case c.stream:
+		return "(a stream, not read)"
+	case len(c.Body) == 0:
+		return ""
+	}
+	if v, err := value.Decode(c.Body); err == nil {
+		return shorten(string(value.AppendJSON(nil, redactJSON(v))), maxBodyShown)
+	}
+	if strings.HasPrefix(c.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
+		return shorten(builder.RedactURL("?" + string(c.Body))[1:], maxBodyShown)
+	}
+	if utf8.Valid(c.Body) && !bytes.ContainsFunc(c.Body, func(r rune) bool { return r < ' ' && r != '\n' && r != '\t' && r != '\r' }) {
+		return shorten(string(c.Body), maxBodyShown)
+	}
+	return fmt.Sprintf("(%d bytes)", len(c.Body))
+}
+
+// callView has the fields of Call and none of its methods, for %#v.
+type callView struct {
+	Method, Path, RawQuery string
+	Header                 http.Header
+	Body                   string
+	Route                  string
+	Params, Fields         []paramView
+	Status                 int
+}
+
+// paramView prints a parameter with a JSON value as text.
+type paramView struct {
+	Name  string
+	Value any
+}
+
+func viewParams(p builder.Params) []paramView {
+	if p == nil {
+		return nil
+	}
+	out := make([]paramView, len(p))
+	for i, x := range redactParams(p) {
+		out[i] = paramView(x)
+		if raw, ok := x.Value.(json.RawMessage); ok {
+			out[i].Value = string(raw)
+		}
+	}
+	return out
+}
+
+// Format makes every fmt verb print c with credentials masked: %#v as a
+// struct, any other verb as String.
+func (c *Call) Format(s fmt.State, verb rune) {
+	if c == nil {
+		_, _ = io.WriteString(s, "<nil>")
+		return
+	}
+	if verb != 'v' || !s.Flag('#') {
+		_, _ = io.WriteString(s, c.String())
+		return
+	}
+	v := callView{Method: c.Method, Path: c.Path, RawQuery: builder.RedactURL("?" + c.RawQuery)[1:], Header: c.Header.Clone(),
+		Body: c.bodyText(), Route: c.Route, Params: viewParams(c.Params), Fields: viewParams(c.Fields), Status: c.Status}
+	for name, vs := range v.Header {
+		if headers.IsSensitive(name) {
+			for i := range vs {
+				vs[i] = maskHeader(vs[i])
+			}
+		}
+	}
+	out := fmt.Sprintf("%#v", v)
+	out = strings.Replace(out, "endpointtest.callView", "&endpointtest.Call", 1)
+	_, _ = io.WriteString(s, strings.ReplaceAll(out, "endpointtest.paramView", "builder.Param"))
+}
+
+// redactParams masks sensitive parameters, and sensitive keys inside
+// JSON values.
+func redactParams(p builder.Params) builder.Params {
+	if p == nil {
+		return nil
+	}
+	out := make(builder.Params, len(p))
+	for i, x := range p {
+		out[i] = x
+		switch {
+		case builder.IsSensitiveParam(x.Name):
+			out[i].Value = builder.RedactedValue
+		default:
+			if raw, ok := x.Value.(json.RawMessage); ok {
+				if v, err := value.Decode(raw); err == nil {
+					out[i].Value = json.RawMessage(value.AppendJSON(nil, redactJSON(v)))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// CallOf makes a Call of a request for the matchers: an *http.Request,
+// a builder.RequestOptions (or a pointer to one), or a Call recorded by
+// a Server (copied). Its Params hold the query values; [Route] matches
+// the path. An *http.Request's body is read through GetBody when it has
+// one; otherwise it is read and replaced by an equal one, the only
+// change made to the request. An io.Reader body of RequestOptions is read
+// only if it can seek back, so that it is left as it was.
+func CallOf(req any) (*Call, error) {
+	switch r := req.(type) {
+	case *Call:
+		if r == nil {
+			break
+		}
+		return r.Clone(), nil
+	case Call:
+		return r.Clone(), nil
+	case *http.Request:
+		if r == nil || r.URL == nil {
+			break
+		}
+		return callOfHTTP(r)
+	case builder.RequestOptions:
+		return callOfOptions(r)
+	case *builder.RequestOptions:
+		if r == nil {
+			break
+		}
+		return callOfOptions(*r)
+	}
+	return nil, &Error{Request: fmt.Sprintf("a %T value", req), Problems: []string{"cannot inspect it as a request; want an *http.Request, builder.RequestOptions or *endpointtest.Call"}, Err: ErrRequest}
+}
+
+func callOfHTTP(r *http.Request) (*Call, error) {
+	c := &Call{Method: r.Method, Path: r.URL.EscapedPath(), RawQuery: r.URL.RawQuery, Header: r.Header.Clone()}
+	if c.Method == "" {
+		c.Method = http.MethodGet
+	}
+	if c.Header == nil {
+		c.Header = http.Header{}
+	}
+	if r.Body != nil && r.Body != http.NoBody {
+		var body []byte
+		var err error
+		if r.GetBody != nil {
+			var rc io.ReadCloser
+			if rc, err = r.GetBody(); err == nil {
+				body, err = readAll(rc)
+				_ = rc.Close()
+			}
+		} else {
+			body, err = readAll(r.Body)
+			_ = r.Body.Close()
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		if err != nil {
+			return nil, &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest}
+		}
+		c.Body = body
+	}
+	c.finish()
+	return c, nil
+}
+
+func readAll(r io.Reader) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxBodySize+1))
+	if err == nil && len(b) > MaxBodySize {
+		err = fmt.Errorf("larger than %d bytes", MaxBodySize)
+	}
+	return b, err
+}
+
+func callOfOptions(r builder.RequestOptions) (*Call, error) {
+	c := &Call{Method: strings.ToUpper(r.Method), Header: http.Header{}}
+	if c.Method == "" {
+		c.Method = http.MethodGet
+	}
+	u, err := url.Parse(r.URL)
+	if err != nil {
+		return nil, &Error{Request: shorten(builder.RedactURL(r.URL), 300), Problems: []string{"the URL does not parse"}, Err: ErrRequest}
+	}
+	c.Path, c.RawQuery = u.EscapedPath(), u.RawQuery
+	if c.Path == "" {
+		c.Path = "/"
+	}
+	for name, v := range r.Headers {
+		c.Header.Set(name, v)
+	}
+	switch b := r.Body.(type) {
+	case nil:
+	case string:
+		c.Body = []byte(b)
+	case []byte:
+		c.Body = bytes.Clone(b)
+	case json.RawMessage:
+		c.Body = bytes.Clone(b)
+	case io.ReadSeeker:
+		pos, err := b.Seek(0, io.SeekCurrent)
+		if err == nil {
+			c.Body, err = readAll(b)
+			if _, serr := b.Seek(pos, io.SeekStart); err == nil {
+				err = serr
+			}
+		}
+		if err != nil {
+			return nil, &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest}
+		}
+	case io.Reader:
+		c.stream = true
+	default:
+		rd, err := r.BodyReader()
+		if err == nil && rd != nil {
+			c.Body, err = readAll(rd)
+		}
+		if err != nil {
+			return nil, &Error{Request: c.summary(), Problems: []string{"encoding the body: " + err.Error()}, Err: ErrRequest}
+		}
+	}
+	c.finish()
+	return c, nil
+}
+
+// finish fills Params with the query values and Fields with a JSON
+// object body's members.
+func (c *Call) finish() {
+	c.Params = appendQuery(nil, parseQuery(c.RawQuery), nil)
+	c.Fields = bodyFields(c.Body)
+}
+
+func bodyFields(body []byte) builder.Params {
+	if len(body) == 0 {
+		return nil
+	}
+	v, err := value.Decode(body)
+	if err != nil || v.Kind() != value.Object {
+		return nil
+	}
+	return objectParams(v)
+}

@@ -1,0 +1,320 @@
+package endpointtest
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// catalogIndex matches requests to a catalogue's operations in reverse.
+type catalogIndex struct {
+	cat  *catalog.Catalog
+	name string
+	ops  []*catalog.Operation
+	r    router
+}
+
+func newCatalogIndex(c *catalog.Catalog) (*catalogIndex, error) {
+	ix := &catalogIndex{cat: c, name: catalogName(c)}
+	ix.r.prefixes = serverPrefixes(c)
+	for _, op := range c.Operations() {
+		p, err := compileRoute(op.Method + " " + op.Path)
+		if err != nil {
+			return nil, fmt.Errorf("operation %s: %w", op, err)
+		}
+		if _, dup := ix.r.add(p); dup {
+			return nil, fmt.Errorf("operation %s appears twice", op)
+		}
+		ix.ops = append(ix.ops, op)
+	}
+	return ix, nil
+}
+
+// serverPrefixes returns the GHES API roots and the paths of the
+// catalogue's servers ("/v1" of https://pets.example.com/v1), which a
+// request path may start with.
+func serverPrefixes(c *catalog.Catalog) []string {
+	out := slices.Clone(stripPrefixes)
+	add := func(s catalog.Server) {
+		p := s.URL
+		if i := strings.Index(p, "://"); i >= 0 {
+			j := strings.IndexByte(p[i+3:], '/')
+			if j < 0 {
+				return
+			}
+			p = p[i+3+j:]
+		}
+		p = strings.TrimRight(p, "/")
+		if strings.HasPrefix(p, "/") && !strings.ContainsAny(p, "{}?#") && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	for _, s := range c.Info().Servers {
+		add(s)
+	}
+	for _, op := range c.Operations() {
+		for _, s := range op.Servers {
+			add(s)
+		}
+	}
+	return out
+}
+
+// catalogName names a catalogue in messages: the host of its default
+// server ("api.github.com"), else its title.
+func catalogName(c *catalog.Catalog) string {
+	if s := c.DefaultServer(); s != "" && !strings.Contains(s, "{") {
+		if u, err := url.Parse(s); err == nil && u.Host != "" {
+			return u.Host
+		}
+	}
+	if t := c.Info().Title; t != "" {
+		return t
+	}
+	return "the catalogue"
+}
+
+// apiProblem is one way a call departs from the catalogue.
+type apiProblem struct {
+	text  string
+	field string // the parameter at fault, for the 422 body
+	code  string // GitHub's error code: missing_field, invalid, unprocessable
+	cause error
+}
+
+// check finds the call's operation and checks its parameters. It
+// returns the operation (nil for an unknown route), the path parameters,
+// and the problems found.
+func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []apiProblem) {
+	i, params, ok := ix.r.find(c.Method, c.Path, q)
+	if !ok {
+		return nil, []apiProblem{ix.unknownRoute(c)}
+	}
+	op := ix.ops[i]
+	route := op.String()
+	var probs []apiProblem
+	add := func(name, code string, err error, text string) {
+		probs = append(probs, apiProblem{text: text, field: name, code: code, cause: err})
+	}
+	has := map[string]bool{}
+	// Path variables come first in params, with the operation's names.
+	vars := ix.r.pats[i].vars
+	for _, p := range params {
+		if has[p.Name] || !slices.Contains(vars, p.Name) {
+			break
+		}
+		has[p.Name] = true
+		if err := op.Check(p.Name, p.Value); err != nil {
+			add(p.Name, "invalid", err, paramProblem(op, catalog.Path, p.Name, err))
+		}
+	}
+	// Query values, once per name, several as a list.
+	seen := map[string]bool{}
+	for _, kv := range q {
+		if seen[kv.name] {
+			continue
+		}
+		seen[kv.name] = true
+		// A query array travels comma-separated (the builder's and
+		// octokit's form) or as a repeated name.
+		isArray := false
+		if p, ok := op.Param(kv.name); ok && p.Schema.Type&catalog.Array != 0 && p.Schema.Type&catalog.String == 0 {
+			isArray = true
+		}
+		var vals []any
+		for _, o := range q {
+			if o.name != kv.name {
+				continue
+			}
+			if !isArray {
+				vals = append(vals, o.value)
+				continue
+			}
+			for _, part := range strings.Split(o.value, ",") {
+				vals = append(vals, part)
+			}
+		}
+		var v any = kv.value
+		if len(vals) > 1 || isArray {
+			v = vals
+		}
+		has[kv.name] = true
+		ix.checkSent(op, catalog.Query, kv.name, v, add)
+	}
+	// Body fields of a JSON object body.
+	if len(c.Body) > 0 && (op.Body == nil || op.Body.Type == 0 || op.Body.Type&catalog.Object != 0) {
+		if body, err := value.Decode(c.Body); err == nil && body.Kind() == value.Object {
+			for _, m := range body.Members() {
+				has[m.Key] = true
+				ix.checkSent(op, catalog.Body, m.Key, m.Value, add)
+			}
+		}
+	}
+	if err := op.Missing(func(name string) bool { return has[name] }); err != nil {
+		var ce *catalog.Error
+		if errors.As(err, &ce) {
+			for _, name := range ce.Missing {
+				in, _ := op.In(name)
+				add(name, "missing_field", err, fmt.Sprintf("missing required %s %q for %s", locationWord(in), name, route))
+			}
+		}
+	}
+	return op, probs
+}
+
+// checkSent checks a parameter sent in a place: the operation must take
+// it there, with a type and value its schema allows.
+func (ix *catalogIndex) checkSent(op *catalog.Operation, sentIn catalog.Location, name string, v any, add func(name, code string, err error, text string)) {
+	in, ok := op.In(name)
+	var err error
+	if vv, isValue := v.(value.Value); isValue {
+		err = op.CheckParam(name, vv)
+	} else {
+		err = op.Check(name, v)
+	}
+	if !ok {
+		var ce *catalog.Error
+		sugg := ""
+		if errors.As(err, &ce) {
+			sugg = didYouMean(ce.Suggestions)
+		}
+		add(name, "unprocessable", err, fmt.Sprintf("unknown %s %q for %s%s", locationWord(sentIn), name, op, sugg))
+		return
+	}
+	if in != sentIn {
+		add(name, "invalid", nil, fmt.Sprintf("%s %q of %s was sent as a %s", locationWord(in), name, op, locationWord(sentIn)))
+		return
+	}
+	if err != nil {
+		add(name, "invalid", err, paramProblem(op, in, name, err))
+	}
+}
+
+// paramProblem words a type or value error of the catalogue.
+func paramProblem(op *catalog.Operation, in catalog.Location, name string, err error) string {
+	var ce *catalog.Error
+	if !errors.As(err, &ce) {
+		return fmt.Sprintf("%s %q of %s: %v", locationWord(in), name, op, err)
+	}
+	detail := ce.Detail
+	if detail == "" && ce.Err != nil {
+		detail = ce.Err.Error()
+	}
+	return fmt.Sprintf("%s %q of %s: %s%s", locationWord(in), name, op, detail, didYouMean(ce.Suggestions))
+}
+
+func locationWord(in catalog.Location) string {
+	switch in {
+	case catalog.Path:
+		return "path parameter"
+	case catalog.Query:
+		return "query parameter"
+	case catalog.Header:
+		return "header"
+	case catalog.Cookie:
+		return "cookie"
+	case catalog.Body:
+		return "body field"
+	}
+	return "parameter"
+}
+
+// unknownRoute explains a request that fits no operation, with the
+// catalogue's own suggestions: the request's path is read as a template
+// shaped like the operation whose literal segments are nearest, and that
+// template is looked up, so that the catalogue's edit distances pick
+// what was meant.
+func (ix *catalogIndex) unknownRoute(c *Call) apiProblem {
+	var first error
+	for _, path := range candidatePaths(c.Path, ix.r.prefixes) {
+		err := ix.nearestShape(c.Method, path)
+		var ce *catalog.Error
+		if !errors.As(err, &ce) {
+			continue
+		}
+		if first == nil {
+			first = err
+		}
+		switch {
+		case strings.HasPrefix(ce.Detail, "this path has no"):
+			_, only, _ := strings.Cut(ce.Detail, ", only ")
+			text := fmt.Sprintf("%s has no %s operation on this path, only %s%s", ix.name, c.Method, only, didYouMean(ce.Suggestions))
+			return apiProblem{text: text, code: "not_found", cause: err}
+		case len(ce.Suggestions) > 0:
+			return apiProblem{text: "no operation of " + ix.name + " matches this method and path" + didYouMean(ce.Suggestions), code: "not_found", cause: err}
+		}
+	}
+	return apiProblem{text: "no operation of " + ix.name + " matches this method and path", code: "not_found", cause: first}
+}
+
+// nearestShape looks up the request's path as a template shaped like the
+// nearest operation's, and returns the catalogue's error.
+func (ix *catalogIndex) nearestShape(method, escaped string) error {
+	segs := strings.Split(strings.TrimPrefix(escaped, "/"), "/")
+	bestScore, bestIdx := -1, -1
+	for i, p := range ix.r.pats {
+		if !p.simple || len(p.segs) != len(segs) {
+			continue
+		}
+		score := 0
+		for k, s := range p.segs {
+			if !s.isVar {
+				score += distance(unescapePath(segs[k]), s.lit)
+			}
+		}
+		if !p.matchMethod(method) {
+			score++
+		}
+		if bestIdx < 0 || score < bestScore {
+			bestScore, bestIdx = score, i
+		}
+	}
+	pseudo := escaped
+	if bestIdx >= 0 {
+		// Only the path decides: the same shape under another method is
+		// the catalogue's "this path has no X operation".
+		p := ix.r.pats[bestIdx]
+		var b strings.Builder
+		for k, s := range p.segs {
+			b.WriteByte('/')
+			if s.isVar {
+				b.WriteString("{" + s.name + "}")
+			} else {
+				b.WriteString(unescapePath(segs[k]))
+			}
+		}
+		pseudo = b.String()
+	}
+	_, err := ix.cat.Lookup(method, pseudo)
+	if err == nil {
+		// Not reached: the path matched no operation, so its shape finds
+		// none either. Say so without a suggestion.
+		return &catalog.Error{Route: method + " " + pseudo, Err: catalog.ErrUnknownRoute}
+	}
+	return err
+}
+
+// fieldErrors is the "errors" member of a 422 body.
+func fieldErrors(op *catalog.Operation, probs []apiProblem) []map[string]string {
+	resource := ""
+	if op != nil {
+		resource = op.ID
+	}
+	out := make([]map[string]string, 0, len(probs))
+	for _, p := range probs {
+		e := map[string]string{"code": p.code, "message": p.text}
+		if p.field != "" {
+			e["field"] = p.field
+		}
+		if resource != "" {
+			e["resource"] = resource
+		}
+		out = append(out, e)
+	}
+	return out
+}

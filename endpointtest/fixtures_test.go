@@ -1,0 +1,87 @@
+package endpointtest_test
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog/github"
+	"github.com/endpointkit/endpoint/endpointtest"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+var _ = Describe("Fixtures", func() {
+	var fx *endpointtest.Fixtures
+	BeforeEach(func() {
+		fx = endpointtest.LoadFixtures(GinkgoT(), "testdata/options")
+	})
+
+	It("names the files of a directory tree without their extension", func() {
+		Expect(fx.Names()).To(Equal([]string{"base", "issues/create", "issues/list"}))
+	})
+
+	It("layers a base file, a per-test file and inline options, later layers winning", func() {
+		srv := endpointtest.NewServer(GinkgoT(), endpointtest.WithCatalog(github.Catalog()))
+		srv.Handle("GET /repos/{owner}/{repo}/issues", endpointtest.JSON(`[]`))
+		gh := fx.Defaults(nil, "base", "issues/list").
+			Defaults(endpoint.WithBaseURL(srv.URL), endpoint.WithParam("state", "closed"))
+		ro, err := gh.Build("", builder.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(endpointtest.Match(ro,
+			endpointtest.Route("GET /repos/{owner}/{repo}/issues").Where("owner", "octokit"),
+			endpointtest.Query("state", "closed"),
+			endpointtest.Query("per_page", "100"),
+			endpointtest.Header("X-GitHub-Api-Version", "2022-11-28"),
+			endpointtest.Header("Accept", "application/vnd.github.mercy-preview+json"),
+		)).To(Succeed())
+		req, err := ro.HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		resp, err := srv.Client().Do(req)
+		Expect(err).NotTo(HaveOccurred())
+		readBody(resp)
+		Expect(resp.StatusCode).To(Equal(http.StatusOK))
+		Expect(srv.Calls("GET /repos/{owner}/{repo}/issues")[0].RawQuery).To(Equal("state=closed&per_page=100"))
+	})
+
+	It("gives a fixture's body parameters to a call of another route", func() {
+		ro, err := fx.Defaults(nil, "issues/create").Route("POST /repos/{owner}/{repo}/issues").Param("title", "t").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(endpointtest.Match(ro, endpointtest.JSONBody(`{"labels": ["bug"], "title": "t"}`))).To(Succeed())
+	})
+
+	It("returns new options each time", func() {
+		o := fx.Options("issues/list")
+		o.Params[0].Value = "changed"
+		Expect(fx.Options("issues/list").Params[0].Value).To(Equal("octokit"))
+	})
+
+	It("fails the test for an unknown name, naming the nearest", func() {
+		t := newRecorder()
+		fx := endpointtest.LoadFixtures(t, "testdata/options")
+		fx.Options("issues/lsit")
+		fx.Options("nothing-like-it")
+		Expect(t.Fatals()).To(Equal([]string{
+			`endpointtest: "issues/lsit": no such fixture in testdata/options; did you mean issues/list?`,
+			`endpointtest: "nothing-like-it": no such fixture in testdata/options; it has base, issues/create, issues/list`,
+		}))
+	})
+
+	It("fails the test for a file that is no options layer, naming it", func() {
+		dir := GinkgoT().TempDir()
+		path := filepath.Join(dir, "bad.json")
+		Expect(os.WriteFile(path, []byte(`{"method": 5}`), 0o600)).To(Succeed())
+		t := newRecorder()
+		endpointtest.LoadFixtures(t, dir)
+		Expect(t.Fatals()).To(ConsistOf(HavePrefix(`endpointtest: "` + path + `": `)))
+	})
+
+	It("fails the test for a directory that cannot be read", func() {
+		t := newRecorder()
+		endpointtest.LoadFixtures(t, "testdata/no-such-dir")
+		Expect(t.Fatals()).To(ConsistOf(HavePrefix(`endpointtest: "testdata/no-such-dir": `)))
+	})
+})

@@ -1,0 +1,245 @@
+package endpointtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/value"
+)
+
+// jsonValue converts what a caller gives as expected JSON: a string,
+// []byte or json.RawMessage is JSON text, anything else a Go value
+// encoded as encoding/json would.
+func jsonValue(x any) (value.Value, error) {
+	switch t := x.(type) {
+	case string:
+		return value.Decode([]byte(t))
+	case []byte:
+		return value.Decode(t)
+	case json.RawMessage:
+		return value.Decode(t)
+	}
+	return value.Of(x)
+}
+
+// exportValue is a decoded JSON value as Call.Fields hold it: nil, bool,
+// string, int64 (json.Number beyond int64 or with a fraction or an
+// exponent) and json.RawMessage for arrays and objects, as builder.Options
+// hold values.
+func exportValue(v value.Value) any {
+	switch v.Kind() {
+	case value.Null:
+		return nil
+	case value.Bool:
+		return v.Bool()
+	case value.String:
+		return v.Text()
+	case value.Number:
+		t := v.Text()
+		if i, err := strconv.ParseInt(t, 10, 64); err == nil {
+			return i
+		}
+		return json.Number(t)
+	}
+	return json.RawMessage(value.AppendJSON(nil, v))
+}
+
+// objectParams returns the members of a JSON object as Params, in order.
+func objectParams(v value.Value) builder.Params {
+	ms := v.Members()
+	out := make(builder.Params, len(ms))
+	for i, m := range ms {
+		out[i] = builder.Param{Name: m.Key, Value: exportValue(m.Value)}
+	}
+	return out
+}
+
+var redactedValue = value.Str(builder.RedactedValue)
+
+// redactJSON masks the values of sensitive keys at any depth.
+func redactJSON(v value.Value) value.Value {
+	return value.Redact(v, builder.IsSensitiveParam, redactedValue)
+}
+
+// maxShown bounds how much of a value a message repeats.
+const maxShown = 200
+
+// show writes a JSON value for a message, credentials masked, cut short
+// when long.
+func show(v value.Value) string {
+	return shorten(string(value.AppendJSON(nil, redactJSON(v))), maxShown)
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// jsonEqual reports whether a and b are the same JSON value: objects
+// compare without regard to member order, numbers by their value.
+func jsonEqual(a, b value.Value) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	switch a.Kind() {
+	case value.Null:
+		return true
+	case value.Bool:
+		return a.Bool() == b.Bool()
+	case value.String:
+		return a.Text() == b.Text()
+	case value.Number:
+		return numberEqual(a.Text(), b.Text())
+	case value.Array:
+		ai, bi := a.Items(), b.Items()
+		if len(ai) != len(bi) {
+			return false
+		}
+		for i := range ai {
+			if !jsonEqual(ai[i], bi[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	am, bm := a.Members(), b.Members()
+	if len(am) != len(bm) {
+		return false
+	}
+	for _, m := range am {
+		o, ok := b.Get(m.Key)
+		if !ok || !jsonEqual(m.Value, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// numberEqual compares JSON number literals by value: 1, 1.0 and 1e0 are
+// equal.
+func numberEqual(a, b string) bool {
+	if a == b {
+		return true
+	}
+	x, ok1 := new(big.Rat).SetString(a)
+	y, ok2 := new(big.Rat).SetString(b)
+	if !ok1 || !ok2 {
+		fa, err1 := strconv.ParseFloat(a, 64)
+		fb, err2 := strconv.ParseFloat(b, 64)
+		return err1 == nil && err2 == nil && fa == fb && !math.IsNaN(fa)
+	}
+	return x.Cmp(y) == 0
+}
+
+// maxDiffLines bounds a diff.
+const maxDiffLines = 20
+
+// differ collects the differences between two JSON values, one line
+// each, with the path to the difference in jq's notation.
+type differ struct {
+	lines []string
+	more  int
+}
+
+func (d *differ) add(format string, args ...any) {
+	if len(d.lines) == maxDiffLines {
+		d.more++
+		return
+	}
+	d.lines = append(d.lines, fmt.Sprintf(format, args...))
+}
+
+func (d *differ) result() []string {
+	if d.more > 0 {
+		return append(d.lines, fmt.Sprintf("… and %d more differences", d.more))
+	}
+	return d.lines
+}
+
+// pathOf returns the jq path of a member: .title, ."a b", .[2].
+func pathOf(parent, key string) string {
+	if key != "" && strings.IndexFunc(key, func(r rune) bool {
+		return !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}) < 0 && (key[0] < '0' || key[0] > '9') {
+		return parent + "." + key
+	}
+	return parent + "." + strconv.Quote(key)
+}
+
+func rootPath(p string) string {
+	if p == "" {
+		return "."
+	}
+	return p
+}
+
+// diff records how got differs from want. With subset, members of an
+// object in got that want does not name are allowed at the top level
+// only (JSONFields); deeper objects must be equal.
+func (d *differ) diff(path string, got, want value.Value, sensitive, subset bool) {
+	if jsonEqual(got, want) {
+		return
+	}
+	if sensitive {
+		d.add("%s: got %s, want %s (the values differ)", rootPath(path), builder.RedactedValue, builder.RedactedValue)
+		return
+	}
+	switch {
+	case got.Kind() == value.Object && want.Kind() == value.Object:
+		for _, m := range want.Members() {
+			p := pathOf(path, m.Key)
+			g, ok := got.Get(m.Key)
+			sens := builder.IsSensitiveParam(m.Key)
+			if !ok {
+				if sens {
+					d.add("%s: missing, want %s", p, builder.RedactedValue)
+				} else {
+					d.add("%s: missing, want %s", p, show(m.Value))
+				}
+				continue
+			}
+			d.diff(p, g, m.Value, sens, false)
+		}
+		if subset {
+			return
+		}
+		for _, m := range got.Members() {
+			if _, ok := want.Get(m.Key); ok {
+				continue
+			}
+			if builder.IsSensitiveParam(m.Key) {
+				d.add("%s: unexpected %s", pathOf(path, m.Key), builder.RedactedValue)
+			} else {
+				d.add("%s: unexpected %s", pathOf(path, m.Key), show(m.Value))
+			}
+		}
+	case got.Kind() == value.Array && want.Kind() == value.Array && got.Len() == want.Len():
+		for i := range want.Items() {
+			d.diff(path+"["+strconv.Itoa(i)+"]", got.Index(i), want.Index(i), false, false)
+		}
+	default:
+		d.add("%s: got %s, want %s", rootPath(path), show(got), show(want))
+	}
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,119 @@
+// Package matchers holds Gomega matchers for requests: an
+// *http.Request, a builder.RequestOptions or a Call an
+// endpointtest.Server recorded. Each is built on the endpointtest matcher
+// of the same check, so the two report a mismatch in the same words,
+// with credentials masked:
+//
+//	Expect(req).To(matchers.MatchRoute("GET /repos/{owner}/{repo}/issues").Where("owner", "octokit"))
+//	Expect(req).To(matchers.HaveQuery("state", "open"))
+//	Expect(req).To(matchers.HaveHeader("accept", "application/vnd.github.v3+json"))
+//	Expect(req).To(matchers.HaveJSONFields(`{"title": "Found a bug"}`))
+//	Expect(srv.Calls("POST /repos/{owner}/{repo}/issues")).To(ContainElement(matchers.MatchJSONBody(want)))
+//
+// It lives apart from endpointtest so that a program using endpointtest
+// with plain testing does not link Gomega.
+package matchers
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/endpointkit/endpoint/endpointtest"
+	"github.com/onsi/gomega/types"
+)
+
+// Matcher is a Gomega matcher made of an endpointtest.Matcher.
+type Matcher struct {
+	m       endpointtest.Matcher
+	lastErr error
+	summary string
+}
+
+var _ types.GomegaMatcher = (*Matcher)(nil)
+
+// Satisfy makes a Gomega matcher of any endpointtest.Matcher, yours
+// included.
+func Satisfy(m endpointtest.Matcher) *Matcher { return &Matcher{m: m} }
+
+// Match implements types.GomegaMatcher: actual is what
+// endpointtest.CallOf takes. A value that is no request is an error, not
+// a mismatch.
+func (m *Matcher) Match(actual any) (bool, error) {
+	c, err := endpointtest.CallOf(actual)
+	if err != nil {
+		return false, err
+	}
+	m.summary = firstLine(c.String())
+	m.lastErr = m.m.MatchCall(c)
+	var e *endpointtest.Error
+	if errors.As(m.lastErr, &e) && !errors.Is(e.Err, endpointtest.ErrMismatch) {
+		return false, m.lastErr // a broken expectation, such as an invalid route
+	}
+	return m.lastErr == nil, nil
+}
+
+// FailureMessage implements types.GomegaMatcher: how the request differs.
+func (m *Matcher) FailureMessage(actual any) string {
+	if m.lastErr == nil {
+		return fmt.Sprintf("endpointtest: the request does not match %s", m.m)
+	}
+	return m.lastErr.Error()
+}
+
+// NegatedFailureMessage implements types.GomegaMatcher.
+func (m *Matcher) NegatedFailureMessage(actual any) string {
+	return fmt.Sprintf("endpointtest: %s: matches %s, want it not to", m.summary, m.m)
+}
+
+func firstLine(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// RouteMatcher is MatchRoute's matcher; Where adds parameters to check.
+type RouteMatcher struct {
+	Matcher
+	route *endpointtest.RouteMatcher
+}
+
+// MatchRoute succeeds for a request whose method and path fit route, as
+// endpointtest.Route matches them.
+func MatchRoute(route string) *RouteMatcher {
+	r := endpointtest.Route(route)
+	return &RouteMatcher{Matcher: Matcher{m: r}, route: r}
+}
+
+// Where returns a copy of m that also wants the route's parameter called
+// name to have the text value; see endpointtest.RouteMatcher.Where.
+func (m *RouteMatcher) Where(name, value string) *RouteMatcher {
+	r := m.route.Where(name, value)
+	return &RouteMatcher{Matcher: Matcher{m: r}, route: r}
+}
+
+// HaveMethod succeeds for a request with that method, in any case.
+func HaveMethod(method string) *Matcher { return Satisfy(endpointtest.Method(method)) }
+
+// HaveQuery succeeds for a request whose query has name with exactly
+// these values, or with none given, any; see endpointtest.Query.
+func HaveQuery(name string, values ...string) *Matcher {
+	return Satisfy(endpointtest.Query(name, values...))
+}
+
+// HaveHeader succeeds for a request with the header name (any case)
+// having exactly these values, or with none given, any; see
+// endpointtest.Header.
+func HaveHeader(name string, values ...string) *Matcher {
+	return Satisfy(endpointtest.Header(name, values...))
+}
+
+// MatchJSONBody succeeds for a request whose body is the JSON value want,
+// members in any order; see endpointtest.JSONBody.
+func MatchJSONBody(want any) *Matcher { return Satisfy(endpointtest.JSONBody(want)) }
+
+// HaveJSONFields succeeds for a request whose JSON object body holds the
+// members of want; see endpointtest.JSONFields.
+func HaveJSONFields(want any) *Matcher { return Satisfy(endpointtest.JSONFields(want)) }

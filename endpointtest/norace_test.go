@@ -1,0 +1,5 @@
+//go:build !race
+
+package endpointtest_test
+
+const raceEnabled = false

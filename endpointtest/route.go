@@ -1,0 +1,662 @@
+package endpointtest
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/template"
+	"github.com/yosida95/uritemplate/v3"
+)
+
+// pattern is a route compiled for matching in reverse: from a request's
+// method, path and query back to the route's parameters.
+//
+// Most routes are made of literal segments and {name} segments; those
+// are matched segment by segment here, which accepts any byte a client
+// may leave unescaped in a segment (":", "@", "!", "+", …). Any other
+// path ({base}...{head}, {/list*}, {.ext}, {x:3}, {+path}) is matched by
+// the uritemplate module, after the request path is written in the
+// escaping it expects (see canonical), with hyphenated names rewritten,
+// since the module knows only RFC 6570 names ({enterprise-team} is an
+// extension of ours).
+type pattern struct {
+	route  string // "GET /repos/{owner}/{repo}/issues", as normalised
+	method string // upper case; "" matches any method
+	path   string // the path part of the template text
+	// segs are the path's segments after its leading "/".
+	segs []segment
+	// simple says every segment is a literal or one {name}.
+	simple bool
+	// mod matches a path that is not simple; names maps its variable
+	// names (a hyphen written "_") back to the template's.
+	mod   *uritemplate.Template
+	names map[string]string
+	keep  [256]bool
+	// pre screens paths for the module: its literal segments, and
+	// whether the segment count is fixed.
+	pre   []segment
+	fixed bool
+	// vars are the path's variable names, in order, once each.
+	vars []string
+	// queryVars are the names of the {?…} and {&…} expressions; queryLits
+	// the name=value pairs written literally after a "?".
+	queryVars []string
+	queryLits []queryPair
+	// rank orders patterns when several match: see morePrecise.
+	rank []uint8
+}
+
+type segment struct {
+	lit   string // unescaped literal text, for a literal segment
+	name  string // the variable, for a {name} segment
+	isVar bool
+}
+
+type queryPair struct{ name, value string }
+
+// The rank of a segment: a literal one beats one mixing literal text and
+// expressions, which beats an expression alone.
+const (
+	rankVar uint8 = iota
+	rankMixed
+	rankLiteral
+)
+
+// splitRoute splits "METHOD target" or a target alone.
+func splitRoute(route string) (method, target string, err error) {
+	route = strings.TrimSpace(route)
+	if route == "" {
+		return "", "", fmt.Errorf("empty route")
+	}
+	if i := strings.IndexByte(route, ' '); i >= 0 {
+		method, target = route[:i], strings.TrimSpace(route[i+1:])
+		if !headers.IsToken(method) {
+			return "", "", fmt.Errorf("method %q is not an HTTP token", method)
+		}
+		method = strings.ToUpper(method)
+	} else {
+		target = route
+	}
+	if strings.ContainsAny(target, " \t\r\n") {
+		return "", "", fmt.Errorf("white space in the target")
+	}
+	if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "{") && !strings.Contains(target, "://") {
+		return "", "", fmt.Errorf("the target must start with \"/\" or be an absolute URL")
+	}
+	return method, target, nil
+}
+
+// compileRoute compiles a route as Server.Handle and Route take it.
+func compileRoute(route string) (*pattern, error) {
+	method, target, err := splitRoute(route)
+	if err != nil {
+		return nil, err
+	}
+	t, err := template.Parse(target)
+	if err != nil {
+		return nil, err
+	}
+	text := t.String()
+	// An absolute template: only its path takes part.
+	if i := strings.Index(text, "://"); i >= 0 {
+		rest := text[i+3:]
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			rest, j = "/", 0
+		}
+		if strings.ContainsAny(rest[:j], "{}") {
+			return nil, fmt.Errorf("an expression in the host cannot be matched")
+		}
+		text = rest[j:]
+	}
+	p := &pattern{method: method}
+	path, query := splitQuery(text)
+	p.path = path
+	if method == "" {
+		p.route = text
+	} else {
+		p.route = method + " " + text
+	}
+	if err := p.compileQuery(query); err != nil {
+		return nil, err
+	}
+	if err := p.compilePath(path); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// splitQuery splits a template at its first literal "?" or {?…}, {&…}
+// or {#…} expression, dropping a fragment.
+func splitQuery(text string) (path, query string) {
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '{':
+			if depth == 0 && i+1 < len(text) && strings.IndexByte("?&#", text[i+1]) >= 0 {
+				return text[:i], text[i:]
+			}
+			depth++
+		case c == '}':
+			depth--
+		case depth == 0 && (c == '?' || c == '#'):
+			return text[:i], text[i:]
+		}
+	}
+	return text, ""
+}
+
+// compileQuery reads the query part of a template: literal pairs and the
+// names of query expressions. A fragment ends it.
+func (p *pattern) compileQuery(q string) error {
+	for q != "" {
+		switch {
+		case q[0] == '#' || strings.HasPrefix(q, "{#"):
+			return nil
+		case q[0] == '{':
+			end := strings.IndexByte(q, '}')
+			for _, spec := range strings.Split(q[2:end], ",") {
+				p.queryVars = append(p.queryVars, specName(spec))
+			}
+			q = q[end+1:]
+		default:
+			end := strings.IndexAny(q[1:], "{#")
+			if end < 0 {
+				end = len(q) - 1
+			}
+			lits := q[1 : end+1]
+			q = q[end+1:]
+			for _, kv := range strings.Split(lits, "&") {
+				if kv == "" {
+					continue
+				}
+				name, value, _ := strings.Cut(kv, "=")
+				n, err1 := url.QueryUnescape(name)
+				v, err2 := url.QueryUnescape(value)
+				if err1 != nil || err2 != nil {
+					n, v = name, value
+				}
+				p.queryLits = append(p.queryLits, queryPair{n, v})
+			}
+		}
+	}
+	return nil
+}
+
+// specName returns a varspec's name without its modifier.
+func specName(spec string) string {
+	if i := strings.IndexAny(spec, ":*"); i >= 0 {
+		return spec[:i]
+	}
+	return spec
+}
+
+func (p *pattern) compilePath(path string) error {
+	if !strings.HasPrefix(path, "/") {
+		p.simple = false
+		return p.compileModule(path)
+	}
+	p.simple = true
+	for _, s := range splitSegments(path[1:]) {
+		switch {
+		case !strings.Contains(s, "{"):
+			p.segs = append(p.segs, segment{lit: unescapePath(s)})
+			p.rank = append(p.rank, rankLiteral)
+		case isSimpleExpr(s):
+			name := s[1 : len(s)-1]
+			p.segs = append(p.segs, segment{name: name, isVar: true})
+			p.rank = append(p.rank, rankVar)
+			p.addVar(name)
+		default:
+			p.simple = false
+			if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") && strings.Count(s, "{") == 1 {
+				p.rank = append(p.rank, rankVar)
+			} else {
+				p.rank = append(p.rank, rankMixed)
+			}
+		}
+	}
+	if p.simple {
+		return nil
+	}
+	// The module's Match is slow (its threads copy maps), so its
+	// patterns are screened first: literal segments must be there, and
+	// when no expression can write a "/", the number of segments too.
+	p.pre = p.segs[:0]
+	for _, s := range splitSegments(path[1:]) {
+		if strings.Contains(s, "{") {
+			p.pre = append(p.pre, segment{isVar: true})
+		} else {
+			p.pre = append(p.pre, segment{lit: unescapePath(s)})
+		}
+	}
+	p.fixed = !strings.Contains(path, "{/") && !strings.Contains(path, "{+") && !strings.Contains(path, "{#")
+	p.segs = nil
+	p.vars = nil
+	return p.compileModule(path)
+}
+
+// screen reports whether an escaped path may fit a pattern the module
+// matches: see compilePath.
+func (p *pattern) screen(escaped string) bool {
+	if p.pre == nil {
+		return true
+	}
+	segs := strings.Split(strings.TrimPrefix(escaped, "/"), "/")
+	if p.fixed && len(segs) != len(p.pre) {
+		return false
+	}
+	for i, s := range p.pre {
+		if s.isVar {
+			if !p.fixed {
+				return true // later segments may shift
+			}
+			continue
+		}
+		if i >= len(segs) || unescapePath(segs[i]) != s.lit {
+			return false
+		}
+	}
+	return true
+}
+
+// splitSegments splits a path template at the "/" outside expressions.
+func splitSegments(path string) []string {
+	var segs []string
+	depth, start := 0, 0
+	for i := 0; i < len(path); i++ {
+		switch path[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '/':
+			if depth == 0 {
+				segs = append(segs, path[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(segs, path[start:])
+}
+
+// isSimpleExpr reports whether s is one {name} expression: no operator,
+// one variable, no modifier.
+func isSimpleExpr(s string) bool {
+	if len(s) < 3 || s[0] != '{' || s[len(s)-1] != '}' {
+		return false
+	}
+	return !strings.ContainsAny(s[1:len(s)-1], "{}+#./;?&=,!@|:*")
+}
+
+func (p *pattern) addVar(name string) {
+	for _, v := range p.vars {
+		if v == name {
+			return
+		}
+	}
+	p.vars = append(p.vars, name)
+}
+
+// compileModule rewrites the path template for the uritemplate module:
+// hyphenated variable names rewritten (see below), and compiles it.
+// It also notes which reserved characters the template writes itself, in
+// its literals or as the syntax of its expressions; a request path has
+// every other reserved character escaped before matching (see
+// canonical), since the module takes a value's reserved characters only
+// escaped, as RFC 6570 expands them, and clients often leave them raw.
+func (p *pattern) compileModule(path string) error {
+	p.names = map[string]string{}
+	safe := map[string]string{}
+	var b strings.Builder
+	for i := 0; i < len(path); {
+		if path[i] != '{' {
+			end := strings.IndexByte(path[i:], '{')
+			if end < 0 {
+				end = len(path) - i
+			}
+			lit := path[i : i+end]
+			for k := 0; k < len(lit); k++ {
+				p.keep[lit[k]] = true
+			}
+			b.WriteString(canonical(lit, &p.keep))
+			i += end
+			continue
+		}
+		end := i + strings.IndexByte(path[i:], '}')
+		expr := path[i+1 : end]
+		b.WriteByte('{')
+		p.keep[','] = true
+		if expr != "" && strings.IndexByte("+#./;?&", expr[0]) >= 0 {
+			op := expr[0]
+			b.WriteByte(op)
+			expr = expr[1:]
+			switch op {
+			case ';', '?', '&':
+				p.keep[op], p.keep['='], p.keep['&'] = true, true, op != ';'
+			case '#', '.', '/':
+				p.keep[op] = true
+			}
+		}
+		for k, spec := range strings.Split(expr, ",") {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			name := specName(spec)
+			s, ok := safe[name]
+			if !ok {
+				// A named expression ({;x}, {?x}) writes the name into
+				// the URL, so a name keeps its spelling; only a hyphen,
+				// which the module refuses, becomes "_" (and a name of
+				// {;a-b} is then not found: no route has one).
+				s = strings.ReplaceAll(name, "-", "_")
+				if _, taken := p.names[s]; taken {
+					s = "v" + strconv.Itoa(len(safe)) + "_"
+				}
+				safe[name] = s
+				p.names[s] = name
+				p.addVar(name)
+			}
+			b.WriteString(s)
+			b.WriteString(spec[len(name):])
+		}
+		b.WriteByte('}')
+		i = end + 1
+	}
+	mod, err := uritemplate.New(b.String())
+	if err != nil {
+		return err
+	}
+	p.mod = mod
+	return nil
+}
+
+// canonical writes s in the escaping the module matches: unreserved
+// characters, "/", the characters keep holds and valid %XX triplets
+// (upper-cased) stay; every other byte is percent-encoded.
+func canonical(s string, keep *[256]bool) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isUnreserved(c) || c == '/' || (keep[c] && c != '%'):
+			b.WriteByte(c)
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b.WriteByte('%')
+			b.WriteString(strings.ToUpper(s[i+1 : i+3]))
+			i += 2
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// matchMethod reports whether p takes method.
+func (p *pattern) matchMethod(method string) bool {
+	return p.method == "" || p.method == method || strings.EqualFold(p.method, method)
+}
+
+// matchPath matches an escaped request path and returns the path
+// variables, in template order; ok is false when the path does not fit.
+func (p *pattern) matchPath(escaped string) (builder.Params, bool) {
+	if p.simple {
+		return p.matchSegments(escaped)
+	}
+	if !p.screen(escaped) {
+		return nil, false
+	}
+	vals := p.mod.Match(canonical(escaped, &p.keep))
+	if vals == nil {
+		return nil, false
+	}
+	byName := map[string]any{}
+	for k, v := range vals {
+		name := p.names[specName(k)]
+		if len(v.V) == 1 && v.T == uritemplate.ValueTypeString {
+			byName[name] = v.V[0]
+		} else {
+			byName[name] = append([]string(nil), v.V...)
+		}
+	}
+	var out builder.Params
+	for _, name := range p.vars {
+		if v, ok := byName[name]; ok {
+			out = append(out, builder.Param{Name: name, Value: v})
+		}
+	}
+	return out, true
+}
+
+func (p *pattern) matchSegments(escaped string) (builder.Params, bool) {
+	if !strings.HasPrefix(escaped, "/") {
+		return nil, false
+	}
+	rest := escaped[1:]
+	if strings.Count(rest, "/")+1 != len(p.segs) {
+		return nil, false
+	}
+	var out builder.Params
+	for i := range p.segs {
+		s := rest
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			s, rest = rest[:j], rest[j+1:]
+		}
+		u := unescapePath(s)
+		seg := &p.segs[i]
+		if !seg.isVar {
+			if u != seg.lit {
+				return nil, false
+			}
+			continue
+		}
+		if v, ok := out.Get(seg.name); ok {
+			if v != u { // the same variable twice must have one value
+				return nil, false
+			}
+			continue
+		}
+		out = append(out, builder.Param{Name: seg.name, Value: u})
+	}
+	return out, true
+}
+
+// matchQuery checks the literal query pairs of the template.
+func (p *pattern) matchQuery(q []queryPair) bool {
+	for _, want := range p.queryLits {
+		found := false
+		for _, got := range q {
+			if got == want {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// match matches a request and returns its parameters: the path's
+// variables in template order, then every query value the template does
+// not write literally, in the request's order; a name sent twice or more
+// gives a []string in the place of its first.
+func (p *pattern) match(method, escapedPath string, q []queryPair) (builder.Params, bool) {
+	if !p.matchMethod(method) || !p.matchQuery(q) {
+		return nil, false
+	}
+	params, ok := p.matchPath(escapedPath)
+	if !ok {
+		return nil, false
+	}
+	return appendQuery(params, q, p.queryLits), true
+}
+
+// appendQuery appends query pairs to params, skipping the literal ones.
+func appendQuery(params builder.Params, q []queryPair, skip []queryPair) builder.Params {
+	start := len(params)
+next:
+	for _, kv := range q {
+		for _, s := range skip {
+			if s == kv {
+				continue next
+			}
+		}
+		found := false
+		for i := start; i < len(params); i++ {
+			if params[i].Name != kv.name {
+				continue
+			}
+			found = true
+			switch v := params[i].Value.(type) {
+			case string:
+				params[i].Value = []string{v, kv.value}
+			case []string:
+				params[i].Value = append(v, kv.value)
+			}
+			break
+		}
+		if !found {
+			params = append(params, builder.Param{Name: kv.name, Value: kv.value})
+		}
+	}
+	return params
+}
+
+// morePrecise reports whether p should win over o when both match: from
+// the left, the first segment where they differ decides, a literal
+// beating text mixed with expressions beating an expression alone; then
+// the one with more segments.
+func (p *pattern) morePrecise(o *pattern) bool {
+	for i := 0; i < len(p.rank) && i < len(o.rank); i++ {
+		if p.rank[i] != o.rank[i] {
+			return p.rank[i] > o.rank[i]
+		}
+	}
+	if len(p.rank) != len(o.rank) {
+		return len(p.rank) > len(o.rank)
+	}
+	// A route with a method beats one that takes any.
+	return p.method != "" && o.method == ""
+}
+
+// parseQuery splits a raw query into decoded pairs in order, as
+// url.ParseQuery decodes them; a pair that does not decode is kept raw.
+func parseQuery(raw string) []queryPair {
+	var out []queryPair
+	for raw != "" {
+		var kv string
+		kv, raw, _ = strings.Cut(raw, "&")
+		if kv == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(kv, "=")
+		n, err1 := url.QueryUnescape(name)
+		v, err2 := url.QueryUnescape(value)
+		if err1 != nil || err2 != nil {
+			n, v = name, value
+		}
+		out = append(out, queryPair{n, v})
+	}
+	return out
+}
+
+// stripPrefixes are the path prefixes of GitHub Enterprise Server's API
+// roots; a request under one is matched without it, so that clients
+// configured for GHES (go-github's WithEnterpriseURLs adds them) work.
+var stripPrefixes = []string{"/api/v3", "/api/uploads"}
+
+// candidatePaths returns the request path and, when it starts with one
+// of the prefixes, the path without it.
+func candidatePaths(escaped string, prefixes []string) []string {
+	out := []string{escaped}
+	for _, pre := range prefixes {
+		if strings.HasPrefix(escaped, pre+"/") {
+			out = append(out, escaped[len(pre):])
+		}
+	}
+	return out
+}
+
+// router finds the most precise pattern for a request. Patterns made of
+// whole segments are indexed by their number of segments.
+type router struct {
+	pats []*pattern
+	// prefixes are the API roots a request path may start with.
+	prefixes []string
+	bySegs   map[int][]int // simple patterns by segment count
+	others   []int         // the rest
+}
+
+// add appends a pattern, or replaces the one with the same route.
+func (r *router) add(p *pattern) (index int, replaced bool) {
+	for i, q := range r.pats {
+		if q.route == p.route {
+			r.pats[i] = p
+			return i, true
+		}
+	}
+	r.pats = append(r.pats, p)
+	i := len(r.pats) - 1
+	if p.simple {
+		if r.bySegs == nil {
+			r.bySegs = map[int][]int{}
+		}
+		r.bySegs[len(p.segs)] = append(r.bySegs[len(p.segs)], i)
+	} else {
+		r.others = append(r.others, i)
+	}
+	return i, false
+}
+
+// find returns the pattern that matches best, its parameters, and
+// whether one matched. Of two equally precise, the first added wins.
+func (r *router) find(method, escapedPath string, q []queryPair) (int, builder.Params, bool) {
+	for _, path := range candidatePaths(escapedPath, r.prefixes) {
+		best := -1
+		var bestParams builder.Params
+		try := func(i int) {
+			p := r.pats[i]
+			params, ok := p.match(method, path, q)
+			if !ok {
+				return
+			}
+			if best < 0 || p.morePrecise(r.pats[best]) || (i < best && !r.pats[best].morePrecise(p)) {
+				best, bestParams = i, params
+			}
+		}
+		for _, i := range r.bySegs[strings.Count(path, "/")] {
+			try(i)
+		}
+		for _, i := range r.others {
+			try(i)
+		}
+		if best >= 0 {
+			return best, bestParams, true
+		}
+	}
+	return -1, nil, false
+}
+
+// unescapePath decodes a path segment; one that does not decode is
+// taken as it is.
+func unescapePath(s string) string {
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
+	}
+	return s
+}

@@ -1,0 +1,435 @@
+package endpointtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/endpointkit/endpoint/catalog"
+)
+
+// T is the part of testing.TB a Server uses to report failures and to
+// close itself: *testing.T, *testing.B, testing.TB and Ginkgo's GinkgoT()
+// satisfy it. Errorf may be called from the server's goroutines.
+type T interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+	Cleanup(func())
+}
+
+// Server is a fake API server for tests: an *httptest.Server (its URL,
+// Client and Close are promoted) that answers the routes registered with
+// Handle, records every request, and with [WithCatalog] checks each one
+// against an API description. It is safe for concurrent use.
+type Server struct {
+	*httptest.Server
+
+	t    T
+	cat  *catalogIndex
+	mu   sync.Mutex
+	r    router
+	hs   []*handler
+	log  []*Call
+	rate *RateLimit
+}
+
+type handler struct {
+	reply Reply
+	calls int
+}
+
+// Option configures a Server.
+type Option func(*config) error
+
+type config struct {
+	cat  *catalog.Catalog
+	rate *RateLimit
+}
+
+// WithCatalog checks every request against c: the route must be one of
+// c's operations, and every parameter (path, query and body) one the
+// operation takes, in the place it takes it, with a type and value its
+// schema allows, and none it requires may be missing. A request that
+// fails fails the test with a message that says what was sent and what
+// was probably meant, and is answered 404 (unknown route) or 422 with
+// GitHub's error body. Use catalog/github's Catalog for GitHub, or
+// catalog/openapi to load any OpenAPI 3.0 or 3.1 description.
+func WithCatalog(c *catalog.Catalog) Option {
+	return func(cfg *config) error {
+		if c == nil {
+			return fmt.Errorf("WithCatalog: nil catalogue")
+		}
+		cfg.cat = c
+		return nil
+	}
+}
+
+// WithRateLimit makes the server keep GitHub's rate-limit count from
+// rl: every response carries the x-ratelimit-* headers, each request
+// uses one, and once none remains the server answers 403 "API rate limit
+// exceeded", as GitHub does, until the test ends.
+func WithRateLimit(rl RateLimit) Option {
+	return func(cfg *config) error {
+		if rl.Limit < 0 || rl.Remaining < 0 || rl.Used < 0 {
+			return fmt.Errorf("WithRateLimit: negative count")
+		}
+		if rl.Remaining == 0 && rl.Used == 0 {
+			rl.Remaining = rl.Limit
+		}
+		if rl.Reset.IsZero() {
+			rl.Reset = time.Now().Add(time.Hour).Truncate(time.Second)
+		}
+		cfg.rate = &rl
+		return nil
+	}
+}
+
+// NewServer starts a Server that t.Cleanup closes. t reports the
+// requests that fit no route or, with WithCatalog, not the API; a nil t
+// reports nothing (the calls still carry Err) and the caller must Close
+// the server.
+func NewServer(t T, opts ...Option) *Server {
+	if t != nil {
+		t.Helper()
+	}
+	var cfg config
+	s := &Server{t: t}
+	for _, o := range opts {
+		if o == nil {
+			continue
+		}
+		if err := o(&cfg); err != nil {
+			s.fatal(&Error{Request: "NewServer", Problems: []string{err.Error()}, Err: ErrRoute})
+			return nil
+		}
+	}
+	if cfg.cat != nil {
+		ix, err := newCatalogIndex(cfg.cat)
+		if err != nil {
+			s.fatal(&Error{Request: "NewServer", Problems: []string{err.Error()}, Err: ErrRoute})
+			return nil
+		}
+		s.cat = ix
+		s.r.prefixes = ix.r.prefixes
+	} else {
+		s.r.prefixes = stripPrefixes
+	}
+	s.rate = cfg.rate
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	if t != nil {
+		t.Cleanup(s.Close)
+	}
+	return s
+}
+
+func (s *Server) fatal(err error) {
+	if s.t != nil {
+		s.t.Helper()
+		s.t.Fatalf("%v", err)
+	}
+}
+
+// Handle registers a reply for a route written as the builder takes it:
+// "GET /repos/{owner}/{repo}/issues" (":owner" works too; a route
+// without a method takes any). Requests are matched in reverse: the
+// method, then the path against the template; the parameters found, path
+// and query, reach a [Func] reply in [Call.Params], the body in
+// [Call.Fields]. Registering a route again replaces its reply.
+//
+// When several routes fit a path, the most precise wins: segments are
+// compared from the left, and at the first that differs a literal
+// segment beats one mixing text and expressions ({base}...{head}), which
+// beats an expression alone. So "GET /repos/{o}/{r}/issues" wins over
+// "GET /repos/{o}/{r}/{x}" for /repos/a/b/issues, and the latter serves
+// /repos/a/b/pulls. Then the route with more segments wins, then one with
+// a method, then the one registered first.
+//
+// An invalid route, or a reply whose fixture cannot be read, fails the
+// test at once; with WithCatalog, a route the catalogue does not have
+// fails it too (and is registered anyway).
+func (s *Server) Handle(route string, reply Reply) {
+	if s.t != nil {
+		s.t.Helper()
+	}
+	p, err := compileRoute(route)
+	if err != nil {
+		s.fatal(&Error{Request: strconv.Quote(route), Problems: []string{err.Error()}, Err: ErrRoute, Causes: []error{err}})
+		return
+	}
+	if err := reply.check(); err != nil {
+		s.fatal(err)
+		return
+	}
+	if s.cat != nil && p.method != "" {
+		if _, err := s.cat.cat.Lookup(p.method, p.route[len(p.method)+1:]); err != nil {
+			s.report(&Error{Request: strconv.Quote(route), Problems: []string{strings.TrimPrefix(err.Error(), "catalog: ")}, Err: ErrAPI, Causes: []error{err}})
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if i, replaced := s.r.add(p); replaced {
+		s.hs[i] = &handler{reply: reply}
+		return
+	}
+	s.hs = append(s.hs, &handler{reply: reply})
+}
+
+// Requests returns every request received so far, in order, as copies.
+func (s *Server) Requests() []*Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Call, len(s.log))
+	for i, c := range s.log {
+		out[i] = c.Clone()
+	}
+	return out
+}
+
+// Calls returns the requests that matched route, in order, as copies: a
+// route registered with Handle, or with WithCatalog, an operation of the
+// catalogue ("GET /repos/{owner}/{repo}/issues"). Variable names need not
+// be the registered ones: "GET /repos/{o}/{r}/issues" finds the same
+// calls. An invalid route fails the test.
+func (s *Server) Calls(route string) []*Call {
+	if s.t != nil {
+		s.t.Helper()
+	}
+	p, err := compileRoute(route)
+	if err != nil {
+		if s.t != nil {
+			s.t.Errorf("%v", &Error{Request: strconv.Quote(route), Problems: []string{err.Error()}, Err: ErrRoute, Causes: []error{err}})
+		}
+		return nil
+	}
+	want := shape(p.route)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*Call
+	for _, c := range s.log {
+		if (c.Route != "" && shape(c.Route) == want) || (c.Operation != nil && shape(c.Operation.String()) == want) {
+			out = append(out, c.Clone())
+		}
+	}
+	return out
+}
+
+// Reset forgets the requests recorded so far and restarts every Sequence
+// reply; routes stay registered.
+func (s *Server) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.log = nil
+	for _, h := range s.hs {
+		h.calls = 0
+	}
+}
+
+var exprRE = regexp.MustCompile(`\{[^{}]*\}`)
+
+// shape writes every expression of a route as "{}".
+func shape(route string) string { return exprRE.ReplaceAllString(route, "{}") }
+
+// report fails the test from any goroutine. Ginkgo's Fail panics after
+// recording the failure; the panic is stopped here, so that the server
+// still answers.
+func (s *Server) report(err error) {
+	if s.t == nil {
+		return
+	}
+	defer func() { _ = recover() }()
+	s.t.Errorf("%v", err)
+}
+
+// serve answers one request.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	c := &Call{Method: r.Method, Path: r.URL.EscapedPath(), RawQuery: r.URL.RawQuery, Header: r.Header.Clone()}
+	body, err := readAll(r.Body)
+	if err != nil {
+		c.Err = &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest, Causes: []error{err}}
+		s.finish(w, c, errorResponse(http.StatusRequestEntityTooLarge, "Request body too large", nil))
+		return
+	}
+	if len(body) > 0 {
+		c.Body = body
+	}
+	q := parseQuery(c.RawQuery)
+	c.Params = appendQuery(nil, q, nil)
+	c.Fields = bodyFields(c.Body)
+
+	var resp *response
+	if up := strings.ToUpper(c.Method); up != c.Method {
+		// Methods are case-sensitive (RFC 9110, section 9.1): "get" is
+		// not GET to a server, whatever a lenient one does.
+		c.Err = &Error{Request: c.summary(), Problems: []string{fmt.Sprintf("method %q is not upper case; HTTP methods are case-sensitive (RFC 9110, section 9.1), so a server does not read it as %s", c.Method, up)}, Err: ErrMethod}
+		resp = errorResponse(http.StatusBadRequest, "Bad Request", nil)
+	}
+	if s.cat != nil && resp == nil {
+		op, probs := s.cat.check(c, q)
+		c.Operation = op
+		if len(probs) > 0 {
+			e := &Error{Request: c.summary(), Err: ErrAPI}
+			for _, p := range probs {
+				e.Problems = append(e.Problems, p.text)
+				if p.cause != nil {
+					e.Causes = append(e.Causes, p.cause)
+				}
+			}
+			c.Err = e
+			if op == nil {
+				resp = errorResponse(http.StatusNotFound, "Not Found", fieldErrors(nil, probs))
+			} else {
+				resp = errorResponse(http.StatusUnprocessableEntity, "Validation Failed", fieldErrors(op, probs))
+			}
+		}
+	}
+
+	s.mu.Lock()
+	i, params, ok := s.r.find(c.Method, c.Path, q)
+	var h *handler
+	n := 0
+	if ok {
+		h = s.hs[i]
+		c.Route = s.r.pats[i].route
+		c.Params = params
+		n = h.calls
+		h.calls++
+	} else if c.Err == nil {
+		c.Err = s.noHandler(c)
+		resp = errorResponse(http.StatusNotFound, "Not Found", nil)
+	}
+	limited := false
+	var rate RateLimit
+	if s.rate != nil {
+		if s.rate.Remaining == 0 {
+			limited = true
+		} else {
+			s.rate.Remaining--
+			s.rate.Used++
+		}
+		rate = *s.rate
+	}
+	s.mu.Unlock()
+
+	switch {
+	case resp != nil:
+	case limited:
+		resp = errorResponse(http.StatusForbidden, "API rate limit exceeded for "+hostOf(r.RemoteAddr)+". (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)", nil)
+		resp.header.Set("Retry-After", "60")
+	default:
+		resp, err = h.reply.resolve(c, n, s.URL, 0)
+		if err != nil {
+			c.Err = &Error{Request: c.summary(), Problems: []string{"the reply for " + c.Route + " failed: " + err.Error()}, Err: ErrFixture, Causes: []error{err}}
+			resp = errorResponse(http.StatusInternalServerError, "endpointtest: "+err.Error(), nil)
+		}
+	}
+	if s.rate != nil && resp.header.Get("X-Ratelimit-Limit") == "" {
+		rate.setHeaders(resp.header)
+	}
+	s.finish(w, c, resp)
+}
+
+func hostOf(addr string) string {
+	if i := strings.LastIndexByte(addr, ':'); i >= 0 {
+		return addr[:i]
+	}
+	return addr
+}
+
+// finish records the call and reports its failure before it writes the
+// response, so that a client that has its answer finds the call recorded
+// and the failure reported.
+func (s *Server) finish(w http.ResponseWriter, c *Call, resp *response) {
+	c.Status = resp.status
+	s.mu.Lock()
+	s.log = append(s.log, c)
+	s.mu.Unlock()
+	if c.Err != nil {
+		s.report(c.Err)
+	}
+	for name, vs := range resp.header {
+		w.Header()[name] = vs
+	}
+	w.WriteHeader(resp.status)
+	if len(resp.body) > 0 && resp.status != http.StatusNoContent && resp.status != http.StatusNotModified && c.Method != http.MethodHead {
+		_, _ = w.Write(resp.body)
+	}
+}
+
+func errorResponse(status int, message string, errs []map[string]string) *response {
+	body, _ := json.Marshal(githubError{Message: message, Errors: errs, DocumentationURL: DocumentationURL})
+	return &response{status: status, header: jsonHeader(), body: body}
+}
+
+// noHandler explains a request no route fits: a route whose path fits
+// under another method, else the nearest routes, else what there is.
+// Called with s.mu held.
+func (s *Server) noHandler(c *Call) error {
+	e := &Error{Request: c.summary(), Err: ErrNoHandler}
+	var sameShape []string
+	for _, path := range candidatePaths(c.Path, s.r.prefixes) {
+		for _, p := range s.r.pats {
+			if _, ok := p.matchPath(path); ok && !p.matchMethod(c.Method) {
+				sameShape = append(sameShape, p.route)
+			}
+		}
+	}
+	switch {
+	case len(sameShape) > 0:
+		e.Problems = []string{fmt.Sprintf("no route for %s takes this path; the server has %s", c.Method, strings.Join(sameShape, ", "))}
+	case len(s.r.pats) == 0:
+		e.Problems = []string{"no route is registered; call Handle first"}
+	default:
+		routes := make([]string, len(s.r.pats))
+		for i, p := range s.r.pats {
+			routes[i] = p.route
+		}
+		if near := nearestRoutes(c.Method, c.Path, s.r.pats); len(near) > 0 {
+			e.Problems = []string{"no route matches" + didYouMean(near)}
+		} else if len(routes) <= 5 {
+			e.Problems = []string{"no route matches; the server has " + strings.Join(routes, ", ")}
+		} else {
+			e.Problems = []string{fmt.Sprintf("no route matches among the %d registered", len(routes))}
+		}
+	}
+	return e
+}
+
+// nearestRoutes returns the registered routes whose literal segments are
+// nearest to the path's, when close enough to be a typo.
+func nearestRoutes(method, escaped string, pats []*pattern) []string {
+	segs := strings.Split(strings.TrimPrefix(escaped, "/"), "/")
+	best := -1
+	var out []string
+	for _, p := range pats {
+		if !p.simple || len(p.segs) != len(segs) {
+			continue
+		}
+		score, lits := 0, 0
+		for k, sg := range p.segs {
+			if !sg.isVar {
+				score += distance(unescapePath(segs[k]), sg.lit)
+				lits += len(sg.lit)
+			}
+		}
+		if !p.matchMethod(method) {
+			score++
+		}
+		if score > closeEnough(lits) {
+			continue
+		}
+		switch {
+		case best < 0 || score < best:
+			best, out = score, []string{p.route}
+		case score == best && len(out) < 3:
+			out = append(out, p.route)
+		}
+	}
+	return out
+}

@@ -1,0 +1,577 @@
+package endpointtest_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/catalog/github"
+	"github.com/endpointkit/endpoint/catalog/openapi"
+	"github.com/endpointkit/endpoint/endpointtest"
+	"github.com/endpointkit/endpoint/paginate"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// send builds a call and sends it; it returns the status and body.
+// (Build, then RequestOptions.HTTPRequest: Builder.HTTPRequest sends the
+// method in lower case, which the server refuses; see the spec.)
+func send(srv *endpointtest.Server, b *builder.Builder) (int, string) {
+	ro, err := b.Build()
+	Expect(err).NotTo(HaveOccurred())
+	req, err := ro.HTTPRequest(context.Background())
+	Expect(err).NotTo(HaveOccurred())
+	resp, err := srv.Client().Do(req)
+	Expect(err).NotTo(HaveOccurred())
+	return resp.StatusCode, readBody(resp)
+}
+
+type ghError struct {
+	Message          string              `json:"message"`
+	Errors           []map[string]string `json:"errors"`
+	DocumentationURL string              `json:"documentation_url"`
+}
+
+func decodeError(body string) ghError {
+	var e ghError
+	Expect(json.Unmarshal([]byte(body), &e)).To(Succeed(), body)
+	return e
+}
+
+// The failure messages doc.go quotes; doc_test.go checks it quotes these.
+const (
+	msgMisspeltRoute = `endpointtest: GET /repos/octokit/rest.js/isues: no operation of api.github.com matches this method and path; did you mean GET /repos/{owner}/{repo}/issues?`
+	msgMissingField  = `endpointtest: POST /repos/octokit/rest.js/issues: missing required body field "title" for POST /repos/{owner}/{repo}/issues`
+	msgEnum          = `endpointtest: GET /repos/octokit/rest.js/issues?state=opne: query parameter "state" of GET /repos/{owner}/{repo}/issues: "opne" is not one of open, closed, all; did you mean open?`
+)
+
+var _ = Describe("Server", func() {
+	var (
+		t   *recorder
+		srv *endpointtest.Server
+		gh  *builder.Endpoint
+	)
+	BeforeEach(func() {
+		t = newRecorder()
+		srv = endpointtest.NewServer(t)
+		gh = endpoint.Defaults(endpoint.WithBaseURL(srv.URL))
+	})
+
+	Describe("handlers", func() {
+		It("give a Func reply the path and query parameters and the body fields, in order", func() {
+			var got *endpointtest.Call
+			srv.Handle("POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", endpointtest.Func(func(c *endpointtest.Call) endpointtest.Reply {
+				got = c
+				return endpointtest.Status(http.StatusCreated)
+			}))
+			status, _ := send(srv, gh.Route("POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}").
+				Param("owner", "octokit").Param("repo", "rest.js").Param("release_id", 7).
+				Param("label", "the zip").Param("name", "a.zip").Data(map[string]any{"z": 1, "a": []int{2}}))
+			Expect(status).To(Equal(http.StatusCreated))
+			Expect(got.Params).To(Equal(builder.Params{
+				{Name: "owner", Value: "octokit"}, {Name: "repo", Value: "rest.js"}, {Name: "release_id", Value: "7"},
+				{Name: "name", Value: "a.zip"}, {Name: "label", Value: "the zip"},
+			}))
+			Expect(got.Fields).To(Equal(builder.Params{{Name: "a", Value: json.RawMessage(`[2]`)}, {Name: "z", Value: int64(1)}}))
+			v, ok := got.Get("label")
+			Expect(ok).To(BeTrue())
+			Expect(v).To(Equal("the zip"))
+			Expect(t.joined()).To(BeEmpty())
+		})
+
+		It("replace the reply of a route registered again", func() {
+			srv.Handle("GET /user", endpointtest.JSON(`{"login":"a"}`))
+			srv.Handle("GET /user", endpointtest.JSON(`{"login":"b"}`))
+			Expect(get(srv, "/user")).To(Equal(`{"login":"b"}`))
+		})
+
+		It("fail the test at once for an invalid route", func() {
+			srv.Handle("GET /repos/{owner", endpointtest.Status(200))
+			Expect(t.Fatals()).To(ConsistOf(ContainSubstring(`endpointtest: "GET /repos/{owner": template "/repos/{owner"`)))
+		})
+
+		It("answer 404 in GitHub's shape to a request no route fits, and fail the test saying what was meant", func() {
+			srv.Handle("GET /repos/{owner}/{repo}/issues", endpointtest.JSON(`[]`))
+			srv.Handle("POST /repos/{owner}/{repo}/issues", endpointtest.JSON(`{}`))
+			status, body := send(srv, gh.Route("GET /repos/{owner}/{repo}/isues").Param("owner", "o").Param("repo", "r"))
+			Expect(status).To(Equal(http.StatusNotFound))
+			Expect(decodeError(body)).To(Equal(ghError{Message: "Not Found", DocumentationURL: endpointtest.DocumentationURL}))
+			Expect(t.Errors()).To(Equal([]string{
+				"endpointtest: GET /repos/o/r/isues: no route matches; did you mean GET /repos/{owner}/{repo}/issues?",
+			}))
+			calls := srv.Requests()
+			Expect(calls).To(HaveLen(1))
+			Expect(errors.Is(calls[0].Err, endpointtest.ErrNoHandler)).To(BeTrue())
+			Expect(calls[0].Status).To(Equal(http.StatusNotFound))
+		})
+
+		It("say which routes take a path under another method", func() {
+			srv.Handle("GET /user", endpointtest.JSON(`{}`))
+			send(srv, gh.Route("PATCH /user").Param("name", "x"))
+			Expect(t.Errors()).To(Equal([]string{"endpointtest: PATCH /user: no route for PATCH takes this path; the server has GET /user"}))
+		})
+
+		It("list the routes when none is close, and say when none is registered", func() {
+			send(srv, gh.Route("GET /user"))
+			srv.Handle("GET /emojis", endpointtest.JSON(`{}`))
+			send(srv, gh.Route("GET /users/{u}/keys").Param("u", "x"))
+			Expect(t.Errors()).To(Equal([]string{
+				"endpointtest: GET /user: no route is registered; call Handle first",
+				"endpointtest: GET /users/x/keys: no route matches; the server has GET /emojis",
+			}))
+		})
+
+		It("keep serving when the T panics on a failure, as Ginkgo's does off the spec's goroutine", func() {
+			srv := endpointtest.NewServer(panickingT{newRecorder()})
+			resp, err := srv.Client().Get(srv.URL + "/nothing")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(resp.StatusCode).To(Equal(http.StatusNotFound))
+			Expect(readBody(resp)).To(ContainSubstring(`"Not Found"`))
+		})
+
+		It("refuse a method that is not upper case, since servers compare methods case-sensitively", func() {
+			srv.Handle("GET /user", endpointtest.JSON(`{}`))
+			req, err := http.NewRequest("get", srv.URL+"/user", nil)
+			Expect(err).NotTo(HaveOccurred())
+			resp, err := srv.Client().Do(req)
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.StatusCode).To(Equal(http.StatusBadRequest))
+			Expect(t.Errors()).To(Equal([]string{`endpointtest: get /user: method "get" is not upper case; HTTP methods are case-sensitive (RFC 9110, section 9.1), so a server does not read it as GET`}))
+			Expect(errors.Is(srv.Requests()[0].Err, endpointtest.ErrMethod)).To(BeTrue())
+		})
+
+		It("match a GHES API root without its prefix, as go-github's WithEnterpriseURLs sends", func() {
+			srv.Handle("GET /repos/{owner}/{repo}", endpointtest.JSON(`{"id":1}`))
+			srv.Handle("POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name}", endpointtest.Status(201))
+			Expect(get(srv, "/api/v3/repos/o/r")).To(Equal(`{"id":1}`))
+			resp, err := srv.Client().Post(srv.URL+"/api/uploads/repos/o/r/releases/1/assets?name=a.zip", "application/zip", strings.NewReader("zip"))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(resp.StatusCode).To(Equal(201))
+			Expect(resp.Body.Close()).To(Succeed())
+			Expect(srv.Calls("GET /repos/{owner}/{repo}")[0].Path).To(Equal("/api/v3/repos/o/r"))
+		})
+	})
+
+	Describe("recording", func() {
+		BeforeEach(func() {
+			srv.Handle("GET /repos/{owner}/{repo}/issues", endpointtest.JSON(`[]`))
+			srv.Handle("POST /repos/{owner}/{repo}/issues", endpointtest.JSON(`{}`).WithStatus(201))
+		})
+
+		It("records every request in order, and the calls of one route under any variable names", func() {
+			send(srv, gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("state", "open"))
+			send(srv, gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("title", "t"))
+			send(srv, gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("page", 2))
+			all := srv.Requests()
+			Expect(all).To(HaveLen(3))
+			Expect([]string{all[0].Method, all[1].Method, all[2].Method}).To(Equal([]string{"GET", "POST", "GET"}))
+			Expect(all[1].Body).To(MatchJSON(`{"title":"t"}`))
+			Expect(all[1].Header.Get("Content-Type")).To(Equal("application/json; charset=utf-8"))
+			gets := srv.Calls("GET /repos/{o}/{r}/issues")
+			Expect(gets).To(HaveLen(2))
+			Expect(gets[0].RawQuery).To(Equal("state=open"))
+			Expect(gets[1].Query().Get("page")).To(Equal("2"))
+			Expect(srv.Calls("POST /repos/{owner}/{repo}/issues")).To(HaveLen(1))
+			Expect(srv.Calls("DELETE /repos/{owner}/{repo}/issues")).To(BeEmpty())
+		})
+
+		It("returns copies, which a test may change", func() {
+			send(srv, gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r"))
+			c := srv.Requests()[0]
+			c.Params[0].Value = "changed"
+			c.Header.Set("Accept", "changed")
+			Expect(srv.Requests()[0].Params[0].Value).To(Equal("o"))
+			Expect(srv.Requests()[0].Header.Get("Accept")).To(Equal(endpoint.DefaultAccept))
+		})
+
+		It("forgets the requests on Reset", func() {
+			send(srv, gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r"))
+			srv.Reset()
+			Expect(srv.Requests()).To(BeEmpty())
+		})
+
+		It("records concurrent requests, each once", func() {
+			var wg sync.WaitGroup
+			for i := range 20 {
+				wg.Go(func() {
+					defer GinkgoRecover()
+					send(srv, gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", fmt.Sprint(i)))
+				})
+			}
+			wg.Wait()
+			repos := map[any]bool{}
+			for _, c := range srv.Calls("GET /repos/{owner}/{repo}/issues") {
+				repo, _ := c.Get("repo")
+				repos[repo] = true
+			}
+			Expect(repos).To(HaveLen(20))
+		})
+
+		It("masks credentials when a call is printed, with every verb", func() {
+			send(srv, endpoint.Defaults(endpoint.WithBaseURL(srv.URL), endpoint.WithHeader("authorization", "token s3cr3t-header")).
+				Route("POST /repos/{owner}/{repo}/issues{?access_token}").Param("owner", "o").Param("repo", "r").
+				Param("access_token", "s3cr3t-query").Param("title", "t").Param("meta", map[string]any{"password": "s3cr3t-body"}))
+			c := srv.Requests()[0]
+			Expect(c.Header.Get("Authorization")).To(Equal("token s3cr3t-header"))
+			for _, verb := range []string{"%v", "%+v", "%#v", "%s"} {
+				out := fmt.Sprintf(verb, c)
+				Expect(out).NotTo(ContainSubstring("s3cr3t"), verb)
+				Expect(out).To(ContainSubstring(builder.RedactedValue), verb)
+			}
+			Expect(c.String()).To(Equal(strings.Join([]string{
+				"POST /repos/o/r/issues?access_token=[REDACTED]",
+				"Accept: application/vnd.github.v3+json",
+				"Accept-Encoding: gzip",
+				"Authorization: token [REDACTED]",
+				"Content-Length: 47",
+				"Content-Type: application/json; charset=utf-8",
+				"User-Agent: " + endpoint.DefaultUserAgent,
+				"",
+				`{"title":"t","meta":{"password":"[REDACTED]"}}`,
+			}, "\n")))
+		})
+	})
+
+	Describe("with a catalogue", func() {
+		BeforeEach(func() {
+			srv = endpointtest.NewServer(t, endpointtest.WithCatalog(github.Catalog()))
+			gh = endpoint.Defaults(endpoint.WithBaseURL(srv.URL), endpoint.WithHeader("authorization", "token s3cr3t"))
+			srv.Handle("GET /repos/{owner}/{repo}/issues", endpointtest.JSON(`[]`))
+			srv.Handle("POST /repos/{owner}/{repo}/issues", endpointtest.JSON(`{}`).WithStatus(201))
+		})
+
+		It("passes calls that fit the API", func() {
+			status, _ := send(srv, gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "octokit").Param("repo", "rest.js").Param("state", "open").Param("labels", []string{"bug", "ui"}).Param("per_page", 100))
+			Expect(status).To(Equal(http.StatusOK))
+			status, _ = send(srv, gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "octokit").Param("repo", "rest.js").Param("title", "t").Param("labels", []string{"bug"}))
+			Expect(status).To(Equal(http.StatusCreated))
+			Expect(t.joined()).To(BeEmpty())
+			Expect(srv.Requests()[1].Operation.ID).To(Equal("issues/create"))
+		})
+
+		It("fails a misspelt route with the catalogue's suggestion, and answers 404", func() {
+			status, body := send(srv, gh.Route("GET /repos/{owner}/{repo}/isues").Param("owner", "octokit").Param("repo", "rest.js"))
+			Expect(status).To(Equal(http.StatusNotFound))
+			Expect(t.Errors()).To(Equal([]string{msgMisspeltRoute}))
+			e := decodeError(body)
+			Expect(e.Message).To(Equal("Not Found"))
+			Expect(e.Errors).To(ConsistOf(HaveKeyWithValue("code", "not_found")))
+			var ce *catalog.Error
+			Expect(errors.As(srv.Requests()[0].Err, &ce)).To(BeTrue())
+			Expect(ce.Err).To(Equal(catalog.ErrUnknownRoute))
+			Expect(errors.Is(srv.Requests()[0].Err, endpointtest.ErrAPI)).To(BeTrue())
+		})
+
+		It("fails a missing body field, and answers 422 Validation Failed", func() {
+			status, body := send(srv, gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "octokit").Param("repo", "rest.js").Param("body", "no title"))
+			Expect(status).To(Equal(http.StatusUnprocessableEntity))
+			Expect(t.Errors()).To(Equal([]string{msgMissingField}))
+			Expect(decodeError(body)).To(Equal(ghError{Message: "Validation Failed", DocumentationURL: endpointtest.DocumentationURL, Errors: []map[string]string{
+				{"resource": "issues/create", "field": "title", "code": "missing_field", "message": strings.TrimPrefix(msgMissingField, "endpointtest: POST /repos/octokit/rest.js/issues: ")},
+			}}))
+		})
+
+		It("fails a value outside an enum, with the nearest value", func() {
+			status, _ := send(srv, gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "octokit").Param("repo", "rest.js").Param("state", "opne"))
+			Expect(status).To(Equal(http.StatusUnprocessableEntity))
+			Expect(t.Errors()).To(Equal([]string{msgEnum}))
+			var ce *catalog.Error
+			Expect(errors.As(srv.Requests()[0].Err, &ce)).To(BeTrue())
+			Expect(ce.Err).To(Equal(catalog.ErrEnum))
+		})
+
+		It("lists every problem of a call, in words, and keeps credentials out", func() {
+			send(srv, gh.Route("POST /repos/{owner}/{repo}/issues{?access_token,titel}").Param("owner", "octokit").Param("repo", "rest.js").
+				Param("access_token", "s3cr3t").Param("titel", "x").Param("labels", "bug").Param("milestone", true))
+			Expect(t.Errors()).To(Equal([]string{strings.Join([]string{
+				"endpointtest: POST /repos/octokit/rest.js/issues?access_token=[REDACTED]&titel=x:",
+				`	unknown query parameter "access_token" for POST /repos/{owner}/{repo}/issues`,
+				`	unknown query parameter "titel" for POST /repos/{owner}/{repo}/issues; did you mean title?`,
+				`	body field "labels" of POST /repos/{owner}/{repo}/issues: got string "bug", want array`,
+				`	body field "milestone" of POST /repos/{owner}/{repo}/issues: got boolean true, want string or integer`,
+				`	missing required body field "title" for POST /repos/{owner}/{repo}/issues`,
+			}, "\n")}))
+		})
+
+		It("fails a parameter sent in the wrong place", func() {
+			send(srv, gh.Route("POST /repos/{owner}/{repo}/issues{?title}").Param("owner", "o").Param("repo", "r").Param("title", "t"))
+			Expect(t.Errors()).To(Equal([]string{strings.Join([]string{
+				"endpointtest: POST /repos/o/r/issues?title=t: " +
+					`body field "title" of POST /repos/{owner}/{repo}/issues was sent as a query parameter`,
+			}, "\n")}))
+		})
+
+		It("fails a method the path does not take", func() {
+			send(srv, gh.Route("DELETE /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r"))
+			Expect(t.Errors()).To(Equal([]string{
+				"endpointtest: DELETE /repos/o/r/issues: api.github.com has no DELETE operation on this path, only GET, POST; did you mean GET /repos/{owner}/{repo}/issues or POST /repos/{owner}/{repo}/issues?",
+			}))
+		})
+
+		It("fails a handler route the catalogue does not have", func() {
+			srv.Handle("GET /repos/{owner}/{repo}/isues", endpointtest.JSON(`[]`))
+			Expect(t.Errors()).To(Equal([]string{
+				`endpointtest: "GET /repos/{owner}/{repo}/isues": "GET /repos/{owner}/{repo}/isues": no operation has this method and path; did you mean GET /repos/{owner}/{repo}/issues?`,
+			}))
+		})
+
+		It("checks against any OpenAPI document", func() {
+			data, err := os.ReadFile("testdata/petstore.json")
+			Expect(err).NotTo(HaveOccurred())
+			pets, err := openapi.Load(data)
+			Expect(err).NotTo(HaveOccurred())
+			srv := endpointtest.NewServer(t, endpointtest.WithCatalog(pets))
+			srv.Handle("GET /pets", endpointtest.JSON(`[]`))
+			srv.Handle("POST /pets", endpointtest.Status(201))
+			srv.Handle("GET /pets/{petId}", endpointtest.JSON(`{}`))
+			api := builder.New(builder.WithBaseURL(srv.URL + "/v1"))
+			send(srv, api.Route("GET /pets").Param("kind", "dgo").Param("limit", 10))
+			send(srv, api.Route("POST /pets").Param("tags", []string{"x"}))
+			send(srv, api.Route("GET /pets/{petId}").Param("petId", "rex"))
+			send(srv, api.Route("GET /pet/{petId}").Param("petId", 1))
+			status, _ := send(srv, api.Route("GET /pets/{petId}").Param("petId", 7))
+			Expect(status).To(Equal(http.StatusOK))
+			Expect(t.Errors()).To(Equal([]string{
+				`endpointtest: GET /v1/pets?kind=dgo&limit=10: query parameter "kind" of GET /pets: "dgo" is not one of cat, dog, bird; did you mean dog?`,
+				`endpointtest: POST /v1/pets: missing required body field "name" for POST /pets`,
+				`endpointtest: GET /v1/pets/rex: path parameter "petId" of GET /pets/{petId}: got string "rex", want integer`,
+				`endpointtest: GET /v1/pet/1: no operation of pets.example.com matches this method and path; did you mean GET /pets/{petId}?`,
+			}))
+		})
+	})
+
+	Describe("replies", func() {
+		It("serve a JSON fixture, and fail the test at once naming the nearest file when it is missing", func() {
+			srv.Handle("POST /repos/{owner}/{repo}/issues", endpointtest.File("testdata/issue-created.json").WithStatus(201))
+			status, body := send(srv, gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("title", "t"))
+			Expect(status).To(Equal(201))
+			Expect(body).To(MatchJSON(`{"number": 76, "title": "Found a bug", "state": "open", "labels": [{"name": "bug"}]}`))
+			srv.Handle("GET /x", endpointtest.File("testdata/isues.json"))
+			Expect(t.Fatals()).To(Equal([]string{
+				`endpointtest: "testdata/isues.json": open testdata/isues.json: no such file or directory; did you mean testdata/issues.json?`,
+			}))
+		})
+
+		It("refuse invalid JSON", func() {
+			srv.Handle("GET /x", endpointtest.JSON(`{"a":`))
+			Expect(t.Fatals()).To(ConsistOf(HavePrefix("endpointtest: JSON reply: ")))
+			Expect(srv.Requests()).To(BeEmpty())
+		})
+
+		It("encode a Go value when given, so that later changes do not show", func() {
+			v := map[string]any{"login": "octocat"}
+			srv.Handle("GET /user", endpointtest.JSON(v))
+			v["login"] = "changed"
+			Expect(get(srv, "/user")).To(Equal(`{"login":"octocat"}`))
+		})
+
+		It("write GitHub's error shape for an error status", func() {
+			srv.Handle("GET /a", endpointtest.Status(http.StatusNotFound))
+			srv.Handle("GET /b", endpointtest.GitHubError(http.StatusForbidden, "Resource not accessible by integration"))
+			srv.Handle("GET /c", endpointtest.Status(http.StatusNoContent))
+			Expect(get(srv, "/a")).To(MatchJSON(`{"message":"Not Found","documentation_url":"https://docs.github.com/rest"}`))
+			Expect(get(srv, "/b")).To(MatchJSON(`{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest"}`))
+			Expect(get(srv, "/c")).To(BeEmpty())
+			Expect(t.joined()).To(BeEmpty())
+		})
+
+		It("answer successive calls in sequence, the last one repeating, and restart on Reset", func() {
+			srv.Handle("GET /flaky", endpointtest.Sequence(endpointtest.Status(502), endpointtest.JSON(`"ok"`)))
+			statuses := func() []int {
+				var out []int
+				for range 3 {
+					resp, err := srv.Client().Get(srv.URL + "/flaky")
+					Expect(err).NotTo(HaveOccurred())
+					readBody(resp)
+					out = append(out, resp.StatusCode)
+				}
+				return out
+			}
+			Expect(statuses()).To(Equal([]int{502, 200, 200}))
+			srv.Reset()
+			Expect(statuses()).To(Equal([]int{502, 200, 200}))
+		})
+
+		It("set headers", func() {
+			srv.Handle("GET /x", endpointtest.JSON(`1`).WithHeader("ETag", `"abc"`))
+			resp, err := srv.Client().Get(srv.URL + "/x")
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.Header.Get("ETag")).To(Equal(`"abc"`))
+			Expect(resp.Header.Get("Content-Type")).To(Equal("application/json; charset=utf-8"))
+		})
+
+		It("answer 500 and fail the test when a Func reply panics", func() {
+			srv.Handle("GET /x", endpointtest.Func(func(*endpointtest.Call) endpointtest.Reply { panic("boom") }))
+			resp, err := srv.Client().Get(srv.URL + "/x")
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.StatusCode).To(Equal(500))
+			Expect(t.Errors()).To(Equal([]string{"endpointtest: GET /x: the reply for GET /x failed: the Func reply panicked: boom"}))
+		})
+	})
+
+	Describe("pagination", func() {
+		type issue struct {
+			Number int    `json:"number"`
+			Title  string `json:"title"`
+		}
+
+		BeforeEach(func() {
+			srv.Handle("GET /repos/{owner}/{repo}/issues", endpointtest.File("testdata/issues.json").Paginated())
+		})
+
+		walk := func(opts ...paginate.Option) []int {
+			ro, err := gh.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("state", "all").Build()
+			Expect(err).NotTo(HaveOccurred())
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			var numbers []int
+			for it, err := range paginate.Items[issue](context.Background(), srv.Client(), req, opts...) {
+				Expect(err).NotTo(HaveOccurred())
+				numbers = append(numbers, it.Number)
+			}
+			return numbers
+		}
+
+		It("round-trips through the paginate iterator: every item once, in order, 30 a page", func() {
+			numbers := walk()
+			Expect(numbers).To(HaveLen(75))
+			Expect(numbers[0]).To(Equal(75))
+			Expect(numbers[74]).To(Equal(1))
+			calls := srv.Calls("GET /repos/{owner}/{repo}/issues")
+			Expect(calls).To(HaveLen(3))
+			Expect(calls[2].RawQuery).To(Equal("state=all&page=3"))
+		})
+
+		It("honours per_page up to 100", func() {
+			Expect(walk(paginate.PerPage(10))).To(HaveLen(75))
+			Expect(srv.Calls("GET /repos/{owner}/{repo}/issues")).To(HaveLen(8))
+			srv.Reset()
+			Expect(walk(paginate.PerPage(500))).To(HaveLen(75))
+			Expect(srv.Calls("GET /repos/{owner}/{repo}/issues")).To(HaveLen(1))
+		})
+
+		It("writes GitHub's Link header with absolute URLs on the server", func() {
+			resp, err := srv.Client().Get(srv.URL + "/repos/o/r/issues?state=all&per_page=20&page=2")
+			Expect(err).NotTo(HaveOccurred())
+			var page []issue
+			Expect(json.Unmarshal([]byte(readBody(resp)), &page)).To(Succeed())
+			Expect(page).To(HaveLen(20))
+			Expect(page[0].Number).To(Equal(55))
+			u := srv.URL + "/repos/o/r/issues?state=all&per_page=20&page="
+			Expect(resp.Header.Get("Link")).To(Equal(fmt.Sprintf(`<%s1>; rel="prev", <%s3>; rel="next", <%s4>; rel="last", <%s1>; rel="first"`, u, u, u, u)))
+			links, err := paginate.Links(resp)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(links).To(HaveLen(4))
+		})
+
+		It("serves an empty list past the last page, and no Link for a single page", func() {
+			resp, err := srv.Client().Get(srv.URL + "/repos/o/r/issues?page=9")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(readBody(resp)).To(Equal("[]"))
+			resp, err = srv.Client().Get(srv.URL + "/repos/o/r/issues?per_page=100")
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.Header.Values("Link")).To(BeEmpty())
+		})
+
+		It("slices the array of a counted list, keeping total_count", func() {
+			srv.Handle("GET /search/repositories", endpointtest.File("testdata/search-repositories.json").Paginated())
+			ro, err := gh.Route("GET /search/repositories").Param("q", "org:octo-org").Build()
+			Expect(err).NotTo(HaveOccurred())
+			req, err := ro.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			pages := 0
+			for page, err := range paginate.Pages(context.Background(), srv.Client(), req) {
+				Expect(err).NotTo(HaveOccurred())
+				l, err := paginate.Decode(page.Body)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(l.Key).To(Equal("items"))
+				Expect(l.TotalCount).To(Equal(int64(45)))
+				pages++
+			}
+			Expect(pages).To(Equal(2))
+		})
+
+		It("fails the test when the body is no list", func() {
+			srv.Handle("GET /user", endpointtest.JSON(`{"login":"x"}`).Paginated())
+			resp, err := srv.Client().Get(srv.URL + "/user")
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.StatusCode).To(Equal(500))
+			Expect(t.Errors()).To(Equal([]string{"endpointtest: GET /user: the reply for GET /user failed: a Paginated reply's object must hold total_count and one array, as GitHub's counted lists do"}))
+		})
+	})
+
+	Describe("rate limits", func() {
+		reset := time.Unix(1700000000, 0)
+
+		It("counts requests down, then answers 403 as GitHub does", func() {
+			srv := endpointtest.NewServer(t, endpointtest.WithRateLimit(endpointtest.RateLimit{Limit: 60, Remaining: 2, Used: 58, Reset: reset}))
+			srv.Handle("GET /user", endpointtest.JSON(`{}`))
+			var remaining []string
+			var statuses []int
+			for range 3 {
+				resp, err := srv.Client().Get(srv.URL + "/user")
+				Expect(err).NotTo(HaveOccurred())
+				body := readBody(resp)
+				remaining = append(remaining, resp.Header.Get("X-RateLimit-Remaining"))
+				statuses = append(statuses, resp.StatusCode)
+				if resp.StatusCode == 403 {
+					Expect(decodeError(body).Message).To(HavePrefix("API rate limit exceeded for 127.0.0.1."))
+					Expect(resp.Header.Get("X-RateLimit-Used")).To(Equal("60"))
+					Expect(resp.Header.Get("X-RateLimit-Reset")).To(Equal("1700000000"))
+					Expect(resp.Header.Get("X-RateLimit-Resource")).To(Equal("core"))
+				}
+			}
+			Expect(remaining).To(Equal([]string{"1", "0", "0"}))
+			Expect(statuses).To(Equal([]int{200, 200, 403}))
+			Expect(t.joined()).To(BeEmpty())
+		})
+
+		It("starts with the whole limit when only the limit is given", func() {
+			srv := endpointtest.NewServer(t, endpointtest.WithRateLimit(endpointtest.RateLimit{Limit: 60}))
+			srv.Handle("GET /user", endpointtest.JSON(`{}`))
+			resp, err := srv.Client().Get(srv.URL + "/user")
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.StatusCode).To(Equal(200))
+			Expect(resp.Header.Get("X-RateLimit-Remaining")).To(Equal("59"))
+			Expect(resp.Header.Get("X-RateLimit-Used")).To(Equal("1"))
+		})
+
+		It("sets a reply's own headers", func() {
+			srv.Handle("GET /search/code", endpointtest.JSON(`{}`).WithRateLimit(endpointtest.RateLimit{Limit: 10, Remaining: 9, Used: 1, Reset: reset, Resource: "code_search"}))
+			resp, err := srv.Client().Get(srv.URL + "/search/code")
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.Header).To(And(
+				HaveKeyWithValue("X-Ratelimit-Limit", []string{"10"}),
+				HaveKeyWithValue("X-Ratelimit-Remaining", []string{"9"}),
+				HaveKeyWithValue("X-Ratelimit-Used", []string{"1"}),
+				HaveKeyWithValue("X-Ratelimit-Reset", []string{"1700000000"}),
+				HaveKeyWithValue("X-Ratelimit-Resource", []string{"code_search"}),
+			))
+		})
+	})
+})
+
+// panickingT fails like GinkgoT() off the spec's goroutine: it records,
+// then panics.
+type panickingT struct{ *recorder }
+
+func (p panickingT) Errorf(format string, args ...any) {
+	p.recorder.Errorf(format, args...)
+	panic("failure off the spec's goroutine")
+}

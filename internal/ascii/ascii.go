@@ -1,0 +1,149 @@
+// Package ascii holds the byte classes the other packages test: letters,
+// digits, hex digits, JavaScript's \w, RFC 9110 token characters, RFC
+// 3986 scheme characters and control bytes. One table, so that a rule
+// such as "what is a token" is written once.
+package ascii
+
+const (
+	upper  uint8 = 1 << iota // A-Z
+	lower                    // a-z
+	digit                    // 0-9
+	hexLtr                   // a-f A-F
+	tpunct                   // RFC 9110 tchar punctuation: !#$%&'*+-.^_`|~
+	scheme                   // RFC 3986 scheme punctuation: + - .
+	ctl                      // RFC 5234 CTL: 0x00-0x1f and 0x7f
+)
+
+var class = func() (t [256]uint8) {
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] |= upper
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] |= lower
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= digit
+	}
+	for _, c := range "abcdefABCDEF" {
+		t[c] |= hexLtr
+	}
+	for _, c := range "!#$%&'*+-.^_`|~" {
+		t[c] |= tpunct
+	}
+	for _, c := range "+-." {
+		t[c] |= scheme
+	}
+	for c := 0; c < 0x20; c++ {
+		t[c] |= ctl
+	}
+	t[0x7f] |= ctl
+	return t
+}()
+
+// IsUpper reports whether c is A-Z.
+func IsUpper(c byte) bool { return class[c]&upper != 0 }
+
+// IsLower reports whether c is a-z.
+func IsLower(c byte) bool { return class[c]&lower != 0 }
+
+// IsAlpha reports whether c is an ASCII letter.
+func IsAlpha(c byte) bool { return class[c]&(upper|lower) != 0 }
+
+// IsDigit reports whether c is 0-9.
+func IsDigit(c byte) bool { return class[c]&digit != 0 }
+
+// IsAlnum reports whether c is an ASCII letter or digit.
+func IsAlnum(c byte) bool { return class[c]&(upper|lower|digit) != 0 }
+
+// IsHex reports whether c is a hexadecimal digit, in either case.
+func IsHex(c byte) bool { return class[c]&(digit|hexLtr) != 0 }
+
+// IsWord reports whether c matches JavaScript's \w without the u flag:
+// [A-Za-z0-9_].
+func IsWord(c byte) bool { return class[c]&(upper|lower|digit) != 0 || c == '_' }
+
+// IsTchar reports whether c is an RFC 9110 token character, as header
+// names and methods are made of.
+func IsTchar(c byte) bool { return class[c]&(upper|lower|digit|tpunct) != 0 }
+
+// IsSchemeChar reports whether c may follow the first letter of an RFC
+// 3986 scheme: a letter, a digit, "+", "-" or ".".
+func IsSchemeChar(c byte) bool { return class[c]&(upper|lower|digit|scheme) != 0 }
+
+// IsCtl reports whether c is an RFC 5234 control byte: 0x00-0x1f or 0x7f.
+// Horizontal tab is one; header values allow it, so callers that check
+// values test it apart.
+func IsCtl(c byte) bool { return class[c]&ctl != 0 }
+
+// ToLower folds an ASCII upper-case letter to lower case.
+func ToLower(c byte) byte {
+	if IsUpper(c) {
+		return c + ('a' - 'A')
+	}
+	return c
+}
+
+// Unhex returns the value of a hexadecimal digit, or -1.
+func Unhex(c byte) int {
+	switch {
+	case IsDigit(c):
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// IndexNonToken returns the index of the first byte of s that is not a
+// token character, or -1. The empty string has none: callers that need
+// a token test for it.
+func IndexNonToken(s string) int {
+	for i := 0; i < len(s); i++ {
+		if !IsTchar(s[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsToken reports whether s is a non-empty RFC 9110 token.
+func IsToken(s string) bool { return s != "" && IndexNonToken(s) < 0 }
+
+// IndexCtlButTab returns the index of the first control byte of s other
+// than horizontal tab, or -1: the bytes an HTTP field value may not hold.
+func IndexCtlButTab(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; IsCtl(c) && c != '\t' {
+			return i
+		}
+	}
+	return -1
+}
+
+// HasUpper reports whether s holds an ASCII upper-case letter.
+func HasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if IsUpper(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// EqualFold reports whether a and b are equal after lower-casing ASCII
+// letters. Unlike strings.EqualFold it folds nothing else
+// (strings.EqualFold matches the Kelvin sign with "k"), so it agrees with
+// a lower-cased header name.
+func EqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] && ToLower(a[i]) != ToLower(b[i]) {
+			return false
+		}
+	}
+	return true
+}

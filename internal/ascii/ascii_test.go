@@ -1,0 +1,77 @@
+package ascii_test
+
+import (
+	"strings"
+	"unicode"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
+)
+
+// Each class is checked against a definition written another way, for
+// all 256 bytes.
+var _ = Describe("byte classes", func() {
+	all := func(check func(c byte)) {
+		for i := range 256 {
+			check(byte(i))
+		}
+	}
+	in := func(set string, c byte) bool { return strings.IndexByte(set, c) >= 0 }
+	letter := func(c byte) bool { return c < 0x80 && unicode.IsLetter(rune(c)) }
+	digit := func(c byte) bool { return c < 0x80 && unicode.IsDigit(rune(c)) }
+
+	It("agrees with unicode on letters, digits and case", func() {
+		all(func(c byte) {
+			Expect(ascii.IsAlpha(c)).To(Equal(letter(c)), "%#02x", c)
+			Expect(ascii.IsDigit(c)).To(Equal(digit(c)), "%#02x", c)
+			Expect(ascii.IsAlnum(c)).To(Equal(letter(c) || digit(c)), "%#02x", c)
+			Expect(ascii.IsUpper(c)).To(Equal(c < 0x80 && unicode.IsUpper(rune(c))), "%#02x", c)
+			Expect(ascii.IsLower(c)).To(Equal(c < 0x80 && unicode.IsLower(rune(c))), "%#02x", c)
+			want := c
+			if c < 0x80 {
+				want = byte(unicode.ToLower(rune(c)))
+			}
+			Expect(ascii.ToLower(c)).To(Equal(want), "%#02x", c)
+		})
+	})
+
+	It("knows hex digits and their values", func() {
+		all(func(c byte) {
+			Expect(ascii.IsHex(c)).To(Equal(in("0123456789abcdefABCDEF", c)), "%#02x", c)
+			want := strings.IndexByte("0123456789abcdef", byte(unicode.ToLower(rune(c))))
+			if c >= 0x80 {
+				want = -1
+			}
+			Expect(ascii.Unhex(c)).To(Equal(want), "%#02x", c)
+		})
+	})
+
+	It("knows \\w, token, scheme and control bytes", func() {
+		all(func(c byte) {
+			alnum := letter(c) || digit(c)
+			Expect(ascii.IsWord(c)).To(Equal(alnum || c == '_'), "%#02x", c)
+			Expect(ascii.IsTchar(c)).To(Equal(alnum || in("!#$%&'*+-.^_`|~", c)), "%#02x", c)
+			Expect(ascii.IsSchemeChar(c)).To(Equal(alnum || in("+-.", c)), "%#02x", c)
+			Expect(ascii.IsCtl(c)).To(Equal(c < 0x20 || c == 0x7f), "%#02x", c)
+		})
+	})
+
+	It("finds the first byte out of class in a string", func() {
+		Expect(ascii.IndexNonToken("x-github-api-version")).To(Equal(-1))
+		Expect(ascii.IndexNonToken("Authorization: token")).To(Equal(13))
+		Expect(ascii.IsToken("")).To(BeFalse())
+		Expect(ascii.IsToken("GET")).To(BeTrue())
+		Expect(ascii.IsToken("G T")).To(BeFalse())
+		Expect(ascii.IndexCtlButTab("a\tb")).To(Equal(-1))
+		Expect(ascii.IndexCtlButTab("a\tb\r\n")).To(Equal(3))
+		Expect(ascii.IndexCtlButTab("\x7f")).To(Equal(0))
+		Expect(ascii.HasUpper("accept")).To(BeFalse())
+		Expect(ascii.HasUpper("Accept")).To(BeTrue())
+		Expect(ascii.EqualFold("Set-Cookie", "set-cookie")).To(BeTrue())
+		Expect(ascii.EqualFold("set-cookie", "set-cookies")).To(BeFalse())
+		Expect(ascii.EqualFold("k", "\u212a")).To(BeFalse()) // Kelvin sign
+		Expect(ascii.EqualFold("a-b", "a_b")).To(BeFalse())
+	})
+})
