@@ -28,7 +28,7 @@ var _ = Describe("checking calls against an API description", func() {
 
 		It("names the parameter an unknown one probably meant", func() {
 			cli("GET /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "stat=open").
-				failure(`GET /repos/{owner}/{repo}/issues: parameter "stat": unknown parameter; did you mean state?`)
+				failure(`check "GET /repos/{owner}/{repo}/issues": parameter "stat": unknown parameter; did you mean state?`)
 		})
 
 		It("names the enum value a misspelt one probably meant", func() {
@@ -94,7 +94,7 @@ var _ = Describe("checking calls against an API description", func() {
 		It("checks against the description and uses its server", func() {
 			v := cli("--spec", petstore, "GET /pets", "status=sold", "per_page:=5").ok()
 			Expect(v["url"]).To(Equal("https://petstore.example/v1/pets?status=sold&per_page=5"))
-			cli("--spec", petstore, "GET /pets", "status=sld").failure(`GET /pets: parameter "status": "sld" is not one of available, pending, sold; did you mean sold?`)
+			cli("--spec", petstore, "GET /pets", "status=sld").failure(`check "GET /pets": parameter "status": "sld" is not one of available, pending, sold; did you mean sold?`)
 			r := cli("--spec", petstore, "GET /pet")
 			r.failure(`"GET /pet": no operation has this method and path; did you mean GET /pets or GET /pets/{petId}?`)
 			Expect(r.stderr).NotTo(ContainSubstring("--no-check"))

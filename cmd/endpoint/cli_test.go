@@ -313,7 +313,7 @@ var _ = Describe("the endpoint command", func() {
 		})
 
 		It("reports a missing path parameter", func() {
-			cli("GET /repos/{owner}/{repo}", "owner=o").failure(`GET /repos/{owner}/{repo}: missing required parameter "repo"`)
+			cli("GET /repos/{owner}/{repo}", "owner=o").failure(`check "GET /repos/{owner}/{repo}": missing required parameter "repo"`)
 			cli("--no-check", "GET /repos/{owner}/{repo}", "owner=o").failure(`variable "repo": missing value`)
 		})
 
@@ -342,7 +342,7 @@ var _ = Describe("the endpoint command", func() {
 			r.failure("access_token=[REDACTED]")
 			Expect(r.stderr).NotTo(ContainSubstring("s3cr3t"))
 			r = cli("GET /user", "Authorization:token s3cr3t\r\nX-Injected: 1")
-			r.failure(`invalid header value for "authorization"`)
+			r.failure(`header "authorization": invalid header value`)
 			Expect(r.stderr).NotTo(ContainSubstring("s3cr3t"))
 		})
 	})

@@ -328,8 +328,10 @@ var _ = Describe("--paginate", func() {
 
 	It("refuses a page that is not a list, and a call that is not a GET", func() {
 		s := newServer(func(w http.ResponseWriter, r *http.Request) { reply(w, 200, `{"id":1}`) })
-		inProcess(nil, nil, "--send", "--paginate", "--base-url", s.URL, "GET /repos/{owner}/{repo}", "owner=o", "repo=r").
-			failure("page 1: paginate: decode: page is not a list")
+		r := inProcess(nil, nil, "--send", "--paginate", "--base-url", s.URL, "GET /repos/{owner}/{repo}", "owner=o", "repo=r")
+		Expect(r.code).To(Equal(1))
+		Expect(r.stdout).To(BeEmpty())
+		Expect(r.stderr).To(Equal("HTTP/1.1 200 OK\nendpoint: page 1: paginate: decode: page is not a list: object without \"total_count\"\n"))
 		inProcess(nil, nil, "--send", "--paginate", "--base-url", s.URL, "POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=T").
 			failure("pagination needs a GET request")
 		Expect(s.requests()).To(HaveLen(1))
