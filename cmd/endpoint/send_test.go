@@ -147,6 +147,19 @@ var _ = Describe("--send", func() {
 		Expect(r.stderr).NotTo(ContainSubstring("ghp_x"))
 	})
 
+	It("masks credentials in the URL of a failed request", func() {
+		for _, args := range [][]string{
+			{"--send", "--no-check", "--base-url", "http://127.0.0.1:1", "GET /user", "access_token=s3cr3t"},
+			{"--send", "--paginate", "--no-check", "--base-url", "http://127.0.0.1:1", "GET /user", "access_token=s3cr3t"},
+			{"--send", "--no-check", "--base-url", "http://u:s3cr3t@127.0.0.1:1", "GET /user"},
+		} {
+			r := inProcess(nil, nil, args...)
+			r.failure("127.0.0.1:1")
+			Expect(r.stderr).To(ContainSubstring("[REDACTED]"))
+			Expect(r.stderr).NotTo(ContainSubstring("s3cr3t"))
+		}
+	})
+
 	It("does not send GITHUB_TOKEN to an API described by --spec", func() {
 		s := newServer(func(w http.ResponseWriter, r *http.Request) { reply(w, 200, `[]`) })
 		r := inProcess(tokenEnv, nil, "--send", "--spec", petstore, "--base-url", s.URL, "GET /pets", "status=sold")
