@@ -270,7 +270,7 @@ var _ = Describe("the endpoint command", func() {
 				"--base-url URL", "--preview NAME", "--format F", "--data JSON", "--defaults FILE",
 				"--merge", "--curl", "--compact", "--redact", "Exit status",
 				"--spec FILE", "--no-check", "--send", "--paginate", "--timeout DURATION", "GITHUB_TOKEN",
-				"endpoint --send --paginate", "name==v1.zip", "--data @-", "100\nMiB",
+				"endpoint --send --paginate", "name==v1.zip", "--data @-", "up to\n100 MiB",
 			} {
 				Expect(r.stdout).To(ContainSubstring(want))
 			}

@@ -21,7 +21,9 @@ meant. --no-check skips the check.
 ROUTE is "METHOD /path/{param}" as one argument (quote it), METHOD and URL as
 two, or an operation ID such as repos/get (see "endpoint routes"). Without a
 method it is GET. The URL is an RFC 6570 template; a relative one is joined to
-https://api.github.com (see --base-url).
+https://api.github.com (see --base-url). A checked route is the description's
+template, values given as items: '/repos/{owner}/{repo}' owner=o repo=r, not
+/repos/o/r, and no query string (write name==value).
 
 ITEMs (the leftmost separator wins; a backslash escapes ":", "=" or "\" in a
 name; the value is taken as it is):
@@ -39,8 +41,9 @@ PATCH, DELETE).
 
 --data JSON sets the whole body to a JSON value; --data @file and --data @-
 (standard input) send raw bytes as application/octet-stream unless a
-Content-Type item says otherwise. Files and standard input are read up to 100
-MiB (GitHub's limit for most uploads); with --send a regular file is streamed.
+Content-Type item says otherwise. Files and standard input are read up to
+100 MiB (GitHub's limit for most uploads); with --send a regular file is
+streamed.
 
 --send sends the request and writes the response body to standard output and
 the status line (HTTP/1.1 200 OK) to standard error. Unless an Authorization
