@@ -1,9 +1,8 @@
 package builder
 
 import (
-	"regexp"
-
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -85,8 +84,26 @@ func mergeCatalog(base, l catalogRef) catalogRef {
 	return base
 }
 
-// operationID matches what a route names when it is an operation ID.
-var operationID = regexp.MustCompile(`^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+$`)
+// isOperationID reports whether a route is shaped like an operation ID:
+// two or more non-empty "/"-separated words of letters, digits, "_", "."
+// and "-" ("issues/list-for-repo").
+func isOperationID(s string) bool {
+	words, n := 0, 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == '/' {
+			if n == 0 {
+				return false
+			}
+			words, n = words+1, 0
+			continue
+		}
+		if c := s[i]; !ascii.IsAlnum(c) && c != '_' && c != '.' && c != '-' {
+			return false
+		}
+		n++
+	}
+	return words >= 2
+}
 
 // applyCatalog checks merged options against the catalog and routes
 // their parameters: see WithCatalog. call is the call's own layer, to
@@ -94,7 +111,7 @@ var operationID = regexp.MustCompile(`^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+$`)
 // the headers.
 func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) {
 	method := m.Method
-	if operationID.MatchString(m.URL) {
+	if isOperationID(m.URL) {
 		method = "" // an operation ID: the method is the operation's
 	}
 	op, err := cat.Resolve(method, m.URL)

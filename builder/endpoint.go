@@ -275,7 +275,7 @@ func (e *Endpoint) resolveCall(call *layer) (resolved, error) {
 // also be an operation ID, which leaves the method empty for Resolve.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	method, target, err = splitRoute(route)
-	if err != nil && e.defaults.Catalog.c != nil && operationID.MatchString(route) {
+	if err != nil && e.defaults.Catalog.c != nil && isOperationID(route) {
 		return "", route, nil
 	}
 	return method, target, err
