@@ -174,7 +174,8 @@ var _ = Describe("endpoint routes", func() {
 		Expect(r.stdout).To(Equal("" +
 			"GET   /pets          pets/list\n" +
 			"POST  /pets          pets/create\n" +
-			"GET   /pets/{petId}  pets/get\n"))
+			"GET   /pets/{petId}  pets/get\n" +
+			"GET   /health        -\n")) // no operationId
 		Expect(cli("--spec", petstore, "routes", "PETID").stdout).To(Equal("GET  /pets/{petId}  pets/get\n"))
 	})
 
