@@ -12,22 +12,30 @@ import (
 type itemKind int
 
 const (
-	itemParam  itemKind = iota // name=value: a string parameter
-	itemJSON                   // name:=json: a typed parameter
-	itemHeader                 // Name:value: a header
+	itemParam     itemKind = iota // name=value: a string parameter
+	itemJSON                      // name:=json: a typed parameter
+	itemHeader                    // Name:value: a header
+	itemQuery                     // name==value: a query parameter, whatever the method
+	itemParamFile                 // name=@file: a string parameter read from a file
+	itemJSONFile                  // name:=@file: a typed parameter read from a JSON file
 )
 
-// separators, in the order they are tried at one position: ":=" before ":".
+// separators, in the order they are tried at one position: the longer
+// of two that start alike first (":=@" before ":=" before ":", "==" and
+// "=@" before "=").
 var separators = [...]struct {
 	text string
 	kind itemKind
-}{{":=", itemJSON}, {"=", itemParam}, {":", itemHeader}}
+}{
+	{":=@", itemJSONFile}, {":=", itemJSON}, {":", itemHeader},
+	{"==", itemQuery}, {"=@", itemParamFile}, {"=", itemParam},
+}
 
 // item is one parsed ITEM argument.
 type item struct {
 	Kind  itemKind
 	Name  string // with escapes resolved
-	Value string // the text after the separator, verbatim
+	Value string // the text after the separator, verbatim: the file name for the file kinds
 	JSON  any    // the decoded Value, for itemJSON
 }
 
@@ -35,10 +43,11 @@ type item struct {
 var errItem = errors.New("invalid item")
 
 // parseItem parses one ITEM the way HTTPie does: the separator that
-// appears leftmost wins (":=" over ":" at the same position), and a
-// backslash escapes a separator character or a backslash in the name. The
-// value after the separator is taken verbatim, so JSON keeps its own
-// escapes. JSON values are decoded with json.Number for numbers.
+// appears leftmost wins (the longer one at the same position), and a
+// backslash escapes a separator character or a backslash in the name.
+// The value after the separator is taken verbatim, so JSON keeps its own
+// escapes. JSON values are decoded with json.Number for numbers. Files
+// are not read here: the value of a file item is the file's name.
 func parseItem(s string) (item, error) {
 	var name strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -56,18 +65,23 @@ func parseItem(s string) (item, error) {
 			if it.Name == "" {
 				return item{}, fmt.Errorf("%w %q: empty name before %q", errItem, s, sep.text)
 			}
-			if it.Kind == itemJSON {
+			switch it.Kind {
+			case itemJSON:
 				v, err := decodeJSON(it.Value)
 				if err != nil {
 					return item{}, fmt.Errorf("%w %s:=…: %w", errItem, it.Name, err)
 				}
 				it.JSON = v
+			case itemParamFile, itemJSONFile:
+				if it.Value == "" {
+					return item{}, fmt.Errorf("%w %s%s: no file name after %q", errItem, it.Name, sep.text, sep.text)
+				}
 			}
 			return it, nil
 		}
 		name.WriteByte(c)
 	}
-	return item{}, fmt.Errorf("%w %q: want name=value, name:=json or Header:value", errItem, s)
+	return item{}, fmt.Errorf("%w %q: want name=value, name==value, name:=json, name=@file, name:=@file or Header:value", errItem, s)
 }
 
 // decodeJSON decodes exactly one JSON value, keeping numbers as

@@ -37,6 +37,17 @@ var _ = DescribeTable("parseItem",
 	Entry("escaped backslash", `a\\=c`, item{Kind: itemParam, Name: `a\`, Value: "c"}),
 	Entry("other backslashes stay", `a\b=c\=d`, item{Kind: itemParam, Name: `a\b`, Value: `c\=d`}),
 	Entry("unicode", "título=olá", item{Kind: itemParam, Name: "título", Value: "olá"}),
+	Entry("query parameter", "name==v1.zip", item{Kind: itemQuery, Name: "name", Value: "v1.zip"}),
+	Entry("empty query parameter", "q==", item{Kind: itemQuery, Name: "q", Value: ""}),
+	Entry("query value starting with =", "a===b", item{Kind: itemQuery, Name: "a", Value: "=b"}),
+	Entry("query value starting with @", "a==@b", item{Kind: itemQuery, Name: "a", Value: "@b"}),
+	Entry("string from a file", "body=@notes.md", item{Kind: itemParamFile, Name: "body", Value: "notes.md"}),
+	Entry("file name with separators", "body=@a=b:c.md", item{Kind: itemParamFile, Name: "body", Value: "a=b:c.md"}),
+	Entry("JSON from a file", "labels:=@labels.json", item{Kind: itemJSONFile, Name: "labels", Value: "labels.json"}),
+	Entry("@ later in a value is text", "q=a@b", item{Kind: itemParam, Name: "q", Value: "a@b"}),
+	Entry("escaped = before =@", `a\==@f`, item{Kind: itemParamFile, Name: "a=", Value: "f"}),
+	Entry("header value starting with @", "X-A:@b", item{Kind: itemHeader, Name: "X-A", Value: "@b"}),
+	Entry("== after :", "a:b==c", item{Kind: itemHeader, Name: "a", Value: "b==c"}),
 )
 
 var _ = DescribeTable("parseItem errors",
@@ -56,6 +67,10 @@ var _ = DescribeTable("parseItem errors",
 	Entry("bare word", "a:=bug", "invalid JSON"),
 	Entry("two values", "a:=1 2", "data after the value"),
 	Entry("empty JSON", "a:=", "empty"),
+	Entry("empty query name", "==x", "empty name"),
+	Entry("empty file name", "a=@", `no file name after "=@"`),
+	Entry("empty JSON file name", "a:=@", `no file name after ":=@"`),
+	Entry("empty name before =@", "=@f", "empty name"),
 )
 
 // escapeName is the inverse of parseItem's name unescaping.
@@ -70,16 +85,22 @@ func escapeName(name string) string {
 	return b.String()
 }
 
-var separatorOf = map[itemKind]string{itemParam: "=", itemJSON: ":=", itemHeader: ":"}
+var separatorOf = map[itemKind]string{
+	itemParam: "=", itemJSON: ":=", itemHeader: ":",
+	itemQuery: "==", itemParamFile: "=@", itemJSONFile: ":=@",
+}
 
 // FuzzParseItem checks that parseItem never panics, that what it accepts
-// has a name, and that writing the item back (name escaped) parses to the
-// same item.
+// has a name (and a file name for the file forms), that a name=value
+// value never starts with the "=" or "@" that would have made it another
+// form, and that writing the item back (name escaped) parses to the same
+// item.
 func FuzzParseItem(f *testing.F) {
 	for _, s := range []string{
 		"state=open", "per_page:=100", `labels:=["bug","ui"]`, "Accept:text/plain",
 		`a\=b=c`, `a\:b:c`, `a\\=c`, "a:b=c", "a=b:c", "=x", ":=1", "a:=", "",
 		`x:={"k":[1,2.5e3,null,true]}`, "\x00=\xff", `\`, `a\`,
+		"a==b", "a===b", "a==@b", "a=@f", "a:=@f", "a=@", "a:=@", "==x", `a\==@f`, "a=@@", "a:b==c",
 	} {
 		f.Add(s)
 	}
@@ -97,6 +118,16 @@ func FuzzParseItem(f *testing.F) {
 		sep, ok := separatorOf[it.Kind]
 		if !ok {
 			t.Fatalf("parseItem(%q): unknown kind %d", s, it.Kind)
+		}
+		switch it.Kind {
+		case itemParam:
+			if strings.HasPrefix(it.Value, "=") || strings.HasPrefix(it.Value, "@") {
+				t.Fatalf("parseItem(%q) = %+v: a string value that should have been another form", s, it)
+			}
+		case itemParamFile, itemJSONFile:
+			if it.Value == "" {
+				t.Fatalf("parseItem(%q) = %+v: no file name", s, it)
+			}
 		}
 		again, err := parseItem(escapeName(it.Name) + sep + it.Value)
 		if err != nil {

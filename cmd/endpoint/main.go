@@ -1,38 +1,48 @@
-// Command endpoint prints the request options that a REST route and
-// parameters produce — method, URL, headers, body — as JSON, the way
-// @octokit/endpoint would. It sends nothing.
+// Command endpoint turns a REST route and parameters into request
+// options — method, URL, headers, body — the way @octokit/endpoint
+// would, checks them against GitHub's API description, and prints them
+// as JSON, or sends them with --send.
 //
 //	go install github.com/endpointkit/endpoint/cmd/endpoint@latest
 //	endpoint 'GET /repos/{owner}/{repo}/issues' owner=octokit repo=rest.js state=open labels:='["bug","ui"]'
+//	endpoint --send --paginate repos/list-for-org org=octokit
+//	endpoint routes issues
 //
-// Items follow HTTPie: name=value is a string parameter, name:=json a typed
-// one, Header:value a header. Run "endpoint --help" for the flags.
+// Items follow HTTPie: name=value is a string parameter, name==value a
+// query parameter, name:=json a typed one, name=@file and name:=@file
+// read them from a file, Header:value is a header. Run "endpoint --help"
+// for the flags.
 package main
 
 import (
-	"bytes"
-	"encoding/json"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
-	"github.com/endpointkit/endpoint/headers"
 )
 
 // Exit statuses.
 const (
 	exitOK    = 0
-	exitError = 1 // the options could not be built, or a file not read
+	exitError = 1 // the options could not be built or checked, a file not read, a request failed or answered >= 400
 	exitUsage = 2 // the command line is wrong
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// Ctrl-C cancels a request in flight instead of killing the process
+	// halfway through writing its output.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.LookupEnv, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // config holds the flags.
@@ -42,10 +52,15 @@ type config struct {
 	format   string
 	data     string
 	defaults listFlag
+	spec     string
+	noCheck  bool
 	merge    bool
 	curl     bool
 	compact  bool
 	redact   bool
+	send     bool
+	paginate bool
+	timeout  time.Duration
 	version  bool
 }
 
@@ -64,24 +79,45 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Sprintf(format, args...)}
 }
 
+// errHTTPStatus: the server answered with a status of 400 or more. The
+// status line is on standard error already, so it prints nothing more.
+var errHTTPStatus = errors.New("error status")
+
 func newFlagSet(cfg *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("endpoint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&cfg.baseURL, "base-url", "", "join relative URLs to `URL` instead of https://api.github.com")
 	fs.Var(&cfg.previews, "preview", "add the API preview `NAME` to accept (repeatable; \"-preview\" is optional)")
 	fs.StringVar(&cfg.format, "format", "", "set the media type format `F`, such as raw, html, diff or patch")
-	fs.StringVar(&cfg.data, "data", "", "set the whole body to the `JSON` value, or read JSON from @file (@- for standard input)")
+	fs.StringVar(&cfg.data, "data", "", "set the whole body to the `JSON` value, or to the raw bytes of @file (@- for standard input)")
 	fs.Var(&cfg.defaults, "defaults", "layer the JSON options in `FILE` (octokit shape) over the defaults (repeatable, in order)")
+	fs.StringVar(&cfg.spec, "spec", "", "check calls against the OpenAPI 3.0/3.1 description in `FILE` (JSON or YAML) instead of GitHub's")
+	fs.BoolVar(&cfg.noCheck, "no-check", false, "do not check the call against GitHub's API description")
 	fs.BoolVar(&cfg.merge, "merge", false, "print the merged options instead of the request options")
-	fs.BoolVar(&cfg.curl, "curl", false, "print a curl command instead of JSON (it shows real credentials)")
+	fs.BoolVar(&cfg.curl, "curl", false, "print a curl command instead of JSON (it shows the credentials you gave)")
 	fs.BoolVar(&cfg.compact, "compact", false, "print JSON on one line")
 	fs.BoolVar(&cfg.redact, "redact", false, "mask credentials (authorization, cookie, access_token, …) in the output")
+	fs.BoolVar(&cfg.send, "send", false, "send the request: the response body to standard output, the status line to standard error")
+	fs.BoolVar(&cfg.paginate, "paginate", false, "with --send, follow the next links and print every item as one JSON array")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "with --send, give up after `DURATION` (such as 30s; default none)")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
 	return fs
 }
 
-// run is the whole command; it returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// command is one run: its flags and its environment.
+type command struct {
+	cfg    *config
+	fs     *flag.FlagSet
+	getenv func(string) (string, bool)
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// run is the whole command; it returns the exit status. getenv looks up
+// environment variables (os.LookupEnv in main), so that specs never touch
+// the real environment.
+func run(ctx context.Context, args []string, getenv func(string) (string, bool), stdin io.Reader, stdout, stderr io.Writer) int {
 	var cfg config
 	fs := newFlagSet(&cfg)
 	pos, err := parseArgs(fs, args)
@@ -94,19 +130,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if err == nil {
-		var out []byte
-		out, err = execute(&cfg, pos, stdin)
-		if err == nil {
-			_, _ = stdout.Write(out)
+		c := &command{cfg: &cfg, fs: fs, getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr}
+		if err = c.execute(ctx, pos); err == nil {
 			return exitOK
 		}
+	}
+	if errors.Is(err, errHTTPStatus) {
+		return exitError
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		_, _ = fmt.Fprintf(stderr, "endpoint: %v\n%s\nRun 'endpoint --help' for examples.\n", err, usageLine)
 		return exitUsage
 	}
-	msg := fmt.Sprint(err) // fmt masks credentials in endpoint errors
+	// fmt masks credentials in endpoint errors; RedactURL catches a URL
+	// that another package's error quotes.
+	msg := builder.RedactURL(fmt.Sprint(err))
 	if !strings.HasPrefix(msg, "endpoint: ") {
 		msg = "endpoint: " + msg
 	}
@@ -140,175 +179,62 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// execute builds what cfg and the arguments ask for and returns the output.
-func execute(cfg *config, pos []string, stdin io.Reader) ([]byte, error) {
-	if cfg.merge && cfg.curl {
-		return nil, usagef("--merge and --curl cannot be used together")
+// execute does what the arguments ask for.
+func (c *command) execute(ctx context.Context, pos []string) error {
+	if len(pos) > 0 && pos[0] == "routes" {
+		return c.routes(pos[1:])
 	}
-	route, itemArgs, err := splitRoute(pos)
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
+	if c.cfg.send {
+		return c.send(ctx, pos)
+	}
+	out, err := c.print(pos)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	items := make([]item, 0, len(itemArgs))
-	for _, a := range itemArgs {
-		it, err := parseItem(a)
-		if err != nil {
-			return nil, usageError{err.Error()}
-		}
-		items = append(items, it)
-	}
-	var data any
-	if cfg.data != "" {
-		if data, err = readData(cfg.data, stdin); err != nil {
-			return nil, err
-		}
-	}
-	e, err := loadDefaults(cfg.defaults)
-	if err != nil {
-		return nil, err
-	}
+	_, err = c.stdout.Write(out)
+	return err
+}
 
-	b := e.Route(route)
-	if cfg.baseURL != "" {
-		b.BaseURL(cfg.baseURL)
-	}
-	if len(cfg.previews) > 0 {
-		b.Preview(cfg.previews...)
-	}
-	if cfg.format != "" {
-		b.Format(cfg.format)
-	}
-	for _, it := range items {
-		switch it.Kind {
-		case itemParam:
-			b.Param(it.Name, it.Value)
-		case itemJSON:
-			b.Param(it.Name, it.JSON)
-		case itemHeader:
-			// Lower-cased here so that the later of "Accept:" and
-			// "accept:" wins, as it does for parameters; checked first
-			// so that an error names the header as it was typed.
-			if err := headers.ValidateName(it.Name); err != nil {
-				return nil, err
-			}
-			b.Header(headers.Name(it.Name), it.Value)
-		}
-	}
-	if data != nil {
-		b.Data(data)
-	}
-
-	var out []byte
+// checkFlags refuses flags that contradict each other.
+func (c *command) checkFlags() error {
+	cfg := c.cfg
 	switch {
-	case cfg.merge:
-		o, err := b.Merge()
-		if err != nil {
-			return nil, err
-		}
-		if cfg.redact {
-			o = o.Redacted()
-		}
-		if out, err = o.MarshalJSON(); err != nil {
-			return nil, err
-		}
-	default:
-		ro, err := b.Build()
-		if err != nil {
-			return nil, err
-		}
-		if cfg.redact {
-			ro = ro.Redacted()
-		}
-		if cfg.curl {
-			return []byte(ro.Curl() + "\n"), nil
-		}
-		if out, err = ro.MarshalJSON(); err != nil {
-			return nil, err
-		}
+	case cfg.merge && cfg.curl:
+		return usagef("--merge and --curl cannot be used together")
+	case cfg.send && cfg.merge:
+		return usagef("--send and --merge cannot be used together")
+	case cfg.send && cfg.curl:
+		return usagef("--send and --curl cannot be used together")
+	case cfg.paginate && !cfg.send:
+		return usagef("--paginate needs --send")
+	case cfg.timeout != 0 && !cfg.send:
+		return usagef("--timeout needs --send")
+	case cfg.timeout < 0:
+		return usagef("--timeout %v: want a positive duration", cfg.timeout)
+	case cfg.spec != "" && cfg.noCheck:
+		return usagef("--spec and --no-check cannot be used together")
 	}
-	if !cfg.compact {
-		var buf bytes.Buffer
-		if err := json.Indent(&buf, out, "", "  "); err != nil {
-			return nil, err
-		}
-		out = buf.Bytes()
-	}
-	return append(out, '\n'), nil
+	return checkBaseURL(cfg.baseURL)
 }
 
-// splitRoute takes the route off the arguments: "METHOD /path" as one
-// argument, or METHOD and a URL as two.
-func splitRoute(pos []string) (string, []string, error) {
-	if len(pos) == 0 {
-		return "", nil, usagef("missing ROUTE")
+// checkBaseURL refuses a --base-url without a scheme, the likely mistake
+// of typing a host name ("api.github.com"), which the engine would take
+// for neither a URL nor a path.
+func checkBaseURL(u string) error {
+	if u == "" || strings.HasPrefix(u, "/") {
+		return nil
 	}
-	if len(pos) >= 2 && isMethod(pos[0]) && looksLikeURL(pos[1]) {
-		return pos[0] + " " + pos[1], pos[2:], nil
+	scheme, _, ok := strings.Cut(u, "://")
+	if ok && (strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https")) {
+		return nil
 	}
-	if pos[0] == "" {
-		return "", nil, usagef("empty ROUTE")
+	if ok || strings.ContainsAny(u, "@ \t\r\n") {
+		// Another scheme, or something that may hold credentials or
+		// control characters: not echoed.
+		return usagef("--base-url: want an http:// or https:// URL, such as https://api.github.com")
 	}
-	return pos[0], pos[1:], nil
-}
-
-func isMethod(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
-func looksLikeURL(s string) bool {
-	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "{") ||
-		strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
-}
-
-// readData reads --data: JSON text, or @file, or @- for standard input.
-func readData(arg string, stdin io.Reader) (any, error) {
-	text, source := arg, "--data"
-	if name, ok := strings.CutPrefix(arg, "@"); ok {
-		var raw []byte
-		var err error
-		if name == "-" {
-			raw, err = io.ReadAll(stdin)
-		} else {
-			raw, err = os.ReadFile(name)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("--data %s: %w", arg, err)
-		}
-		text, source = string(raw), "--data "+arg
-		v, err := decodeJSON(text)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", source, err)
-		}
-		return v, nil
-	}
-	v, err := decodeJSON(text)
-	if err != nil {
-		return nil, usagef("%s: %v", source, err)
-	}
-	return v, nil
-}
-
-// loadDefaults layers each --defaults file over the package defaults.
-func loadDefaults(files []string) (*builder.Endpoint, error) {
-	opts := make([]builder.Option, 0, len(files))
-	for _, name := range files {
-		raw, err := os.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("--defaults: %w", err)
-		}
-		var o builder.Options
-		if err := o.UnmarshalJSON(raw); err != nil {
-			return nil, fmt.Errorf("--defaults %s: %w", name, err)
-		}
-		opts = append(opts, endpoint.WithOptions(o))
-	}
-	return endpoint.Defaults(opts...), nil
+	return usagef("--base-url %q has no scheme: want an http:// or https:// URL, such as %q", u, "https://"+u)
 }

@@ -1,0 +1,423 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/catalog/github"
+	"github.com/endpointkit/endpoint/catalog/openapi"
+	"github.com/endpointkit/endpoint/headers"
+)
+
+// call is a call ready to build: the builder, the catalogue it is
+// checked against (nil with --no-check), and files to close once sent.
+type call struct {
+	b      *builder.Builder
+	cat    *catalog.Catalog
+	route  string
+	closer io.Closer
+}
+
+func (p *call) close() {
+	if p.closer != nil {
+		_ = p.closer.Close()
+	}
+}
+
+// print builds what the flags ask for and returns the output.
+func (c *command) print(pos []string) ([]byte, error) {
+	p, err := c.prepare(pos, false)
+	if err != nil {
+		return nil, err
+	}
+	defer p.close()
+	var out []byte
+	if c.cfg.merge {
+		o, err := p.b.Merge()
+		if err != nil {
+			return nil, checkHint(err, c.cfg)
+		}
+		if c.cfg.redact {
+			o = o.Redacted()
+		}
+		if out, err = o.MarshalJSON(); err != nil {
+			return nil, err
+		}
+	} else {
+		ro, err := p.b.Build()
+		if err != nil {
+			return nil, checkHint(err, c.cfg)
+		}
+		if c.cfg.redact {
+			ro = ro.Redacted()
+		}
+		if c.cfg.curl {
+			return []byte(ro.Curl() + "\n"), nil
+		}
+		if out, err = ro.MarshalJSON(); err != nil {
+			return nil, err
+		}
+	}
+	return c.formatJSON(out)
+}
+
+// formatJSON indents JSON output, or compacts it with --compact, and
+// ends it with a newline.
+func (c *command) formatJSON(in []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	var err error
+	if c.cfg.compact {
+		err = json.Compact(&buf, in)
+	} else {
+		err = json.Indent(&buf, in, "", "  ")
+	}
+	if err != nil {
+		return nil, err
+	}
+	buf.WriteByte('\n')
+	return buf.Bytes(), nil
+}
+
+// prepare parses the route and items, reads the files they name, and
+// sets up the builder. forSend says the call will be sent: a regular
+// --data file is then left open, to be streamed.
+func (c *command) prepare(pos []string, forSend bool) (*call, error) {
+	route, itemArgs, err := splitRoute(pos)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]item, 0, len(itemArgs))
+	for _, a := range itemArgs {
+		it, err := parseItem(a)
+		if err != nil {
+			return nil, usageError{err.Error()}
+		}
+		items = append(items, it)
+	}
+	cat, err := c.catalog()
+	if err != nil {
+		return nil, err
+	}
+	if cat != nil && hasLiteralQuery(target(route)) {
+		// The checked call is built with the description's own template,
+		// which would drop the query text.
+		return nil, usagef("a checked ROUTE cannot hold a query string: give its parameters as items (name==value), or use --no-check")
+	}
+	e, err := c.endpoint(cat)
+	if err != nil {
+		return nil, err
+	}
+	p := &call{b: e.Route(route), cat: cat, route: route}
+	ok := false
+	defer func() {
+		if !ok {
+			p.close()
+		}
+	}()
+	var data any
+	if c.cfg.data != "" {
+		if data, err = c.readData(forSend); err != nil {
+			return nil, err
+		}
+		p.closer, _ = data.(io.Closer)
+	}
+
+	b := p.b
+	if c.cfg.baseURL != "" {
+		b.BaseURL(c.cfg.baseURL)
+	}
+	if len(c.cfg.previews) > 0 {
+		b.Preview(c.cfg.previews...)
+	}
+	if c.cfg.format != "" {
+		b.Format(c.cfg.format)
+	}
+	var query []item
+	for _, it := range items {
+		switch it.Kind {
+		case itemParam:
+			b.Param(it.Name, it.Value)
+		case itemJSON:
+			b.Param(it.Name, it.JSON)
+		case itemQuery:
+			if cat != nil {
+				// The catalogue knows where the parameter goes.
+				b.Param(it.Name, it.Value)
+			} else {
+				query = append(query, it)
+			}
+		case itemParamFile, itemJSONFile:
+			v, err := readItemFile(it)
+			if err != nil {
+				return nil, err
+			}
+			b.Param(it.Name, v)
+		case itemHeader:
+			// Lower-cased here so that the later of "Accept:" and
+			// "accept:" wins, as it does for parameters; checked first
+			// so that an error names the header as it was typed.
+			if err := headers.ValidateName(it.Name); err != nil {
+				return nil, err
+			}
+			b.Header(headers.Name(it.Name), it.Value)
+		}
+	}
+	if len(query) > 0 {
+		b.URL(withQuery(target(route), query))
+	}
+	if data != nil {
+		b.Data(data)
+	}
+	ok = true
+	return p, nil
+}
+
+// catalog returns the catalogue calls are checked against: --spec's,
+// GitHub's, or nil with --no-check.
+func (c *command) catalog() (*catalog.Catalog, error) {
+	switch {
+	case c.cfg.spec != "":
+		cat, err := openapi.LoadFile(c.cfg.spec)
+		if err != nil {
+			return nil, fmt.Errorf("--spec: %w", err)
+		}
+		return cat, nil
+	case c.cfg.noCheck:
+		return nil, nil
+	}
+	return github.Catalog(), nil
+}
+
+// endpoint layers the catalogue, the --spec description's server and
+// each --defaults file, in that order, over the package defaults.
+func (c *command) endpoint(cat *catalog.Catalog) (*builder.Endpoint, error) {
+	opts := make([]builder.Option, 0, len(c.cfg.defaults)+2)
+	if cat != nil {
+		opts = append(opts, endpoint.WithCatalog(cat))
+	}
+	if c.cfg.spec != "" {
+		if base := serverURL(cat); base != "" {
+			opts = append(opts, endpoint.WithBaseURL(base))
+		}
+	}
+	for _, name := range c.cfg.defaults {
+		raw, err := readFile(name, maxBody)
+		if err != nil {
+			return nil, fmt.Errorf("--defaults: %w", err)
+		}
+		var o builder.Options
+		if err := o.UnmarshalJSON(raw); err != nil {
+			return nil, fmt.Errorf("--defaults %s: %w", name, err)
+		}
+		opts = append(opts, endpoint.WithOptions(o))
+	}
+	return endpoint.Defaults(opts...), nil
+}
+
+// serverURL returns a description's first server with its variables set
+// to their defaults, when that is an absolute http(s) URL; else "".
+func serverURL(cat *catalog.Catalog) string {
+	servers := cat.Info().Servers
+	if len(servers) == 0 {
+		return ""
+	}
+	u := servers[0].URL
+	for _, v := range servers[0].Variables {
+		u = strings.ReplaceAll(u, "{"+v.Name+"}", v.Default)
+	}
+	lower := strings.ToLower(u)
+	if !strings.HasPrefix(lower, "https://") && !strings.HasPrefix(lower, "http://") || strings.Contains(u, "{") {
+		return ""
+	}
+	return strings.TrimRight(u, "/")
+}
+
+// checkHint adds to a catalogue's unknown route or parameter error how
+// to skip the check: GitHub adds operations faster than the embedded
+// description follows.
+func checkHint(err error, cfg *config) error {
+	var ce *catalog.Error
+	if cfg.spec == "" && errors.As(err, &ce) && (ce.Err == catalog.ErrUnknownRoute || ce.Err == catalog.ErrUnknownParam) {
+		return fmt.Errorf("%w (--no-check skips the check)", err)
+	}
+	return err
+}
+
+// readData reads --data: JSON text, or the raw bytes of @file or @-
+// (standard input), at most maxBody of them. For a call to send, a
+// regular file is returned open (see openBody).
+func (c *command) readData(forSend bool) (any, error) {
+	arg := c.cfg.data
+	name, isFile := strings.CutPrefix(arg, "@")
+	if !isFile {
+		v, err := decodeJSON(arg)
+		if err != nil {
+			return nil, usagef("--data: %v", err)
+		}
+		return v, nil
+	}
+	var v any
+	var err error
+	switch {
+	case name == "-":
+		v, err = readLimited(c.stdin, maxBody)
+		if errors.Is(err, errTooLarge) {
+			err = fmt.Errorf("standard input is %w", err)
+		}
+	case forSend:
+		v, err = openBody(name, maxBody)
+	default:
+		v, err = readFile(name, maxBody)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--data %s: %w", arg, err)
+	}
+	return v, nil
+}
+
+// readItemFile reads the value of name=@file (the file's text) or
+// name:=@file (its JSON).
+func readItemFile(it item) (any, error) {
+	sep := "=@"
+	if it.Kind == itemJSONFile {
+		sep = ":=@"
+	}
+	raw, err := readFile(it.Value, maxBody)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("item %s%s%s: %w (a value that starts with @ names a file; write %s:='\"@…\"' for the text)", it.Name, sep, it.Value, err, it.Name)
+		}
+		return nil, fmt.Errorf("item %s%s%s: %w", it.Name, sep, it.Value, err)
+	}
+	if it.Kind == itemParamFile {
+		return string(raw), nil
+	}
+	v, err := decodeJSON(string(raw))
+	if err != nil {
+		return nil, fmt.Errorf("item %s%s%s: %w", it.Name, sep, it.Value, err)
+	}
+	return v, nil
+}
+
+// splitRoute takes the route off the arguments: "METHOD /path" as one
+// argument, or METHOD and a URL as two, or an operation ID.
+func splitRoute(pos []string) (string, []string, error) {
+	if len(pos) == 0 {
+		return "", nil, usagef("missing ROUTE")
+	}
+	if len(pos) >= 2 && isMethod(pos[0]) && looksLikeURL(pos[1]) {
+		return pos[0] + " " + pos[1], pos[2:], nil
+	}
+	if pos[0] == "" {
+		return "", nil, usagef("empty ROUTE")
+	}
+	return pos[0], pos[1:], nil
+}
+
+func isMethod(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+func looksLikeURL(s string) bool {
+	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "{") ||
+		strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}
+
+// target returns the URL template of a route: what follows the method.
+func target(route string) string {
+	if _, t, ok := strings.Cut(route, " "); ok {
+		return t
+	}
+	return route
+}
+
+// hasLiteralQuery reports whether a URL template has a "?" outside its
+// {…} expressions.
+func hasLiteralQuery(tmpl string) bool {
+	depth := 0
+	for i := 0; i < len(tmpl); i++ {
+		switch tmpl[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth > 0 {
+				depth--
+			}
+		case '?':
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withQuery adds name==value items to a URL template as literal query
+// text, escaped so that the template engine copies it as it is: only
+// RFC 3986's unreserved characters stay, everything else, "%", "{", "}"
+// and "+" included, becomes %XX. The text goes before a fragment, and in
+// front of a {?…} expression, which becomes {&…} to follow it.
+func withQuery(tmpl string, items []item) string {
+	var q strings.Builder
+	for i, it := range items {
+		if i > 0 {
+			q.WriteByte('&')
+		}
+		q.WriteString(escapeComponent(it.Name))
+		q.WriteByte('=')
+		q.WriteString(escapeComponent(it.Value))
+	}
+	end := len(tmpl)
+	if i := strings.IndexByte(tmpl, '#'); i >= 0 {
+		end = i
+		if i > 0 && tmpl[i-1] == '{' {
+			end = i - 1
+		}
+	}
+	head, tail := tmpl[:end], tmpl[end:]
+	if i := strings.Index(head, "{?"); i >= 0 {
+		return head[:i] + "?" + q.String() + "{&" + head[i+2:] + tail
+	}
+	switch {
+	case !strings.Contains(head, "?"):
+		head += "?"
+	case !strings.HasSuffix(head, "?") && !strings.HasSuffix(head, "&"):
+		head += "&"
+	}
+	return head + q.String() + tail
+}
+
+// escapeComponent percent-encodes every byte but RFC 3986's unreserved
+// characters.
+func escapeComponent(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
+}

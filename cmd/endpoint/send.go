@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/paginate"
+)
+
+// perPage is the page size --paginate asks for when the operation takes
+// per_page and the call sets none: GitHub's largest.
+const perPage = 100
+
+// httpClient sends every request. Its transport reads the proxy
+// settings of the environment, as curl does.
+var httpClient = &http.Client{}
+
+// send builds the call in one step, sends it and prints the response:
+// the body to standard output, the status line to standard error.
+func (c *command) send(ctx context.Context, pos []string) error {
+	p, err := c.prepare(pos, true)
+	if err != nil {
+		return err
+	}
+	defer p.close()
+	if c.cfg.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.cfg.timeout)
+		defer cancel()
+	}
+	req, err := p.b.HTTPRequest(ctx)
+	if err != nil {
+		return checkHint(err, c.cfg)
+	}
+	if req.ContentLength > maxBody {
+		// A regular file that grew since it was sized.
+		return fmt.Errorf("--data %s: %s, %w", c.cfg.data, size(req.ContentLength), tooLarge(maxBody))
+	}
+	if err := c.authorize(req); err != nil {
+		return err
+	}
+	if c.cfg.paginate {
+		return c.walk(ctx, req, p)
+	}
+	resp, err := httpClient.Do(req)
+	if err != nil {
+		return c.sendError(ctx, err)
+	}
+	defer resp.Body.Close()
+	_, _ = fmt.Fprintf(c.stderr, "%s %s\n", resp.Proto, resp.Status)
+	if _, err := io.Copy(c.stdout, resp.Body); err != nil {
+		return c.sendError(ctx, fmt.Errorf("reading the response: %w", err))
+	}
+	if resp.StatusCode >= 400 {
+		return errHTTPStatus
+	}
+	return nil
+}
+
+// authorize adds "Authorization: Bearer $GITHUB_TOKEN" to a request
+// that has no authorization header. It is added to the request only,
+// after everything that prints was built, so no output and no error
+// shows it. A call checked against another API (--spec) never gets it.
+func (c *command) authorize(req *http.Request) error {
+	if _, ok := req.Header["Authorization"]; ok || c.cfg.spec != "" {
+		return nil
+	}
+	tok, ok := c.getenv("GITHUB_TOKEN")
+	tok = strings.TrimSpace(tok)
+	if !ok || tok == "" {
+		return nil
+	}
+	if err := headers.ValidateValue("authorization", tok); err != nil {
+		return fmt.Errorf("GITHUB_TOKEN: %w", err) // the error never quotes the value
+	}
+	req.Header.Set("Authorization", "Bearer "+tok)
+	return nil
+}
+
+// sendError says what went wrong in sending, a timeout in words.
+func (c *command) sendError(ctx context.Context, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) && c.cfg.timeout > 0 {
+		return fmt.Errorf("send: no complete response within --timeout %v", c.cfg.timeout)
+	}
+	return fmt.Errorf("send: %w", err)
+}
+
+// walk follows the next links from req (package paginate: never to
+// another host) and prints the items of every page as one JSON array,
+// once the last page has come. Each page's status line goes to standard
+// error.
+func (c *command) walk(ctx context.Context, req *http.Request, p *call) error {
+	var opts []paginate.Option
+	if declaresPerPage(p.cat, p.route) {
+		opts = append(opts, paginate.PerPage(perPage))
+	}
+	var all bytes.Buffer
+	all.WriteByte('[')
+	n := 0
+	for page, err := range paginate.Pages(ctx, httpClient, req, opts...) {
+		if err != nil {
+			if ctx.Err() != nil {
+				return c.sendError(ctx, err)
+			}
+			return err
+		}
+		_, _ = fmt.Fprintf(c.stderr, "%s %s\n", page.Response.Proto, page.Response.Status)
+		list, err := paginate.Decode(page.Body)
+		if err != nil {
+			return fmt.Errorf("page %d: %w", page.Number, err)
+		}
+		for _, it := range list.Items {
+			if n > 0 {
+				all.WriteByte(',')
+			}
+			all.Write(it)
+			n++
+		}
+	}
+	all.WriteByte(']')
+	out, err := c.formatJSON(all.Bytes())
+	if err != nil {
+		return err
+	}
+	_, err = c.stdout.Write(out)
+	return err
+}
+
+// declaresPerPage reports whether the catalogue's operation for route
+// takes a per_page query parameter.
+func declaresPerPage(cat *catalog.Catalog, route string) bool {
+	if cat == nil {
+		return false
+	}
+	method, path, ok := strings.Cut(route, " ")
+	if !ok {
+		method, path = "", route
+	}
+	op, err := cat.Lookup(method, path)
+	if err != nil {
+		return false
+	}
+	in, ok := op.In("per_page")
+	return ok && in == catalog.Query
+}
