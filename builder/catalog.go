@@ -66,7 +66,11 @@ const (
 //   - a parameter a defaults layer set applies only to the operations
 //     that declare it;
 //   - a route may be an operation ID: Route("repos/get");
-//   - an operation with its own server (GitHub's uploads) is sent there.
+//   - an operation with its own server (GitHub's uploads) is sent there;
+//   - a literal query string in the route ("GET /user/repos?per_page=100")
+//     is kept;
+//   - a string, []byte or io.Reader Data is not looked into: the body's
+//     required members count as given.
 func WithCatalog(c Catalog) Option {
 	return func(dst *Options) error {
 		dst.catalog = c
@@ -118,7 +122,9 @@ func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) 
 	if err != nil {
 		return false, newError("check", callRoute(m), err)
 	}
+	query := literalQuery(m.URL)
 	m.Method, m.URL = op.Target()
+	m.URL += query // the catalogue knows the path; a literal query is the caller's
 	m.BaseURL = op.BaseURL(m.BaseURL)
 	var kept []param // allocated only when a parameter is dropped or moved
 	for i, p := range m.Params.list {
@@ -157,7 +163,9 @@ func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) 
 	}
 	if missing(op, m) {
 		params, data := m.Params, m.Data
-		has := func(name string) bool { return params.find(name) >= 0 || dataHas(data, name) }
+		has := func(name string) bool {
+			return params.find(name) >= 0 || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody
+		}
 		return false, newError("check", callRoute(m), op.Missing(has))
 	}
 	return headersChanged, nil
@@ -167,12 +175,13 @@ func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) 
 // allocations of building the error.
 func missing(op Operation, m *layer) bool {
 	always, withBody := op.Requires()
+	raw := opaqueBody(m.Data)
 	for _, name := range always {
-		if m.Params.find(name) < 0 && !dataHas(m.Data, name) {
+		if m.Params.find(name) < 0 && !dataHas(m.Data, name) && !(raw && op.Locate(name) == InBody) {
 			return true
 		}
 	}
-	if len(withBody) == 0 {
+	if len(withBody) == 0 || raw {
 		return false
 	}
 	sends := m.Data.set
@@ -200,6 +209,41 @@ func dataHas(d body, name string) bool {
 	}
 	_, ok := d.v.Get(name)
 	return ok
+}
+
+// opaqueBody reports whether Data is a string, []byte or reader, sent as it
+// is: the catalogue cannot see inside, so the body's required members are
+// taken as given.
+func opaqueBody(d body) bool { return d.set && (d.raw != nil || d.v.Kind() == value.String) }
+
+// literalQuery returns the literal query of a URL template, from its
+// first "?" outside an expression up to a fragment, or "".
+func literalQuery(url string) string {
+	depth := 0
+	for i := 0; i < len(url); i++ {
+		switch url[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '#':
+			if depth == 0 {
+				return ""
+			}
+		case '?':
+			if depth == 0 {
+				end := len(url)
+				for j := i; j < len(url); j++ {
+					if url[j] == '#' || url[j] == '{' {
+						end = j
+						break
+					}
+				}
+				return url[i:end]
+			}
+		}
+	}
+	return ""
 }
 
 // callRoute is the route of merged options, for error messages.

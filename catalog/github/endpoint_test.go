@@ -83,6 +83,30 @@ var _ = Describe("an Endpoint with GitHub's catalogue", func() {
 		Expect(err).To(MatchError(catalog.ErrUnknownParam))
 	})
 
+	It("takes a raw body as holding the required members it cannot see", func() {
+		for _, data := range []any{[]byte(`{"name":"x"}`), `{"name":"x"}`} {
+			r := build(gh.Route("POST /user/repos").Data(data).Header("content-type", "application/json"))
+			Expect(r.URL).To(Equal("https://api.github.com/user/repos"))
+			Expect(r.Body).To(Equal(data))
+		}
+		// A structured body is still checked.
+		_, err := gh.Route("POST /user/repos").Data(map[string]any{"description": "d"}).Build()
+		Expect(err).To(MatchError(catalog.ErrMissingParam))
+		// Path parameters are not in the body: still required.
+		_, err = gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Data([]byte(`{"title":"t"}`)).Build()
+		Expect(err).To(MatchError(catalog.ErrMissingParam))
+		Expect(catalogErr(err).Missing).To(Equal([]string{"repo"}))
+	})
+
+	It("keeps a literal query string of the route", func() {
+		r := build(gh.Route("GET /user/repos?per_page=100"))
+		Expect(r.URL).To(Equal("https://api.github.com/user/repos?per_page=100"))
+		r = build(gh.Route("GET /repos/{owner}/{repo}/issues?state=all").Param("owner", "o").Param("repo", "r").Param("labels", "bug"))
+		Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues?state=all&labels=bug"))
+		r = build(gh.Route("GET /repos/{owner}/{repo}/issues{?state}").Param("owner", "o").Param("repo", "r").Param("state", "open"))
+		Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues?state=open"))
+	})
+
 	It("routes a POST's declared query parameters to the query", func() {
 		r := build(gh.Route("POST /repos/{owner}/{repo}/releases/{release_id}/assets").
 			Param("owner", "o").Param("repo", "r").Param("release_id", 7).Param("name", "a b.zip").Data([]byte("zip")))
