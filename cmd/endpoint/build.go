@@ -106,11 +106,6 @@ func (c *command) prepare(pos []string, forSend bool) (*call, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cat != nil && hasLiteralQuery(target(route)) {
-		// The checked call is built with the description's own template,
-		// which would drop the query text.
-		return nil, usagef("a checked ROUTE cannot hold a query string: give its parameters as items (name==value), or use --no-check")
-	}
 	e, err := c.endpoint(cat)
 	if err != nil {
 		return nil, err
@@ -345,27 +340,6 @@ func target(route string) string {
 		return t
 	}
 	return route
-}
-
-// hasLiteralQuery reports whether a URL template has a "?" outside its
-// {…} expressions.
-func hasLiteralQuery(tmpl string) bool {
-	depth := 0
-	for i := 0; i < len(tmpl); i++ {
-		switch tmpl[i] {
-		case '{':
-			depth++
-		case '}':
-			if depth > 0 {
-				depth--
-			}
-		case '?':
-			if depth == 0 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // withQuery adds name==value items to a URL template as literal query

@@ -23,7 +23,7 @@ two, or an operation ID such as repos/get (see "endpoint routes"). Without a
 method it is GET. The URL is an RFC 6570 template; a relative one is joined to
 https://api.github.com (see --base-url). A checked route is the description's
 template, values given as items: '/repos/{owner}/{repo}' owner=o repo=r, not
-/repos/o/r, and no query string (write name==value).
+/repos/o/r.
 
 ITEMs (the leftmost separator wins; a backslash escapes ":", "=" or "\" in a
 name; the value is taken as it is):
