@@ -26,6 +26,7 @@ type fuzzStruct struct {
 	Meta    map[string]string `json:"meta,omitempty"`
 	Next    *fuzzStruct       `json:"next,omitempty"`
 	Ignored chan int          `json:"-"`
+	//lint:ignore U1000 an unexported field, which conversion must skip
 	private int
 	fuzzEmbedded
 }

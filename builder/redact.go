@@ -237,6 +237,7 @@ type (
 // a list of bytes.
 func (r RequestOptions) view() requestOptionsView {
 	r = r.Redacted()
+	//lint:ignore S1016 the view lists the fields it prints, whatever else RequestOptions carries
 	v := requestOptionsView{Method: r.Method, URL: r.URL, Headers: r.Headers, Body: r.Body, Request: r.Request}
 	if raw, ok := r.Body.(json.RawMessage); ok {
 		v.Body = string(raw)

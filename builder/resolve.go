@@ -431,12 +431,3 @@ func bodyHeaders(hs []header, own bool, b *finalBody, method string) ([]header, 
 	return hs, own
 }
 
-// lookupHeader finds a header in a final list.
-func lookupHeader(hs []header, name string) (string, bool) {
-	for _, h := range hs {
-		if h.name == name {
-			return h.value, true
-		}
-	}
-	return "", false
-}

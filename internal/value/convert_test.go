@@ -40,6 +40,7 @@ type tagged struct {
 	Labels  []string          `json:"labels"`
 	Extra   map[string]string `json:"extra,omitempty"`
 	Count   int64             `json:"count,string"`
+	//lint:ignore U1000 an unexported field, which conversion must skip
 	private int
 }
 
