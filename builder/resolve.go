@@ -430,4 +430,3 @@ func bodyHeaders(hs []header, own bool, b *finalBody, method string) ([]header, 
 	set("content-type", ct)
 	return hs, own
 }
-

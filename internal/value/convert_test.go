@@ -32,14 +32,14 @@ func jsonOf(x any) string {
 }
 
 type tagged struct {
-	Zeta    int               `json:"zeta"`
-	Alpha   string            `json:"alpha,omitempty"`
-	Skip    string            `json:"-"`
-	Token   string            `json:"token"`
-	Nested  *tagged           `json:"nested,omitempty"`
-	Labels  []string          `json:"labels"`
-	Extra   map[string]string `json:"extra,omitempty"`
-	Count   int64             `json:"count,string"`
+	Zeta   int               `json:"zeta"`
+	Alpha  string            `json:"alpha,omitempty"`
+	Skip   string            `json:"-"`
+	Token  string            `json:"token"`
+	Nested *tagged           `json:"nested,omitempty"`
+	Labels []string          `json:"labels"`
+	Extra  map[string]string `json:"extra,omitempty"`
+	Count  int64             `json:"count,string"`
 	//lint:ignore U1000 an unexported field, which conversion must skip
 	private int
 }
