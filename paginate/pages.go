@@ -39,6 +39,7 @@ type config struct {
 	maxPages    int
 	maxPageSize int64
 	perPage     int
+	catalog     Catalog
 }
 
 // MaxPages stops the walk, without an error, after n pages; n <= 0 means
@@ -55,9 +56,25 @@ func MaxPageSize(n int64) Option { return func(c *config) { c.maxPageSize = n } 
 // URL has no per_page already; later pages take theirs from the server's
 // next link, which on GitHub repeats it. n <= 0 changes nothing. GitHub
 // accepts 1 to 100 and defaults to 30, so PerPage(100) saves two requests in
-// three. (Hook for the route catalogue: a caller that knows an operation
-// takes per_page can pass PerPage(100) for it.)
+// three. See also [WithCatalog], which sets it where the operation takes
+// it.
 func PerPage(n int) Option { return func(c *config) { c.perPage = n } }
+
+// Catalog says whether the operation a request addresses declares a query
+// parameter; *catalog.Catalog (catalog/github.Catalog() for GitHub) is
+// one.
+type Catalog interface {
+	DeclaresQuery(method, url, name string) bool
+}
+
+// WithCatalog makes per_page default to [MaxPerPage] when c says the
+// operation of the first request declares a per_page query parameter and
+// the request has none: GitHub's lists then take a third of the requests.
+// A [PerPage] option wins over it.
+func WithCatalog(c Catalog) Option { return func(cfg *config) { cfg.catalog = c } }
+
+// MaxPerPage is the largest per_page GitHub accepts.
+const MaxPerPage = 100
 
 // Pages sends req with c (http.DefaultClient when nil) under ctx, yields
 // each page and follows rel="next" links until a page has none. The walk
@@ -100,11 +117,15 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 			ctx = req.Context()
 		}
 		first := req.Clone(ctx)
-		if cfg.perPage > 0 && !hasQueryKey(first.URL.RawQuery, "per_page") {
+		perPage := cfg.perPage
+		if perPage <= 0 && cfg.catalog != nil && cfg.catalog.DeclaresQuery(http.MethodGet, first.URL.String(), "per_page") {
+			perPage = MaxPerPage
+		}
+		if perPage > 0 && !hasQueryKey(first.URL.RawQuery, "per_page") {
 			if first.URL.RawQuery != "" {
 				first.URL.RawQuery += "&"
 			}
-			first.URL.RawQuery += "per_page=" + strconv.Itoa(cfg.perPage)
+			first.URL.RawQuery += "per_page=" + strconv.Itoa(perPage)
 		}
 		o := originOf(first.URL)
 		client := pinned(c, o, first.URL.User)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 
+	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/paginate"
 )
 
@@ -27,6 +28,25 @@ func ExamplePages() {
 	// page 1: 200 [{"number":1,"title":"issue 1"},{"number":2,"title":"issue 2"}]
 	// page 2: 200 [{"number":3,"title":"issue 3"},{"number":4,"title":"issue 4"}]
 	// page 3: 200 [{"number":5,"title":"issue 5"}]
+}
+
+func ExampleWithCatalog() {
+	srv := newIssueServer(250, false)
+	defer srv.Close()
+
+	// GitHub's catalogue says GET /repos/{owner}/{repo}/issues takes
+	// per_page, so the walk asks for 100 a page: 3 requests, not 9.
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/repos/o/r/issues", nil)
+	for page, err := range paginate.Pages(context.Background(), srv.Client(), req, paginate.WithCatalog(github.Catalog())) {
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(page.Number, page.Response.Request.URL.RawQuery)
+	}
+	// Output:
+	// 1 per_page=100
+	// 2 per_page=100&page=2
+	// 3 per_page=100&page=3
 }
 
 func ExampleMaxPages() {

@@ -11,6 +11,8 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/endpointkit/endpoint/catalog/github"
+
 	"github.com/endpointkit/endpoint/paginate"
 )
 
@@ -132,6 +134,41 @@ var _ = Describe("Pages", func() {
 			_, queries, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues"), paginate.PerPage(0)))
 			Expect(err).NotTo(HaveOccurred())
 			Expect(queries).To(Equal([]string{""}))
+		})
+	})
+
+	Describe("WithCatalog", func() {
+		It("sets per_page=100 where GitHub's catalogue says the operation takes it", func() {
+			gh := paginate.WithCatalog(github.Catalog())
+			_, queries, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?state=all"), gh))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(queries[0]).To(Equal("state=all&per_page=100"))
+			// Where the answer is no, nothing is added.
+			no := catalogFunc(func(string, string, string) bool { return false })
+			_, queries, err = walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues"), paginate.WithCatalog(no)))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(queries[0]).To(Equal(""))
+		})
+
+		It("yields to PerPage and to the request's own per_page", func() {
+			gh := paginate.WithCatalog(github.Catalog())
+			_, queries, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues"), gh, paginate.PerPage(3)))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(queries[0]).To(Equal("per_page=3"))
+			_, queries, err = walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=5"), gh))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(queries[0]).To(Equal("per_page=5"))
+		})
+
+		It("asks with the first request's method and URL", func() {
+			var asked []string
+			cat := catalogFunc(func(method, url, name string) bool {
+				asked = append(asked, method+" "+url+" "+name)
+				return false
+			})
+			_, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?a=1"), paginate.WithCatalog(cat)))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(asked).To(Equal([]string{"GET " + srv.URL + "/repos/o/r/issues?a=1 per_page"}))
 		})
 	})
 
@@ -441,3 +478,8 @@ var _ = Describe("Pages host pinning", func() {
 		Expect(refusing.CheckRedirect(nil, nil)).To(Equal(http.ErrUseLastResponse))
 	})
 })
+
+// catalogFunc is a paginate.Catalog made of a function.
+type catalogFunc func(method, url, name string) bool
+
+func (f catalogFunc) DeclaresQuery(method, url, name string) bool { return f(method, url, name) }

@@ -184,6 +184,26 @@ var _ = Describe("conformance: every operation through endpoint.Build", func() {
 			Expect(lines).To(BeEmpty(), "%d of %d operations fail", len(lines), d.cat().Len())
 		})
 
+		It("matches the URL built for every operation of "+d.name+" back to it", func() {
+			c := d.cat()
+			var failed []string
+			for _, op := range c.Operations() {
+				var params builder.Params
+				for i, p := range op.Params {
+					if p.In == catalog.Path {
+						params = append(params, builder.Param{Name: p.Name, Value: sample(p.Schema, i)})
+					}
+				}
+				req, err := endpoint.Build(op.Method+" "+op.Path, builder.Options{Params: params})
+				Expect(err).NotTo(HaveOccurred(), op.ID)
+				got, err := c.Match(op.Method, req.URL)
+				if err != nil || got != op {
+					failed = append(failed, fmt.Sprintf("%s %s: %v %v", op.Method, req.URL, got, err))
+				}
+			}
+			Expect(failed).To(BeEmpty())
+		})
+
 		It("accepts an empty {path} in every operation of "+d.name+" that has one", func() {
 			var failed []string
 			n := 0
