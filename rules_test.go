@@ -25,17 +25,36 @@ func mustBuild(b *builder.Builder) builder.RequestOptions {
 }
 
 var _ = Describe("the builder", func() {
-	It("builds the README example", func() {
-		r := mustBuild(endpoint.Route("GET /repos/{owner}/{repo}/issues").
-			Param("owner", "octokit").Param("repo", "rest.js").Param("state", "open").
-			Preview("mercy"))
+	It("builds the README and doc.go example", func() {
+		r := mustBuild(endpoint.Route("GET /repos/{owner}/{repo}/contents/{path}").
+			Param("owner", "octokit").Param("repo", "rest.js").Param("path", "docs/README.md").
+			Param("ref", "main").Format("raw"))
 		Expect(r.Method).To(Equal("get"))
-		Expect(r.URL).To(Equal(gh + "/repos/octokit/rest.js/issues?state=open"))
+		Expect(r.URL).To(Equal(gh + "/repos/octokit/rest.js/contents/docs%2FREADME.md?ref=main"))
 		Expect(r.Headers).To(Equal(headers.Set{
-			"accept":     "application/vnd.github.mercy-preview+json",
+			"accept":     "application/vnd.github.v3.raw",
 			"user-agent": endpoint.DefaultUserAgent,
 		}))
 		Expect(r.Body).To(BeNil())
+	})
+
+	It("sends nil as JSON null in a body and leaves it out of a query", func() {
+		r := mustBuild(endpoint.Route("PATCH /repos/{owner}/{repo}/issues/{issue_number}").
+			Param("owner", "o").Param("repo", "r").Param("issue_number", 7).Param("milestone", nil))
+		Expect(r.Body).To(Equal(json.RawMessage(`{"milestone":null}`)))
+		r = mustBuild(endpoint.Route("GET /repos/{owner}/{repo}/issues").
+			Param("owner", "o").Param("repo", "r").Param("milestone", nil))
+		Expect(r.URL).To(Equal(gh + "/repos/o/r/issues"))
+	})
+
+	It("builds relative URLs and no headers on the zero Endpoint", func() {
+		var zero builder.Endpoint
+		r, err := zero.Route("GET /repos/{owner}").Param("owner", "o").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal("/repos/o"))
+		Expect(r.Headers).To(BeEmpty())
+		_, err = zero.Route("/repos").Build()
+		Expect(err).To(MatchError(builder.ErrInvalidMethod))
 	})
 
 	It("keeps parameter order from Param calls and sorts Params maps", func() {

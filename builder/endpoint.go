@@ -13,8 +13,13 @@ import (
 
 // Endpoint builds requests from routes over a fixed set of defaults. It
 // is immutable and safe for concurrent use; Defaults returns a new one.
-// The zero Endpoint has no defaults: no method, and no base URL, so that
-// it builds URLs relative to whatever origin the caller joins them to.
+// The zero Endpoint has no defaults: no method, no base URL and no
+// headers, so that it builds URLs relative to whatever origin the caller
+// joins them to (package endpoint's Defaults starts from GitHub's).
+//
+//   - a call: [Endpoint.Route], then the methods of [Builder]
+//   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]
+//   - defaults: [New], [Endpoint.Defaults], [Endpoint.DefaultOptions], [Endpoint.Err]
 type Endpoint struct {
 	defaults layer // flattened once, never written afterwards
 	err      error // from an invalid Option; returned by every call

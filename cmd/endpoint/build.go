@@ -90,7 +90,7 @@ func (c *command) formatJSON(in []byte) ([]byte, error) {
 // sets up the builder. forSend says the call will be sent: a regular
 // --data file is then left open, to be streamed.
 func (c *command) prepare(pos []string, forSend bool) (*call, error) {
-	route, itemArgs, err := splitRoute(pos)
+	route, itemArgs, err := takeRoute(pos)
 	if err != nil {
 		return nil, err
 	}
@@ -302,9 +302,9 @@ func readItemFile(it item) (any, error) {
 	return v, nil
 }
 
-// splitRoute takes the route off the arguments: "METHOD /path" as one
+// takeRoute takes the route off the arguments: "METHOD /path" as one
 // argument, or METHOD and a URL as two, or an operation ID.
-func splitRoute(pos []string) (string, []string, error) {
+func takeRoute(pos []string) (string, []string, error) {
 	if len(pos) == 0 {
 		return "", nil, usagef("missing ROUTE")
 	}
