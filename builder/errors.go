@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -58,6 +58,9 @@ var (
 	ErrRequest = errors.New("cannot build http request")
 )
 
+// maxQuoted is the longest input an error message quotes in full.
+const maxQuoted = 120
+
 // Error carries the operation and the input an error came from.
 type Error struct {
 	Op    string // what failed: "parse", "route", "header", "param" …
@@ -85,7 +88,7 @@ func (e *Error) Error() string {
 	if input == "" {
 		msg = "endpoint: " + e.Op + ": " + reason
 	} else {
-		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, shorten(input), reason)
+		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(input, maxQuoted), reason)
 	}
 	// Routes and base URLs may carry tokens (?access_token=, user:pass@);
 	// error text ends up in logs.
@@ -97,19 +100,6 @@ func (e *Error) Error() string {
 type explained interface {
 	Subject() string
 	Reason() string
-}
-
-// shorten keeps error text readable when the input is a long template.
-func shorten(s string) string {
-	const max = 120
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }
 
 // Unwrap returns the underlying error.

@@ -2,9 +2,9 @@ package catalog
 
 import (
 	"errors"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Sentinel errors. Every error this package returns is an *Error wrapping
@@ -132,14 +132,7 @@ const maxQuoted = 64
 
 // quoteValue quotes a value for an error message, cut short when long.
 func quoteValue(s string) string {
-	if len(s) > maxQuoted {
-		cut := maxQuoted
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return strconv.Quote(s)
+	return strconv.Quote(quote.Cut(s, maxQuoted))
 }
 
 // cleanRoute keeps credentials out of a route echoed in an error: the
@@ -158,12 +151,5 @@ func cleanRoute(route string) string {
 	if q := strings.IndexByte(route, '?'); q >= 0 && !strings.HasPrefix(route[q-min(q, 1):], "{?") {
 		route = route[:q] + "?…"
 	}
-	if len(route) > 200 {
-		cut := 200
-		for cut > 0 && !utf8.RuneStart(route[cut]) {
-			cut--
-		}
-		route = route[:cut] + "…"
-	}
-	return route
+	return quote.Cut(route, 200)
 }

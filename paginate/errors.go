@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/quote"
 )
 
 // Sentinels for errors.Is. Every error this package returns is an [*Error]
@@ -40,6 +40,10 @@ var (
 	// links from.
 	ErrNoRequest = errors.New("response without request")
 )
+
+// inputText is a URL or header as an error quotes it: credentials
+// masked, cut at maxQuoted bytes.
+func inputText(s string) string { return quote.Cut(builder.RedactURL(s), maxQuoted) }
 
 // Error carries the operation and the input an error came from.
 type Error struct {
@@ -110,25 +114,13 @@ func (e *StatusError) Error() string {
 	}
 	msg := fmt.Sprintf("paginate: GET %q: %d %s", e.URL, e.StatusCode, http.StatusText(e.StatusCode))
 	if e.Message != "" {
-		msg += ": " + strconv.Quote(shorten(e.Message, 200))
+		msg += ": " + strconv.Quote(quote.Cut(e.Message, 200))
 	}
 	if e.DocumentationURL != "" {
-		msg += " (" + strconv.Quote(shorten(e.DocumentationURL, 200)) + ")"
+		msg += " (" + strconv.Quote(quote.Cut(e.DocumentationURL, 200)) + ")"
 	}
 	return builder.RedactURL(msg)
 }
 
 // Unwrap returns ErrStatus, so errors.Is(err, ErrStatus) holds.
 func (e *StatusError) Unwrap() error { return ErrStatus }
-
-// shorten cuts s to at most max bytes on a rune boundary, marking the cut.
-func shorten(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}

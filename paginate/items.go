@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/quote"
 )
 
 // List is one page's items after normalisation; see [Decode].
@@ -65,7 +65,7 @@ func Items[T any](ctx context.Context, c *http.Client, req *http.Request, opts .
 			}
 			items, _, err := decodeList[T](page.Body)
 			if err != nil {
-				yield(zero, &Error{Op: "decode", Input: shorten(builder.RedactURL(page.Response.Request.URL.String()), maxQuoted), Err: err})
+				yield(zero, &Error{Op: "decode", Input: inputText(page.Response.Request.URL.String()), Err: err})
 				return
 			}
 			for _, it := range items {
@@ -132,7 +132,7 @@ func decodeList[T any](body []byte) ([]T, List, error) {
 	l.Key = others[0]
 	raw := obj[l.Key]
 	if firstByte(raw) != '[' {
-		return nil, l, fmt.Errorf("%w: %q is not an array", ErrNotList, shorten(l.Key, 100))
+		return nil, l, fmt.Errorf("%w: %q is not an array", ErrNotList, quote.Cut(l.Key, 100))
 	}
 	if err := json.Unmarshal(raw, &items); err != nil {
 		return nil, l, err
@@ -149,7 +149,7 @@ func quoteKeys(keys []string) string {
 			q = append(q, "…")
 			break
 		}
-		q = append(q, fmt.Sprintf("%q", shorten(k, 100)))
+		q = append(q, fmt.Sprintf("%q", quote.Cut(k, 100)))
 	}
 	return strings.Join(q, ", ")
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
@@ -98,7 +97,7 @@ func resolve(op string, base *url.URL, target string) (*url.URL, error) {
 		if ue, ok := err.(*url.Error); ok {
 			err = ue.Err // its message quotes the URL again
 		}
-		return nil, &Error{Op: op, Input: shorten(builder.RedactURL(target), maxQuoted), Err: fmt.Errorf("%w: invalid link target: %v", ErrSyntax, err)}
+		return nil, &Error{Op: op, Input: inputText(target), Err: fmt.Errorf("%w: invalid link target: %v", ErrSyntax, err)}
 	}
 	return u, nil
 }
@@ -249,7 +248,7 @@ type parser struct {
 func (p *parser) errorf(format string, args ...any) error {
 	return &Error{
 		Op:    "parse",
-		Input: shorten(builder.RedactURL(p.s), maxQuoted),
+		Input: inputText(p.s),
 		Err:   fmt.Errorf("%w: "+format, append([]any{ErrSyntax}, args...)...),
 	}
 }

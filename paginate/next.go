@@ -3,8 +3,8 @@ package paginate
 import (
 	"context"
 	"fmt"
-	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"net"
 	"net/http"
 	"net/url"
@@ -49,7 +49,7 @@ func Next(resp *http.Response) (*http.Request, error) {
 		first = first.Response.Request
 	}
 	if !isGet(first.Method) {
-		return nil, &Error{Op: "next", Input: shorten(builder.RedactURL(first.URL.String()), maxQuoted), Err: fmt.Errorf("%w: first request is %s", ErrMethod, shorten(first.Method, 20))}
+		return nil, &Error{Op: "next", Input: inputText(first.URL.String()), Err: fmt.Errorf("%w: first request is %s", ErrMethod, quote.Cut(first.Method, 20))}
 	}
 	return next(first.Context(), resp, first, originOf(first.URL))
 }
@@ -75,7 +75,7 @@ func next(ctx context.Context, resp *http.Response, first *http.Request, o origi
 	}
 	u.Fragment, u.RawFragment = "", ""
 	if u.EscapedPath() == base.EscapedPath() && u.RawQuery == base.RawQuery && originOf(base) == o {
-		return nil, &Error{Op: "next", Input: shorten(builder.RedactURL(u.String()), maxQuoted), Err: ErrLoop}
+		return nil, &Error{Op: "next", Input: inputText(u.String()), Err: ErrLoop}
 	}
 	u.User = first.URL.User
 	host := u.Host
@@ -114,7 +114,7 @@ func sameUser(u, base *url.Userinfo) bool {
 }
 
 func foreignError(op string, u *url.URL, err error) error {
-	return &Error{Op: op, Input: shorten(builder.RedactURL(u.String()), maxQuoted), Err: err}
+	return &Error{Op: op, Input: inputText(u.String()), Err: err}
 }
 
 // nextTarget returns the target of the first rel="next" link in h.

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"io"
 	"iter"
 	"net/http"
@@ -109,7 +109,7 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 			return
 		}
 		if !isGet(req.Method) {
-			yield(nil, &Error{Op: "GET", Input: shorten(builder.RedactURL(req.URL.String()), maxQuoted), Err: fmt.Errorf("%w: got %s", ErrMethod, shorten(req.Method, 20))})
+			yield(nil, &Error{Op: "GET", Input: inputText(req.URL.String()), Err: fmt.Errorf("%w: got %s", ErrMethod, quote.Cut(req.Method, 20))})
 			return
 		}
 		ctx := ctx
@@ -141,7 +141,7 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 			}
 			body, tooLarge, err := readBody(resp, cfg.maxPageSize)
 			if err != nil {
-				yield(nil, &Error{Op: "read", Input: shorten(builder.RedactURL(resp.Request.URL.String()), maxQuoted), Err: err})
+				yield(nil, &Error{Op: "read", Input: inputText(resp.Request.URL.String()), Err: err})
 				return
 			}
 			if resp.StatusCode >= 400 {
@@ -149,7 +149,7 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 				return
 			}
 			if tooLarge {
-				yield(nil, &Error{Op: "read", Input: shorten(builder.RedactURL(resp.Request.URL.String()), maxQuoted), Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, cfg.maxPageSize)})
+				yield(nil, &Error{Op: "read", Input: inputText(resp.Request.URL.String()), Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, cfg.maxPageSize)})
 				return
 			}
 			var nextReq *http.Request
@@ -217,7 +217,7 @@ func pinned(c *http.Client, o origin, user *url.Userinfo) *http.Client {
 // send sends r and turns a failure into an *Error that names the URL with
 // credentials masked (net/http's *url.Error shows the query as it is).
 func send(ctx context.Context, c *http.Client, r *http.Request) (*http.Response, error) {
-	in := func() string { return shorten(builder.RedactURL(r.URL.String()), maxQuoted) }
+	in := func() string { return inputText(r.URL.String()) }
 	if err := ctx.Err(); err != nil {
 		return nil, &Error{Op: "GET", Input: in(), Err: err}
 	}
@@ -282,7 +282,7 @@ func readBody(resp *http.Response, max int64) (body []byte, tooLarge bool, err e
 func statusError(resp *http.Response, body []byte) *StatusError {
 	e := &StatusError{
 		StatusCode: resp.StatusCode,
-		URL:        shorten(builder.RedactURL(resp.Request.URL.String()), maxQuoted),
+		URL:        inputText(resp.Request.URL.String()),
 		Header:     resp.Header,
 		Body:       body,
 	}

@@ -3,6 +3,7 @@ package template
 import (
 	"errors"
 	"fmt"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"strconv"
 	"strings"
 )
@@ -76,10 +77,7 @@ func (e *Error) Error() string {
 	if e.Template == "" {
 		return "template: " + e.Reason()
 	}
-	t := e.Template
-	if len(t) > maxQuoted {
-		t = t[:maxQuoted] + "..."
-	}
+	t := quote.Cut(e.Template, maxQuoted)
 	reason := e.Reason()
 	if e.Offset < 0 && e.Var == "" {
 		return "template " + strconv.Quote(t) + ": " + reason
@@ -149,10 +147,7 @@ func (m moduleError) Error() string {
 	if i := strings.Index(s, ": "); i >= 0 {
 		s = s[:i]
 	}
-	if len(s) > maxQuoted {
-		s = s[:maxQuoted] + "..."
-	}
-	return s
+	return quote.Cut(s, maxQuoted)
 }
 
 // Unwrap returns the module's error.

@@ -419,20 +419,7 @@ func (ob *ObjectBuilder) Set(key string, v Value) {
 	ob.members = append(ob.members, Member{key, v})
 }
 
-func (ob *ObjectBuilder) find(key string) int {
-	if ob.index != nil {
-		if i, ok := ob.index[key]; ok {
-			return i
-		}
-		return -1
-	}
-	for i := range ob.members {
-		if ob.members[i].Key == key {
-			return i
-		}
-	}
-	return -1
-}
+func (ob *ObjectBuilder) find(key string) int { return findMember(ob.index, ob.members, key) }
 
 // Len returns the number of members so far.
 func (ob *ObjectBuilder) Len() int { return len(ob.members) }

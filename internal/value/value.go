@@ -313,15 +313,19 @@ func (v Value) Get(key string) (Value, bool) {
 	return Value{}, false
 }
 
-func (c *composite) find(key string) int {
-	if c.index != nil {
-		if i, ok := c.index[key]; ok {
+func (c *composite) find(key string) int { return findMember(c.index, c.members, key) }
+
+// findMember returns the position of key among members, through index
+// when there is one (large objects), or -1.
+func findMember(index map[string]int, members []Member, key string) int {
+	if index != nil {
+		if i, ok := index[key]; ok {
 			return i
 		}
 		return -1
 	}
-	for i := range c.members {
-		if c.members[i].Key == key {
+	for i := range members {
+		if members[i].Key == key {
 			return i
 		}
 	}
