@@ -256,10 +256,8 @@ func (m queryMatcher) String() string {
 	return fmt.Sprintf("query %q is %s", m.name, m.show(m.values))
 }
 
-func (m queryMatcher) show(vs []string) string {
-	if builder.IsSensitiveParam(m.name) {
-		return builder.RedactedValue
-	}
+// quoteValues writes one value quoted, several as a quoted list.
+func quoteValues(vs []string) string {
 	if len(vs) == 1 {
 		return strconv.Quote(vs[0])
 	}
@@ -268,6 +266,13 @@ func (m queryMatcher) show(vs []string) string {
 		q[i] = strconv.Quote(v)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
+}
+
+func (m queryMatcher) show(vs []string) string {
+	if builder.IsSensitiveParam(m.name) {
+		return builder.RedactedValue
+	}
+	return quoteValues(vs)
 }
 
 func (m queryMatcher) MatchCall(c *Call) error {
@@ -327,14 +332,7 @@ func (m headerMatcher) show(vs []string) string {
 		}
 		vs = masked
 	}
-	if len(vs) == 1 {
-		return strconv.Quote(vs[0])
-	}
-	q := make([]string, len(vs))
-	for i, v := range vs {
-		q[i] = strconv.Quote(v)
-	}
-	return "[" + strings.Join(q, ", ") + "]"
+	return quoteValues(vs)
 }
 
 func (m headerMatcher) MatchCall(c *Call) error {

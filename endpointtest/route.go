@@ -170,18 +170,7 @@ func (p *pattern) compileQuery(q string) error {
 			}
 			lits := q[1 : end+1]
 			q = q[end+1:]
-			for _, kv := range strings.Split(lits, "&") {
-				if kv == "" {
-					continue
-				}
-				name, value, _ := strings.Cut(kv, "=")
-				n, err1 := url.QueryUnescape(name)
-				v, err2 := url.QueryUnescape(value)
-				if err1 != nil || err2 != nil {
-					n, v = name, value
-				}
-				p.queryLits = append(p.queryLits, queryPair{n, v})
-			}
+			p.queryLits = append(p.queryLits, parseQuery(lits)...)
 		}
 	}
 	return nil
