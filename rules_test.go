@@ -3,6 +3,7 @@ package endpoint_test
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"sync"
 
@@ -36,6 +37,28 @@ var _ = Describe("the builder", func() {
 			"user-agent": endpoint.DefaultUserAgent,
 		}))
 		Expect(r.Body).To(BeNil())
+	})
+
+	It("sends an empty object as {}, from Data and from options JSON", func() {
+		r := mustBuild(endpoint.Route("POST /x").Data(map[string]any{}))
+		Expect(r.Body).To(Equal(json.RawMessage(`{}`)))
+		var o builder.Options
+		Expect(json.Unmarshal([]byte(`{"method":"POST","url":"/x","data":{}}`), &o)).To(Succeed())
+		r, err := endpoint.Parse(o)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Body).To(Equal(json.RawMessage(`{}`)))
+	})
+
+	It("writes float values as JavaScript does", func() {
+		r := mustBuild(endpoint.Route("GET /x/{v}").Param("v", 1e-7).Param("w", 1e21).Param("h", 0.1).Param("n", math.Copysign(0, -1)))
+		Expect(r.URL).To(Equal(gh + "/x/1e-7?w=1e%2B21&h=0.1&n=0"))
+		r = mustBuild(endpoint.Route("POST /x").Param("v", 1e-7).Param("w", 1e21))
+		Expect(r.Body).To(Equal(json.RawMessage(`{"v":1e-7,"w":1e+21}`)))
+	})
+
+	It("takes a parameter named data as an ordinary body parameter", func() {
+		r := mustBuild(endpoint.Route("POST /x").Param("data", "d").Param("title", "t"))
+		Expect(r.Body).To(Equal(json.RawMessage(`{"data":"d","title":"t"}`)))
 	})
 
 	It("sends nil as JSON null in a body and leaves it out of a query", func() {
