@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -64,11 +63,11 @@ func bodyJSON(b any) ([]byte, bool, error) {
 	case json.RawMessage:
 		// Checked and compacted as encoding/json writes a RawMessage,
 		// escapes kept as they are.
-		var buf bytes.Buffer
-		if err := json.Compact(&buf, t); err != nil {
+		out, err := value.Compact(nil, t)
+		if err != nil {
 			return nil, false, err
 		}
-		return buf.Bytes(), true, nil
+		return out, true, nil
 	case []byte:
 		return value.AppendString(nil, string(t)), true, nil
 	}

@@ -4,13 +4,13 @@
 # which must come from the same Go version as the wasm. Neither file is
 # committed. `npm pack` runs this first (the prepack script).
 #
-# -tags endpoint_nohttp leaves the engine's net/http adapter (and with it
+# -tags endpoint_nohttp,endpoint_nojson leaves the engine's net/http adapter (and with it
 # crypto/tls) out of the binary; -trimpath and -s -w drop file paths and
 # debug sections. size.sh checks the result against its budget.
 set -eu
 cd "$(dirname "$0")"
 
-GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -tags endpoint_nohttp -trimpath -ldflags="-s -w" -o endpoint.wasm .
+GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -tags endpoint_nohttp,endpoint_nojson -trimpath -ldflags="-s -w" -o endpoint.wasm .
 
 goroot=$(go env GOROOT)
 for f in "$goroot/lib/wasm/wasm_exec.js" "$goroot/misc/wasm/wasm_exec.js"; do

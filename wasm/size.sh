@@ -21,7 +21,7 @@ if [ "${1:-}" = "--breakdown" ]; then
 	named=$(mktemp)
 	trap 'rm -f "$named"' EXIT
 	# The flags of build.sh, but keeping the name section (no -s).
-	GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -tags endpoint_nohttp -trimpath -ldflags=-w -o "$named" .
+	GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -tags endpoint_nohttp,endpoint_nojson -trimpath -ldflags=-w -o "$named" .
 	node size-breakdown.mjs "$named" 30
 fi
 

@@ -97,3 +97,33 @@ func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+// Compact appends src to dst without the white space between tokens,
+// escapes and numbers kept byte for byte, as encoding/json's Compact
+// does. src must be one JSON value within the limits, as Decode reads
+// it; otherwise dst is returned unchanged with Decode's error.
+func Compact(dst, src []byte) ([]byte, error) {
+	if _, err := Decode(src); err != nil {
+		return dst, err
+	}
+	inString, escaped := false, false
+	for _, c := range src {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			continue
+		}
+		dst = append(dst, c)
+	}
+	return dst, nil
+}

@@ -84,10 +84,11 @@ describe("route forms", () => {
     assert.equal(r.url, `${API}/a`);
   });
 
-  test("options override the route's method and url", () => {
+  test("options override the route's method; a url beside the route is a parameter (README difference 8)", () => {
     const r = endpoint("GET /a", { method: "POST", url: "/b" });
     assert.equal(r.method.toUpperCase(), "POST");
-    assert.equal(r.url, `${API}/b`);
+    assert.equal(r.url, `${API}/a`);
+    assert.deepEqual(r.body, { url: "/b" });
   });
 
   test(":name placeholders work like {name}", () => {

@@ -44,6 +44,12 @@ describe("endpoint(route, options) equals parse(merge(route, options))", () => {
     test(c.id, () => {
       const built = runCase(endpoint, c);
       const merged = runCase(endpoint, { ...c, op: "merge" });
+      if (!merged.ok && (merged.error.codes ?? []).includes("ErrReservedParam")) {
+        // Difference 9: a url option beside a route is a parameter, which
+        // merged options in the octokit shape cannot hold; merge() says so.
+        assert.equal(built.ok, true, "endpoint builds what merge cannot write");
+        return;
+      }
       if (!merged.ok) {
         assert.equal(built.ok, false, "merge threw, so endpoint must throw");
         assert.equal(built.error.message, merged.error.message);

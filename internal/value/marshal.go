@@ -1,0 +1,175 @@
+//go:build !endpoint_nojson
+
+package value
+
+import (
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"reflect"
+)
+
+// The conversion of what the fast paths in convert.go do not know: named
+// types, structs, marshalers, maps and slices of other types. The
+// endpoint_nojson build (the WebAssembly module, whose values all come
+// from JSON) leaves it out, with encoding/json's encoder: see
+// marshal_nojson.go.
+
+
+// marshal is json.Marshal with a panic in a MarshalJSON or MarshalText
+// method turned into ErrInvalid: no caller value may crash the library.
+// It is the fallback for structs and marshalers; the endpoint_nojson
+// build leaves it out (see marshal_nojson.go).
+func marshal(x any) (data []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			data, err = nil, invalidError(fmt.Sprintf("%T: marshaling panicked: %v", x, r))
+		}
+	}()
+	data, err = json.Marshal(x)
+	if err != nil {
+		return nil, &wrapped{ErrInvalid, err.Error()}
+	}
+	return data, nil
+}
+
+// reflectOf converts what the fast paths do not know: named scalar
+// types directly, everything else through encoding/json once a walk has
+// checked it is within the limits.
+func (b *Budget) reflectOf(x any, depth int) (Value, error) {
+	rv := reflect.ValueOf(x)
+	t := rv.Type()
+	if !implementsMarshaler(t) {
+		switch rv.Kind() {
+		case reflect.String:
+			return Str(validUTF8(rv.String())), nil
+		case reflect.Bool:
+			return Boolean(rv.Bool()), nil
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return Int(rv.Int()), nil
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			return Uint(rv.Uint()), nil
+		case reflect.Float32:
+			return b.of(float32(rv.Float()), depth)
+		case reflect.Float64:
+			return b.of(rv.Float(), depth)
+		case reflect.Pointer:
+			if rv.IsNil() {
+				return Value{}, nil
+			}
+			if e := rv.Elem(); isScalarKind(e.Kind()) && !implementsMarshaler(e.Type()) {
+				// *string, *int …: what they point to. (A pointer to a
+				// struct goes to encoding/json as it is, since fields
+				// reached through it are addressable there.)
+				return b.reflectOf(e.Interface(), depth)
+			}
+		case reflect.Chan, reflect.Func, reflect.Complex64, reflect.Complex128, reflect.UnsafePointer:
+			return Value{}, invalidError(fmt.Sprintf("%s has no JSON form", t))
+		}
+	}
+	// A walk over everything encoding/json would visit, spending the
+	// budget as it goes, so that a cycle or an exponential DAG fails
+	// here instead of inside json.Marshal.
+	walk := *b
+	if err := walk.count(rv, depth); err != nil {
+		return Value{}, err
+	}
+	data, err := marshal(x)
+	if err != nil {
+		return Value{}, err
+	}
+	return decodeBudget(data, b, depth)
+}
+
+
+var (
+	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
+	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// implementsMarshaler reports whether t or *t has a MarshalJSON or
+// MarshalText method, which encoding/json would call.
+func implementsMarshaler(t reflect.Type) bool {
+	if t.Implements(jsonMarshaler) || t.Implements(textMarshaler) {
+		return true
+	}
+	if t.Kind() != reflect.Pointer {
+		p := reflect.PointerTo(t)
+		return p.Implements(jsonMarshaler) || p.Implements(textMarshaler)
+	}
+	return false
+}
+
+// count walks v as encoding/json would, spending one node for each
+// pointer, array, slice, map, struct and member it meets. Values with
+// their own marshaling method are not looked into: what they write is
+// counted when it is decoded.
+func (b *Budget) count(v reflect.Value, depth int) error {
+	if !v.IsValid() {
+		return nil
+	}
+	if implementsMarshaler(v.Type()) {
+		return b.spend(1, depth)
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		if err := b.spend(1, depth); err != nil {
+			return err
+		}
+		return b.count(v.Elem(), depth)
+	case reflect.Struct:
+		if err := b.spend(1+v.NumField(), depth); err != nil {
+			return err
+		}
+		t := v.Type()
+		for i := range v.NumField() {
+			if f := t.Field(i); f.IsExported() || f.Anonymous {
+				if err := b.count(v.Field(i), depth+1); err != nil {
+					return err
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && (v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8) {
+			return b.spend(1, depth) // nil, or []byte: one base64 string
+		}
+		if err := b.spend(1+v.Len(), depth); err != nil {
+			return err
+		}
+		if !isScalarKind(v.Type().Elem().Kind()) {
+			for i := range v.Len() {
+				if err := b.count(v.Index(i), depth+1); err != nil {
+					return err
+				}
+			}
+		}
+	case reflect.Map:
+		if v.IsNil() {
+			return nil
+		}
+		if err := b.spend(1+v.Len(), depth); err != nil {
+			return err
+		}
+		if !isScalarKind(v.Type().Elem().Kind()) {
+			for it := v.MapRange(); it.Next(); {
+				if err := b.count(it.Value(), depth+1); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func isScalarKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.String:
+		return true
+	}
+	return false
+}
