@@ -15,7 +15,6 @@ import (
 // from JSON) leaves it out, with encoding/json's encoder: see
 // marshal_nojson.go.
 
-
 // marshal is json.Marshal with a panic in a MarshalJSON or MarshalText
 // method turned into ErrInvalid: no caller value may crash the library.
 // It is the fallback for structs and marshalers; the endpoint_nojson
@@ -80,7 +79,6 @@ func (b *Budget) reflectOf(x any, depth int) (Value, error) {
 	}
 	return decodeBudget(data, b, depth)
 }
-
 
 var (
 	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
