@@ -301,4 +301,41 @@ var _ = Describe("reference vectors of @octokit/endpoint 6.0.12", func() {
 		},
 		entries,
 	)
+
+	DescribeTable("BuildJSON == Build(UnmarshalJSON(...))",
+		func(c vectorCase) {
+			var route string
+			if c.Op != "endpoint" || json.Unmarshal(c.Route, &route) != nil {
+				Skip("not a build case with a route string")
+			}
+			built, buildErr := runVector(c)
+			e := endpoint.Defaults()
+			for _, layer := range c.Defaults {
+				var r string
+				if json.Unmarshal(layer, &r) == nil {
+					e = e.Defaults(endpoint.WithRoute(r))
+					continue
+				}
+				var o builder.Options
+				Expect(json.Unmarshal(layer, &o)).To(Succeed())
+				e = e.Defaults(endpoint.WithOptions(o))
+			}
+			var text []byte
+			if !isNull(c.Options) {
+				text = c.Options
+			}
+			r, err := e.BuildJSON(route, text)
+			if buildErr != nil {
+				Expect(err).To(MatchError(buildErr.Error()))
+				return
+			}
+			Expect(err).NotTo(HaveOccurred())
+			data, err := json.Marshal(r)
+			Expect(err).NotTo(HaveOccurred())
+			var got any
+			Expect(json.Unmarshal(data, &got)).To(Succeed())
+			Expect(got).To(Equal(built))
+		},
+		entries,
+	)
 })

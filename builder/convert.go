@@ -117,8 +117,7 @@ func toLayer(o *Options) (layer, error) {
 		}
 		l.Params = paramList{ps.list}
 	}
-	l.Keys = keyOrder{o.keys}
-	l.Keys = keyOrder{l.order()}
+	l.Keys = keyOrder{o.keys} // completed by l.order() where merged options are written
 	return l, check(&l)
 }
 

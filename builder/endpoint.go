@@ -18,7 +18,7 @@ import (
 // joins them to (package endpoint's Defaults starts from GitHub's).
 //
 //   - a call: [Endpoint.Route], then the methods of [Builder]
-//   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]
+//   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]; [Endpoint.BuildJSON] takes options JSON
 //   - defaults: [New], [Endpoint.Defaults], [Endpoint.DefaultOptions], [Endpoint.Err]
 type Endpoint struct {
 	defaults layer // flattened once, never written afterwards
@@ -123,6 +123,7 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 		}
 		l, err := toLayer(&o)
 		if err == nil {
+			l.Keys = keyOrder{l.order()}
 			err = defaultData(&l)
 		}
 		if err != nil {
@@ -207,6 +208,35 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 	return r.requestOptions(), nil
 }
 
+// BuildJSON is Build with the options in the octokit JSON shape, as
+// Options.UnmarshalJSON reads them, decoded straight into the call
+// without an Options in between: the same result, in about half the time
+// and allocations (the WebAssembly module's path). Empty options mean none.
+func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
+	if e.err != nil {
+		return RequestOptions{}, e.err
+	}
+	method, target, err := e.splitRoute(route)
+	if err != nil {
+		return RequestOptions{}, err
+	}
+	var l layer
+	if len(options) > 0 {
+		if l, err = decodeLayer(options); err != nil {
+			return RequestOptions{}, err
+		}
+	}
+	call, err := e.routeLayer(route, method, target, l)
+	if err != nil {
+		return RequestOptions{}, err
+	}
+	r, err := e.resolveCall(&call)
+	if err != nil {
+		return RequestOptions{}, err
+	}
+	return r.requestOptions(), nil
+}
+
 // callLayer converts a call's options and route into a layer: the
 // route's method and URL, unless o sets the method; o.URL beside a route
 // is the parameter "url" (GitHub has body fields of that name, and in
@@ -220,6 +250,11 @@ func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
 	if err != nil {
 		return layer{}, err
 	}
+	return e.routeLayer(route, method, target, l)
+}
+
+// routeLayer puts a call's route into its layer: see callLayer.
+func (e *Endpoint) routeLayer(route, method, target string, l layer) (layer, error) {
 	if target != "" {
 		if l.URL != "" {
 			if len(l.Params.list) >= MaxParams {
@@ -236,7 +271,6 @@ func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
 	if l.Method == "" {
 		l.Method = method
 	}
-	l.Keys = callKeys(route, &l)
 	return l, nil
 }
 
@@ -249,6 +283,7 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 	if err != nil {
 		return layer{}, nil, err
 	}
+	call.Keys = callKeys(route, &call)
 	m, err := mergeLayers(&e.defaults, &call)
 	if err != nil {
 		return layer{}, nil, newError("merge", route, err)

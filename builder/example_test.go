@@ -80,3 +80,14 @@ func ExampleRequestOptions_BodyReader() {
 	fmt.Println(string(body))
 	// Output: {"b":1,"a":true}
 }
+
+func ExampleEndpoint_BuildJSON() {
+	gh := builder.New(builder.WithBaseURL("https://api.github.com"))
+	r, err := gh.BuildJSON("GET /repos/{owner}/{repo}/issues", []byte(`{"owner":"octokit","repo":"rest.js","state":"open"}`))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.URL)
+	// Output:
+	// https://api.github.com/repos/octokit/rest.js/issues?state=open
+}

@@ -36,6 +36,7 @@ func (o Options) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	l.Keys = keyOrder{l.order()}
 	return l.marshalJSON()
 }
 
@@ -322,13 +323,19 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, newError("marshal", "body", err)
 	}
+	var buf [16]string
+	names := buf[:0]
+	for name := range r.Headers {
+		names = append(names, name)
+	}
+	slices.Sort(names)
 	return encodeJSON(func(b []byte) []byte {
 		b = append(b, `{"method":`...)
 		b = value.AppendString(b, r.Method)
 		b = append(b, `,"url":`...)
 		b = value.AppendString(b, r.URL)
 		b = append(b, `,"headers":{`...)
-		for i, name := range slices.Sorted(mapsKeys(r.Headers)) {
+		for i, name := range names {
 			if i > 0 {
 				b = append(b, ',')
 			}

@@ -75,7 +75,8 @@ func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) 
 
 // mergeCall is mergeLayers for a call over an Endpoint's defaults,
 // without reflection; when the call leaves a field alone, the defaults'
-// value is shared, not copied.
+// value is shared, not copied. Keys, the order Merge writes, are left
+// out: a build does not need them.
 func mergeCall(base, l *layer) layer {
 	out := *base
 	if l.Method != "" {
@@ -95,7 +96,6 @@ func mergeCall(base, l *layer) layer {
 	out.Data = mergeBody(base.Data, l.Data)
 	out.Request = mergeRequest(base.Request, l.Request)
 	out.Params = mergeParams(base.Params, l.Params)
-	out.Keys = mergeKeys(base.Keys, l.Keys)
 	out.Catalog = mergeCatalog(base.Catalog, l.Catalog)
 	return out
 }

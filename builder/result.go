@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"iter"
-	"maps"
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/value"
@@ -78,5 +76,3 @@ func bodyJSON(b any) ([]byte, bool, error) {
 	return value.AppendJSON(nil, v), true, nil
 }
 
-// mapsKeys lists a map's keys.
-func mapsKeys[V any](m map[string]V) iter.Seq[string] { return maps.Keys(m) }

@@ -29,11 +29,16 @@ var errArgs = errors.New("endpoint: bridge called with bad arguments")
 //lint:ignore U1000 called from JavaScript (go:wasmexport)
 func build(handle, routeLen, optsLen int32) (n int32) {
 	defer recoverTo(&n)
-	e, route, opts, err := callArgs(handle, routeLen, optsLen)
+	e, err := reg.get(handle)
 	if err != nil {
 		return fail(err)
 	}
-	r, err := e.Build(route, opts)
+	route, ok := input(0, routeLen)
+	if !ok || optsLen < 0 || int(routeLen)+int(optsLen) > len(in) {
+		return fail(errArgs)
+	}
+	// Options JSON straight into the call, without an Options between.
+	r, err := e.BuildJSON(route, in[routeLen:routeLen+optsLen])
 	if err != nil {
 		return fail(err)
 	}

@@ -224,6 +224,19 @@ func (d *Decoder) Value() (Value, error) {
 	return Value{}, d.syntax("invalid character " + quoteByte(d.s[d.i]))
 }
 
+// Skip reads any JSON value as Value does, checking it the same way,
+// without keeping it.
+func (d *Decoder) Skip() error {
+	switch d.Peek() {
+	case '{':
+		return d.Object(func(string) error { return d.Skip() })
+	case '[':
+		return d.Array(d.Skip)
+	}
+	_, err := d.Value()
+	return err
+}
+
 // number reads a JSON number and keeps its text.
 func (d *Decoder) number() (Value, error) {
 	start := d.i

@@ -2,6 +2,7 @@ package value
 
 import (
 	"unicode/utf8"
+	"unsafe"
 )
 
 // AppendJSON appends v as JSON: objects in their order, strings as
@@ -103,7 +104,16 @@ func AppendString(dst []byte, s string) []byte {
 // does. src must be one JSON value within the limits, as Decode reads
 // it; otherwise dst is returned unchanged with Decode's error.
 func Compact(dst, src []byte) ([]byte, error) {
-	if _, err := Decode(src); err != nil {
+	// Checked in place: nothing the decoder reads outlives this call, so
+	// src need not be copied into a string.
+	d := Decoder{s: unsafe.String(unsafe.SliceData(src), len(src))}
+	d.Space()
+	err := d.Skip()
+	d.Space()
+	if err == nil && d.i != len(d.s) {
+		err = d.syntax("data after the value")
+	}
+	if err != nil {
 		return dst, err
 	}
 	inString, escaped := false, false
