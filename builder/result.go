@@ -75,4 +75,3 @@ func bodyJSON(b any) ([]byte, bool, error) {
 	}
 	return value.AppendJSON(nil, v), true, nil
 }
-
