@@ -28,8 +28,8 @@ tgz="$work/$tarball"
 echo "$tarball: $(wc -c <"$tgz") bytes"
 
 # Size against the 1.0 MB gzip budget, with the biggest packages. Report
-# only until the engine's endpoint_nohttp build (net/http and crypto/tls
-# out of the binary) has landed; then drop SIZE_REPORT_ONLY to enforce it.
+# only: the module is 8% over it (wasm/README.md, "Size and speed"); drop
+# SIZE_REPORT_ONLY once it fits, to enforce it.
 SIZE_REPORT_ONLY=1 sh ./size.sh --breakdown
 
 # Install the tarball the way a user would, and give the tests one module
