@@ -35,7 +35,8 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := new(url.URL)
+	mem := new(requestMemory)
+	u := &mem.url
 	if !r.urlTrusted || !fillURL(u, r.url, r.pathAt, b.e.pre.baseURL) {
 		if err := parseInto(u, r.url); err != nil {
 			return nil, err
@@ -43,7 +44,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	}
 	body, size, getBody := r.body.reader()
 	method, _ := httpMethod(r.method) // a token: resolve checked it
-	return newHTTPRequest(ctx, method, u, body, size, getBody, r.headers, r.url)
+	return newHTTPRequest(ctx, method, mem, body, size, getBody, r.headers, r.url)
 }
 
 // HTTPRequest returns r as an *http.Request, ready for an http.Client.
@@ -74,7 +75,8 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if !ok {
 		return nil, newError("request", r.Method, ErrInvalidMethod)
 	}
-	u := new(url.URL)
+	mem := new(requestMemory)
+	u := &mem.url
 	// The shape Build makes is read in one scan, without url.Parse.
 	if !parseURL(r.URL, u) {
 		if err := parseInto(u, r.URL); err != nil {
@@ -93,7 +95,7 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if err != nil {
 		return nil, err
 	}
-	return newHTTPRequest(ctx, method, u, body, size, getBody, hs, r.URL)
+	return newHTTPRequest(ctx, method, mem, body, size, getBody, hs, r.URL)
 }
 
 // fillURL sets u from raw, a URL built on an Endpoint's checked base,
@@ -168,10 +170,11 @@ var (
 // would, without parsing a URL or making a header map it would then throw
 // away: the Request is built on the stack and WithContext makes the one
 // copy that is returned.
-func newHTTPRequest(ctx context.Context, method string, u *url.URL, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, rawURL string) (*http.Request, error) {
+func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, rawURL string) (*http.Request, error) {
 	if ctx == nil {
 		return nil, requestError(rawURL, errNilContext)
 	}
+	u := &mem.url
 	req := http.Request{
 		Method:     method,
 		URL:        u,
@@ -192,7 +195,7 @@ func newHTTPRequest(ctx context.Context, method string, u *url.URL, body io.Read
 			req.GetBody = emptyGetBody
 		}
 	}
-	contentLength := setHeaders(&req, hs)
+	contentLength := setHeaders(&req, hs, mem.values[:0])
 	if contentLength != "" {
 		if err := setContentLength(&req, contentLength); err != nil {
 			return nil, requestError(rawURL, err)
@@ -202,6 +205,14 @@ func newHTTPRequest(ctx context.Context, method string, u *url.URL, body io.Read
 }
 
 func emptyGetBody() (io.ReadCloser, error) { return http.NoBody, nil }
+
+// requestMemory is what a request needs besides itself and its header
+// map, in one allocation: its URL and the values of up to four headers
+// (GitHub calls send three or four).
+type requestMemory struct {
+	url    url.URL
+	values [4]string
+}
 
 // httpMethod returns the upper-case method for a valid token: the
 // net/http constant for the lower-case methods Build returns, so that the
@@ -255,13 +266,16 @@ func validHeaders(hs headers.Set) ([]header, error) {
 // at one element so that appending to one header copies instead of
 // overwriting the next. It returns the content-length value, which
 // net/http ignores as a header field.
-func setHeaders(req *http.Request, hs []header) (contentLength string) {
+func setHeaders(req *http.Request, hs []header, vals []string) (contentLength string) {
 	h := make(http.Header, len(hs))
 	req.Header = h
 	if len(hs) == 0 {
 		return ""
 	}
-	vals := make([]string, len(hs))
+	if cap(vals) < len(hs) {
+		vals = make([]string, len(hs))
+	}
+	vals = vals[:len(hs)]
 	n := 0
 	for _, e := range hs {
 		key := canonicalHeaderKey(e.name)
