@@ -93,7 +93,7 @@ func (b *Builder) setParam(name string, v value.Value) {
 			b.n++
 			return
 		}
-		b.more.list = append(make([]param, 0, 2*len(b.small)), b.small[:]...)
+		b.more.list = append(make([]param, 0, indexFrom), b.small[:]...)
 	}
 	if len(b.more.list) >= MaxParams && b.more.find(name) < 0 {
 		b.err = limitErr(fmt.Sprintf("more than %d parameters", MaxParams))

@@ -109,7 +109,9 @@ const indexFrom = 16
 // the list is long.
 func (s *paramSet) find(name string) int {
 	if s.index == nil && len(s.list) >= indexFrom {
-		s.index = make(map[string]int, 2*len(s.list))
+		// Room for four times as many names: a long call grows it once,
+		// not at every doubling.
+		s.index = make(map[string]int, 4*len(s.list))
 		for i, p := range s.list {
 			s.index[p.name] = i
 		}
