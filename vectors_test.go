@@ -124,8 +124,8 @@ func runVectorOptions(c vectorCase) (builder.Options, error) {
 	return out.(builder.Options), nil
 }
 
-// runVectorValue runs one case and returns its Go result.
-func runVectorValue(c vectorCase) (any, error) {
+// vectorEndpoint is the default endpoint with a case's defaults layers.
+func vectorEndpoint(c vectorCase) (*builder.Endpoint, error) {
 	e := endpoint.Defaults()
 	for _, layer := range c.Defaults {
 		var route string
@@ -138,6 +138,15 @@ func runVectorValue(c vectorCase) (any, error) {
 			return nil, err
 		}
 		e = e.Defaults(endpoint.WithOptions(o))
+	}
+	return e, nil
+}
+
+// runVectorValue runs one case and returns its Go result.
+func runVectorValue(c vectorCase) (any, error) {
+	e, err := vectorEndpoint(c)
+	if err != nil {
+		return nil, err
 	}
 	var route string
 	var opts builder.Options
@@ -157,7 +166,6 @@ func runVectorValue(c vectorCase) (any, error) {
 		}
 	}
 	var out any
-	var err error
 	switch c.Op {
 	case "endpoint":
 		out, err = e.Build(route, opts)
@@ -309,16 +317,10 @@ var _ = Describe("reference vectors of @octokit/endpoint 6.0.12", func() {
 				Skip("not a build case with a route string")
 			}
 			built, buildErr := runVector(c)
-			e := endpoint.Defaults()
-			for _, layer := range c.Defaults {
-				var r string
-				if json.Unmarshal(layer, &r) == nil {
-					e = e.Defaults(endpoint.WithRoute(r))
-					continue
-				}
-				var o builder.Options
-				Expect(json.Unmarshal(layer, &o)).To(Succeed())
-				e = e.Defaults(endpoint.WithOptions(o))
+			e, err := vectorEndpoint(c)
+			if err != nil {
+				Expect(buildErr).To(MatchError(err.Error()))
+				return
 			}
 			var text []byte
 			if !isNull(c.Options) {
