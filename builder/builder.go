@@ -284,11 +284,7 @@ func (b *Builder) Build() (RequestOptions, error) {
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	r, err := b.e.resolveCall(&l)
-	if err != nil {
-		return RequestOptions{}, err
-	}
-	return r.requestOptions(), nil
+	return b.e.buildCall(&l)
 }
 
 // Clone returns an independent copy of b, to branch a half-built call.

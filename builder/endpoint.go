@@ -201,11 +201,7 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	r, err := e.resolveCall(&call)
-	if err != nil {
-		return RequestOptions{}, err
-	}
-	return r.requestOptions(), nil
+	return e.buildCall(&call)
 }
 
 // BuildJSON is Build with the options in the octokit JSON shape, as
@@ -226,15 +222,11 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 			return RequestOptions{}, err
 		}
 	}
-	call, err := e.routeLayer(route, method, target, l)
+	call, err := e.routeLayer(method, target, l)
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	r, err := e.resolveCall(&call)
-	if err != nil {
-		return RequestOptions{}, err
-	}
-	return r.requestOptions(), nil
+	return e.buildCall(&call)
 }
 
 // callLayer converts a call's options and route into a layer: the
@@ -250,11 +242,11 @@ func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
 	if err != nil {
 		return layer{}, err
 	}
-	return e.routeLayer(route, method, target, l)
+	return e.routeLayer(method, target, l)
 }
 
-// routeLayer puts a call's route into its layer: see callLayer.
-func (e *Endpoint) routeLayer(route, method, target string, l layer) (layer, error) {
+// routeLayer puts a call's route, split, into its layer: see callLayer.
+func (e *Endpoint) routeLayer(method, target string, l layer) (layer, error) {
 	if target != "" {
 		if l.URL != "" {
 			if len(l.Params.list) >= MaxParams {
@@ -295,6 +287,16 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 	}
 	dropInherited(&m, &call)
 	return m, &call, nil
+}
+
+// buildCall resolves a call's layer over the defaults into request
+// options: the common end of Build, BuildJSON and Builder.Build.
+func (e *Endpoint) buildCall(call *layer) (RequestOptions, error) {
+	r, err := e.resolveCall(call)
+	if err != nil {
+		return RequestOptions{}, err
+	}
+	return r.requestOptions(), nil
 }
 
 // resolveCall merges a call over the defaults and parses it.
