@@ -36,13 +36,20 @@ func outBuffer() unsafe.Pointer {
 	return unsafe.Pointer(unsafe.SliceData(out))
 }
 
+// inputBytes returns the n bytes at offset off of the input buffer, not
+// copied: the caller must not keep them past the call.
+func inputBytes(off, n int32) ([]byte, bool) {
+	if off < 0 || n < 0 || int(off)+int(n) > len(in) {
+		return nil, false
+	}
+	return in[off : off+n], true
+}
+
 // input returns the string of n bytes at offset off of the input buffer,
 // copied, so that nothing keeps pointing into the buffer.
 func input(off, n int32) (string, bool) {
-	if off < 0 || n < 0 || int(off)+int(n) > len(in) {
-		return "", false
-	}
-	return string(in[off : off+n]), true
+	b, ok := inputBytes(off, n)
+	return string(b), ok
 }
 
 // result makes data the call's output and returns its length, or minus

@@ -34,11 +34,13 @@ func build(handle, routeLen, optsLen int32) (n int32) {
 		return fail(err)
 	}
 	route, ok := input(0, routeLen)
-	if !ok || optsLen < 0 || int(routeLen)+int(optsLen) > len(in) {
+	opts, optsOK := inputBytes(routeLen, optsLen)
+	if !ok || !optsOK {
 		return fail(errArgs)
 	}
-	// Options JSON straight into the call, without an Options between.
-	r, err := e.BuildJSON(route, in[routeLen:routeLen+optsLen])
+	// Options JSON straight into the call, without an Options between;
+	// BuildJSON keeps nothing of the buffer.
+	r, err := e.BuildJSON(route, opts)
 	if err != nil {
 		return fail(err)
 	}
@@ -182,10 +184,11 @@ func optionsAt(off, n int32) (builder.Options, error) {
 	if n == 0 {
 		return o, nil
 	}
-	if off < 0 || n < 0 || int(off)+int(n) > len(in) {
+	data, ok := inputBytes(off, n)
+	if !ok {
 		return o, errArgs
 	}
-	if err := o.UnmarshalJSON(in[off : off+n]); err != nil {
+	if err := o.UnmarshalJSON(data); err != nil {
 		return builder.Options{}, err
 	}
 	return o, nil
