@@ -40,20 +40,9 @@ func (e *Error) Error() string {
 	case e == nil:
 		return "headers: <nil>"
 	case errors.Is(e.Err, ErrInvalidName):
-		if e.Name == "" {
-			return fmt.Sprintf("headers: %v %q: empty", e.Err, e.Name)
-		}
-		if i := ascii.IndexNonToken(e.Name); i >= 0 {
-			// Only the part before the bad byte: a header line given as a
-			// name ("Authorization: token …") carries its value after it.
-			return fmt.Sprintf("headers: %v %q: byte 0x%02x at index %d is not a token character", e.Err, namePrefix(e.Name, i), e.Name[i], i)
-		}
-		return fmt.Sprintf("headers: %v %q", e.Err, e.Name)
+		return fmt.Sprintf("headers: %v %q%s", e.Err, e.Subject(), e.detail())
 	case errors.Is(e.Err, ErrInvalidValue):
-		if i := ascii.IndexCtlButTab(e.Value); i >= 0 {
-			return fmt.Sprintf("headers: %v for %q: control byte 0x%02x at index %d", e.Err, e.Name, e.Value[i], i)
-		}
-		return fmt.Sprintf("headers: %v for %q", e.Err, e.Name)
+		return fmt.Sprintf("headers: %v for %q%s", e.Err, e.Name, e.detail())
 	default:
 		return fmt.Sprintf("headers: %q: %v", e.Name, e.Err)
 	}
@@ -75,22 +64,29 @@ func (e *Error) Subject() string {
 // Reason returns the message without the name: the sentinel and where the
 // bad byte is ("invalid header value: control byte 0x0a at index 1").
 func (e *Error) Reason() string {
+	if errors.Is(e.Err, ErrInvalidName) || errors.Is(e.Err, ErrInvalidValue) {
+		return e.Err.Error() + e.detail()
+	}
+	return fmt.Sprint(e.Err)
+}
+
+// detail says what is wrong with the name or value, after a colon
+// (": byte 0x20 at index 3 is not a token character"), or "".
+func (e *Error) detail() string {
 	switch {
 	case errors.Is(e.Err, ErrInvalidName):
 		if e.Name == "" {
-			return fmt.Sprintf("%v: empty", e.Err)
+			return ": empty"
 		}
 		if i := ascii.IndexNonToken(e.Name); i >= 0 {
-			return fmt.Sprintf("%v: byte 0x%02x at index %d is not a token character", e.Err, e.Name[i], i)
+			return fmt.Sprintf(": byte 0x%02x at index %d is not a token character", e.Name[i], i)
 		}
-		return e.Err.Error()
 	case errors.Is(e.Err, ErrInvalidValue):
 		if i := ascii.IndexCtlButTab(e.Value); i >= 0 {
-			return fmt.Sprintf("%v: control byte 0x%02x at index %d", e.Err, e.Value[i], i)
+			return fmt.Sprintf(": control byte 0x%02x at index %d", e.Value[i], i)
 		}
-		return e.Err.Error()
 	}
-	return fmt.Sprint(e.Err)
+	return ""
 }
 
 // namePrefix is name up to its first invalid byte at i, at most 64
