@@ -313,10 +313,10 @@ func (e *Endpoint) resolveCall(call *layer) (resolved, error) {
 	return resolve(&m, &e.pre, changed, callParams{list: call.Params, data: call.Data.set})
 }
 
-// splitRoute is the package's splitRoute, but with a catalog a route may
+// splitRoute is SplitRoute, but with a catalog a route may
 // also be an operation ID, which leaves the method empty for Resolve.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
-	method, target, err = splitRoute(route)
+	method, target, err = SplitRoute(route)
 	if err != nil && e.defaults.Catalog.c != nil && isOperationID(route) {
 		return "", route, nil
 	}

@@ -34,7 +34,7 @@ func WithOptions(o Options) Option {
 func WithRoute(route string) Option {
 	return func(dst *Options) error {
 		var err error
-		dst.Method, dst.URL, err = splitRoute(route)
+		dst.Method, dst.URL, err = SplitRoute(route)
 		return err
 	}
 }

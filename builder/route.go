@@ -6,14 +6,17 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 )
 
-// splitRoute splits a route: "METHOD SP target", where the method is an
-// HTTP token and SP one space, or a target alone, which leaves the method
-// to the defaults. A target holds no white space, and a target alone must
-// start with "/", "{" or an http(s) scheme. Anything else is
+// SplitRoute splits a route as [Endpoint.Route] reads it: "METHOD SP
+// target", where the method is an HTTP token (its case kept) and SP one
+// space, or a target alone, which leaves the method to the defaults. A
+// target holds no white space, and a target alone must start with "/",
+// "{" or an http(s) scheme. Anything else is an [*Error] wrapping
 // ErrInvalidRoute: "GET  /x", "G ET /x", "GET/x", "GET /x y", "poſt /x",
 // "GET". (v6 split on spaces and silently built URLs such as
-// https://api.github.comGET from these.) The empty route sets nothing.
-func splitRoute(route string) (method, target string, err error) {
+// https://api.github.comGET from these.) The empty route sets nothing
+// and is no error. Package endpointtest reads its routes with it, so that
+// a test's routes follow the builder's rule.
+func SplitRoute(route string) (method, target string, err error) {
 	if route == "" {
 		return "", "", nil
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/builder"
-	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/template"
 	"github.com/yosida95/uritemplate/v3"
 )
@@ -66,28 +66,21 @@ const (
 	rankLiteral
 )
 
-// splitRoute splits "METHOD target" or a target alone.
+// splitRoute splits a route by the builder's rule (builder.SplitRoute),
+// with the method upper-cased. A handler or matcher needs a path, so the
+// target must also start with "/" or "{" or be an absolute URL, even
+// after a method (the builder would join "GET repos" to its base URL).
 func splitRoute(route string) (method, target string, err error) {
-	route = strings.TrimSpace(route)
-	if route == "" {
+	if method, target, err = builder.SplitRoute(route); err != nil {
+		return "", "", err
+	}
+	switch {
+	case target == "":
 		return "", "", fmt.Errorf("empty route")
-	}
-	if i := strings.IndexByte(route, ' '); i >= 0 {
-		method, target = route[:i], strings.TrimSpace(route[i+1:])
-		if !headers.IsToken(method) {
-			return "", "", fmt.Errorf("method %q is not an HTTP token", method)
-		}
-		method = strings.ToUpper(method)
-	} else {
-		target = route
-	}
-	if strings.ContainsAny(target, " \t\r\n") {
-		return "", "", fmt.Errorf("white space in the target")
-	}
-	if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "{") && !strings.Contains(target, "://") {
+	case !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "{") && !strings.Contains(target, "://"):
 		return "", "", fmt.Errorf("the target must start with \"/\" or be an absolute URL")
 	}
-	return method, target, nil
+	return strings.ToUpper(method), target, nil
 }
 
 // compileRoute compiles a route as Server.Handle and Route take it.
@@ -375,7 +368,7 @@ func canonical(s string, keep *[256]bool) string {
 		switch {
 		case isUnreserved(c) || c == '/' || (keep[c] && c != '%'):
 			b.WriteByte(c)
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+		case c == '%' && i+2 < len(s) && ascii.IsHex(s[i+1]) && ascii.IsHex(s[i+2]):
 			b.WriteByte('%')
 			b.WriteString(strings.ToUpper(s[i+1 : i+3]))
 			i += 2
@@ -387,11 +380,7 @@ func canonical(s string, keep *[256]bool) string {
 }
 
 func isUnreserved(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+	return ascii.IsAlnum(c) || c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // matchMethod reports whether p takes method.
