@@ -185,8 +185,8 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	r, err := resolve(&l, nil, true, callParams{all: true})
-	if err != nil {
+	var r resolved
+	if err := resolve(&r, &l, nil, true, callParams{all: true}); err != nil {
 		return RequestOptions{}, err
 	}
 	return r.requestOptions(), nil
@@ -292,25 +292,25 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 // buildCall resolves a call's layer over the defaults into request
 // options: the common end of Build, BuildJSON and Builder.Build.
 func (e *Endpoint) buildCall(call *layer) (RequestOptions, error) {
-	r, err := e.resolveCall(call)
-	if err != nil {
+	var r resolved
+	if err := e.resolveCall(&r, call); err != nil {
 		return RequestOptions{}, err
 	}
 	return r.requestOptions(), nil
 }
 
 // resolveCall merges a call over the defaults and parses it.
-func (e *Endpoint) resolveCall(call *layer) (resolved, error) {
+func (e *Endpoint) resolveCall(r *resolved, call *layer) error {
 	m := mergeCall(&e.defaults, call)
 	changed := len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0
 	if m.Catalog.c != nil {
 		moved, err := applyCatalog(&m, call, m.Catalog.c)
 		if err != nil {
-			return resolved{}, err
+			return err
 		}
 		changed = changed || moved
 	}
-	return resolve(&m, &e.pre, changed, callParams{list: call.Params, data: call.Data.set})
+	return resolve(r, &m, &e.pre, changed, callParams{list: call.Params, data: call.Data.set})
 }
 
 // splitRoute is SplitRoute, but with a catalog a route may

@@ -27,11 +27,13 @@ import (
 // url.URL fields, the Endpoint's headers were put in net/http's canonical
 // form once, and a JSON body is encoded once.
 func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
-	l, err := b.layer()
+	l, pooled, err := b.layerFrom(true)
 	if err != nil {
 		return nil, err
 	}
-	r, err := b.e.resolveCall(&l)
+	var r resolved
+	err = b.e.resolveCall(&r, &l)
+	release(pooled, &l)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +44,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 			return nil, err
 		}
 	}
-	body, size, getBody := r.body.reader()
+	body, size, getBody := r.body.reader(&mem.body)
 	method, _ := httpMethod(r.method) // a token: resolve checked it
 	return newHTTPRequest(ctx, method, mem, body, size, getBody, r.headers, r.url)
 }
@@ -90,8 +92,9 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if ctx == nil {
 		return nil, requestError(r.URL, errNilContext)
 	}
-	body, size, getBody := fb.reader()
-	hs, err := validHeaders(r.Headers)
+	body, size, getBody := fb.reader(&mem.body)
+	var room [8]header
+	hs, err := validHeaders(r.Headers, room[:0])
 	if err != nil {
 		return nil, err
 	}
@@ -137,14 +140,20 @@ func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
 // unescape).
 func plainPath(p string) bool {
 	for i := 0; i < len(p); i++ {
-		switch c := p[i]; {
-		case ascii.IsAlnum(c), strings.IndexByte("-._~$&+,/:;=@", c) >= 0:
-		default:
+		if !pathAsIs[p[i]] {
 			return false
 		}
 	}
 	return true
 }
+
+// pathAsIs holds the bytes url.URL.EscapedPath leaves as they are.
+var pathAsIs = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = ascii.IsAlnum(byte(c)) || strings.IndexByte("-._~$&+,/:;=@", byte(c)) >= 0
+	}
+	return t
+}()
 
 // parseInto reads a URL that was not built on a checked base.
 func parseInto(u *url.URL, raw string) error {
@@ -207,11 +216,12 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 func emptyGetBody() (io.ReadCloser, error) { return http.NoBody, nil }
 
 // requestMemory is what a request needs besides itself and its header
-// map, in one allocation: its URL and the values of up to four headers
-// (GitHub calls send three or four).
+// map, in one allocation: its URL, the values of up to four headers
+// (GitHub calls send three or four) and the reader of a body in memory.
 type requestMemory struct {
 	url    url.URL
 	values [4]string
+	body   bytes.Reader
 }
 
 // httpMethod returns the upper-case method for a valid token: the
@@ -242,13 +252,12 @@ func httpMethod(m string) (string, bool) {
 
 // validHeaders checks hand-built or changed headers (net/http would only
 // refuse a CR or LF when sending; the error never shows the value) and
-// lists them in name order: of two spellings of one name, the lower-case
-// one wins (headers.Set.Lookup).
-func validHeaders(hs headers.Set) ([]header, error) {
+// appends them to out: of two spellings of one name, the lower-case one
+// wins (headers.Set.Lookup).
+func validHeaders(hs headers.Set, out []header) ([]header, error) {
 	if err := hs.Validate(); err != nil {
 		return nil, newError("request", "", err)
 	}
-	out := make([]header, 0, len(hs))
 	for name, v := range hs {
 		lower := headers.Name(name)
 		if lower != name {
@@ -320,8 +329,9 @@ func canonicalHeaderKey(name string) string {
 }
 
 // reader returns the body to send, its length (-1 when unknown) and a
-// GetBody that re-reads it, nil when it cannot.
-func (b finalBody) reader() (io.Reader, int64, func() (io.ReadCloser, error)) {
+// GetBody that re-reads it, nil when it cannot. A body in memory is read
+// through br, which it resets.
+func (b finalBody) reader(br *bytes.Reader) (io.Reader, int64, func() (io.ReadCloser, error)) {
 	var data []byte
 	switch b.kind {
 	case noBody:
@@ -343,7 +353,8 @@ func (b finalBody) reader() (io.Reader, int64, func() (io.ReadCloser, error)) {
 			return raw, -1, nil
 		}
 	}
-	return bytes.NewReader(data), int64(len(data)), func() (io.ReadCloser, error) {
+	br.Reset(data)
+	return br, int64(len(data)), func() (io.ReadCloser, error) {
 		return io.NopCloser(bytes.NewReader(data)), nil
 	}
 }
@@ -385,7 +396,7 @@ func (r RequestOptions) BodyReader() (io.Reader, error) {
 	if raw, ok := fb.raw.(io.Reader); ok {
 		return raw, nil
 	}
-	body, _, _ := fb.reader()
+	body, _, _ := fb.reader(new(bytes.Reader))
 	if body == http.NoBody {
 		return strings.NewReader(""), nil
 	}

@@ -57,6 +57,9 @@ const (
 // copied out at their exact size.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
+// urlScratch is room for the URLs most calls build.
+const urlScratch = 256
+
 // maxPooled keeps one huge body from pinning its buffer in the pool.
 const maxPooled = 64 << 10
 
@@ -83,34 +86,34 @@ type callParams struct {
 
 func (c callParams) own(name string) bool { return c.all || c.list.find(name) >= 0 }
 
-// resolve parses merged options. pre, when not nil, is what the Endpoint
+// resolve parses merged options into r. pre, when not nil, is what the Endpoint
 // checked once; headersChanged says the call changed headers or the
 // media type, so the prepared headers do not apply.
-func resolve(m *layer, pre *prepared, headersChanged bool, call callParams) (resolved, error) {
-	var r resolved
+func resolve(r *resolved, m *layer, pre *prepared, headersChanged bool, call callParams) error {
 	var err error
 	if r.method, err = normalizeMethod(m.Method); err != nil {
-		return resolved{}, err
+		return err
 	}
 	if m.URL == "" {
-		return resolved{}, newError("parse", "", ErrMissingURL)
+		return newError("parse", "", ErrMissingURL)
 	}
 	if len(m.Params.list) > MaxParams {
-		return resolved{}, limitErr(fmt.Sprintf("%d parameters, at most %d", len(m.Params.list), MaxParams))
+		return limitErr(fmt.Sprintf("%d parameters, at most %d", len(m.Params.list), MaxParams))
 	}
 	if len(m.Previews.names) > MaxPreviews {
-		return resolved{}, limitErr(fmt.Sprintf("%d previews, at most %d", len(m.Previews.names), MaxPreviews))
+		return limitErr(fmt.Sprintf("%d previews, at most %d", len(m.Previews.names), MaxPreviews))
 	}
 	t, err := template.Parse(m.URL)
 	if err != nil {
-		return resolved{}, newError("parse", m.URL, err)
+		return newError("parse", m.URL, err)
 	}
 
-	bp := getBuf()
-	buf := (*bp)[:0]
-	defer func() { putBuf(bp, buf) }()
+	// The URL is built on the stack and copied out at its size; a longer
+	// one grows onto the heap.
+	var scratch [urlScratch]byte
+	buf := scratch[:0]
 	if buf, r.pathAt, r.urlTrusted, err = appendURL(buf, m, t, pre); err != nil {
-		return resolved{}, err
+		return err
 	}
 	if r.urlTrusted {
 		r.base = pre.baseURL
@@ -123,30 +126,30 @@ func resolve(m *layer, pre *prepared, headersChanged bool, call callParams) (res
 				continue
 			}
 			if buf, err = template.AppendQueryVar(buf, p.name, templateVar(p.v)); err != nil {
-				return resolved{}, newError("parse", m.URL, err)
+				return newError("parse", m.URL, err)
 			}
 		}
 	}
 	if !r.urlTrusted {
 		if err := checkURL(buf); err != nil {
-			return resolved{}, err
+			return err
 		}
 	}
 	r.url = string(buf)
 
 	if hasBody {
 		if r.body, err = makeBody(m, t, call); err != nil {
-			return resolved{}, err
+			return err
 		}
 	} else if m.Data.set {
-		return resolved{}, newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
+		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
 	}
 
 	if pre != nil && pre.headers != nil && !headersChanged {
 		r.headers = pre.headers
 	} else {
 		if r.headers, err = finalHeaders(m); err != nil {
-			return resolved{}, err
+			return err
 		}
 		r.ownHeaders = true
 	}
@@ -159,7 +162,7 @@ func resolve(m *layer, pre *prepared, headersChanged bool, call callParams) (res
 		}
 	}
 	r.request = m.Request
-	return r, nil
+	return nil
 }
 
 // appendURL expands the template and puts the base URL in front of it

@@ -1,7 +1,9 @@
 package template
 
 import (
+	"bytes"
 	"strconv"
+	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
@@ -97,7 +99,10 @@ func (t *Template) AppendPathVars(dst []byte, lookup func(name string) (Var, boo
 func HasDotSegment(url string) bool { return hasDotSegment(url) }
 
 // hasDotSegment reports whether the path of url has a "." or ".." segment,
-// whatever produced it.
+// whatever produced it. A dot segment starts the path or follows a slash
+// and begins with "." or "%", so only the bytes after each slash are
+// looked at; the slashes and the end of the path are found with
+// IndexByte.
 func hasDotSegment[T string | []byte](url T) bool {
 	i := 0
 	// Skip "scheme://authority" when there is one.
@@ -107,20 +112,38 @@ func hasDotSegment[T string | []byte](url T) bool {
 			i++
 		}
 	}
-	start := i
-	for ; i <= len(url); i++ {
-		if i < len(url) && url[i] != '/' && url[i] != '?' && url[i] != '#' {
-			continue
+	path := url[i:]
+	if k := indexByte(path, '?'); k >= 0 {
+		path = path[:k]
+	}
+	if k := indexByte(path, '#'); k >= 0 {
+		path = path[:k]
+	}
+	for {
+		next := indexByte(path, '/')
+		seg := path
+		if next >= 0 {
+			seg = path[:next]
 		}
-		if isDotSegment(url[start:i]) {
+		if len(seg) > 0 && (seg[0] == '.' || seg[0] == '%') && isDotSegment(seg) {
 			return true
 		}
-		if i == len(url) || url[i] != '/' {
+		if next < 0 {
 			return false
 		}
-		start = i + 1
+		path = path[next+1:]
 	}
-	return false
+}
+
+// indexByte is strings.IndexByte or bytes.IndexByte, whichever s is.
+func indexByte[T string | []byte](s T, c byte) int {
+	switch v := any(s).(type) {
+	case string:
+		return strings.IndexByte(v, c)
+	case []byte:
+		return bytes.IndexByte(v, c)
+	}
+	return -1
 }
 
 // isDotSegment reports whether seg is "." or "..", with any dot written as
@@ -147,7 +170,12 @@ func isDotSegment[T string | []byte](seg T) bool {
 // schemeEnd returns the index of the first "://" in url, or -1.
 func schemeEnd[T string | []byte](url T) int {
 	for i := 0; i+2 < len(url); i++ {
-		if url[i] == ':' && url[i+1] == '/' && url[i+2] == '/' {
+		k := indexByte(url[i:], ':')
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if i+2 < len(url) && url[i+1] == '/' && url[i+2] == '/' {
 			return i
 		}
 	}

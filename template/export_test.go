@@ -30,3 +30,7 @@ func CacheCost() int {
 	defer cache.mu.Unlock()
 	return cache.bytes
 }
+
+// HasDotSegmentBytes is HasDotSegment on a byte slice, the form expansion
+// checks.
+var HasDotSegmentBytes = hasDotSegment[[]byte]

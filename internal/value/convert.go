@@ -126,7 +126,7 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		if err := b.spend(1+len(t), depth); err != nil {
 			return Value{}, err
 		}
-		items := make([]Value, len(t))
+		arr, items := makeArray(len(t))
 		for i, e := range t {
 			v, err := b.of(e, depth+1)
 			if err != nil {
@@ -134,7 +134,7 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 			}
 			items[i] = v
 		}
-		return NewArray(items), nil
+		return arr, nil
 	case []string:
 		if t == nil {
 			return Value{}, nil
@@ -142,11 +142,11 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		if err := b.spend(1+len(t), depth); err != nil {
 			return Value{}, err
 		}
-		items := make([]Value, len(t))
+		arr, items := makeArray(len(t))
 		for i, s := range t {
 			items[i] = Str(validUTF8(s))
 		}
-		return NewArray(items), nil
+		return arr, nil
 	case map[string]any:
 		if t == nil {
 			return Value{}, nil

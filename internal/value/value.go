@@ -134,6 +134,39 @@ func NewArray(items []Value) Value {
 	return Value{kind: Array, ref: &composite{items: items}}
 }
 
+// makeArray returns an Array of n items and the items to fill in. A
+// short array's items share one allocation with it: the lists callers
+// pass (labels, assignees) mostly hold one to four.
+func makeArray(n int) (Value, []Value) {
+	var c *composite
+	switch {
+	case n == 1:
+		blk := new(struct {
+			c composite
+			a [1]Value
+		})
+		blk.c.items = blk.a[:]
+		c = &blk.c
+	case n == 2:
+		blk := new(struct {
+			c composite
+			a [2]Value
+		})
+		blk.c.items = blk.a[:]
+		c = &blk.c
+	case n == 3 || n == 4:
+		blk := new(struct {
+			c composite
+			a [4]Value
+		})
+		blk.c.items = blk.a[:n:n]
+		c = &blk.c
+	default:
+		c = &composite{items: make([]Value, n)}
+	}
+	return Value{kind: Array, ref: c}, c.items
+}
+
 // NewObject returns an Object of members, which it takes ownership of.
 // Keys must be unique (see ObjectBuilder for input that may repeat one).
 func NewObject(members []Member) Value {
