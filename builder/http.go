@@ -255,10 +255,11 @@ func httpMethod(m string) (string, bool) {
 // appends them to out: of two spellings of one name, the lower-case one
 // wins (headers.Set.Lookup).
 func validHeaders(hs headers.Set, out []header) ([]header, error) {
-	if err := hs.Validate(); err != nil {
-		return nil, newError("request", "", err)
-	}
 	for name, v := range hs {
+		if headers.ValidateName(name) != nil || headers.ValidateValue(name, v) != nil {
+			// The same error whatever the map's order.
+			return nil, newError("request", "", hs.Validate())
+		}
 		lower := headers.Name(name)
 		if lower != name {
 			if _, dup := hs[lower]; dup {

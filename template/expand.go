@@ -3,7 +3,6 @@ package template
 import (
 	"bytes"
 	"strconv"
-	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
@@ -96,31 +95,34 @@ func (t *Template) AppendPathVars(dst []byte, lookup func(name string) (Var, boo
 // (a dot may be written %2e): every URL normaliser would remove it and
 // climb a level. AppendPath refuses such a result; callers that join a
 // base URL in front use this to check the base.
-func HasDotSegment(url string) bool { return hasDotSegment(url) }
+func HasDotSegment(url string) bool { return hasDotSegment([]byte(url)) }
 
 // hasDotSegment reports whether the path of url has a "." or ".." segment,
 // whatever produced it. A dot segment starts the path or follows a slash
 // and begins with "." or "%", so only the bytes after each slash are
 // looked at; the slashes and the end of the path are found with
 // IndexByte.
-func hasDotSegment[T string | []byte](url T) bool {
+func hasDotSegment(url []byte) bool {
 	i := 0
-	// Skip "scheme://authority" when there is one.
-	if j := schemeEnd(url); j > 0 && isScheme(url[:j]) {
-		i = j + 3
-		for i < len(url) && url[i] != '/' && url[i] != '?' && url[i] != '#' {
-			i++
+	// Skip "scheme://authority" when there is one (a relative path has
+	// no colon, which IndexByte finds fastest).
+	if bytes.IndexByte(url, ':') >= 0 {
+		if j := schemeEnd(url); j > 0 && isScheme(url[:j]) {
+			i = j + 3
+			for i < len(url) && url[i] != '/' && url[i] != '?' && url[i] != '#' {
+				i++
+			}
 		}
 	}
 	path := url[i:]
-	if k := indexByte(path, '?'); k >= 0 {
+	if k := bytes.IndexByte(path, '?'); k >= 0 {
 		path = path[:k]
 	}
-	if k := indexByte(path, '#'); k >= 0 {
+	if k := bytes.IndexByte(path, '#'); k >= 0 {
 		path = path[:k]
 	}
 	for {
-		next := indexByte(path, '/')
+		next := bytes.IndexByte(path, '/')
 		seg := path
 		if next >= 0 {
 			seg = path[:next]
@@ -133,17 +135,6 @@ func hasDotSegment[T string | []byte](url T) bool {
 		}
 		path = path[next+1:]
 	}
-}
-
-// indexByte is strings.IndexByte or bytes.IndexByte, whichever s is.
-func indexByte[T string | []byte](s T, c byte) int {
-	switch v := any(s).(type) {
-	case string:
-		return strings.IndexByte(v, c)
-	case []byte:
-		return bytes.IndexByte(v, c)
-	}
-	return -1
 }
 
 // isDotSegment reports whether seg is "." or "..", with any dot written as
@@ -170,12 +161,7 @@ func isDotSegment[T string | []byte](seg T) bool {
 // schemeEnd returns the index of the first "://" in url, or -1.
 func schemeEnd[T string | []byte](url T) int {
 	for i := 0; i+2 < len(url); i++ {
-		k := indexByte(url[i:], ':')
-		if k < 0 {
-			return -1
-		}
-		i += k
-		if i+2 < len(url) && url[i+1] == '/' && url[i+2] == '/' {
+		if url[i] == ':' && url[i+1] == '/' && url[i+2] == '/' {
 			return i
 		}
 	}

@@ -33,4 +33,4 @@ func CacheCost() int {
 
 // HasDotSegmentBytes is HasDotSegment on a byte slice, the form expansion
 // checks.
-var HasDotSegmentBytes = hasDotSegment[[]byte]
+var HasDotSegmentBytes = hasDotSegment
