@@ -18,7 +18,7 @@ import (
 // joins them to (package endpoint's Defaults starts from GitHub's).
 //
 //   - a call: [Endpoint.Route], then the methods of [Builder]
-//   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]; [Endpoint.BuildJSON] takes options JSON
+//   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]; [Endpoint.BuildJSON] takes options JSON, [Endpoint.AppendBuildJSON] also writes the result as JSON
 //   - defaults: [New], [Endpoint.Defaults], [Endpoint.DefaultOptions], [Endpoint.Err]
 type Endpoint struct {
 	defaults layer // flattened once, never written afterwards
@@ -207,26 +207,46 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 // BuildJSON is Build with the options in the octokit JSON shape, as
 // Options.UnmarshalJSON reads them, decoded straight into the call
 // without an Options in between: the same result, in about half the time
-// and allocations (the WebAssembly module's path). Empty options mean none.
+// and allocations. Empty options mean none.
 func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
-	if e.err != nil {
-		return RequestOptions{}, e.err
-	}
-	method, target, err := e.splitRoute(route)
-	if err != nil {
-		return RequestOptions{}, err
-	}
-	var l layer
-	if len(options) > 0 {
-		if l, err = decodeLayer(options); err != nil {
-			return RequestOptions{}, err
-		}
-	}
-	call, err := e.routeLayer(method, target, l)
+	call, err := e.jsonCall(route, options)
 	if err != nil {
 		return RequestOptions{}, err
 	}
 	return e.buildCall(&call)
+}
+
+// AppendBuildJSON appends to dst what RequestOptions.MarshalJSON writes
+// of BuildJSON(route, options), without the RequestOptions in between
+// (the WebAssembly module's path). On error dst is returned as it was.
+func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]byte, error) {
+	call, err := e.jsonCall(route, options)
+	if err != nil {
+		return dst, err
+	}
+	var r resolved
+	if err := e.resolveCall(&r, &call); err != nil {
+		return dst, err
+	}
+	return r.appendJSON(dst), nil
+}
+
+// jsonCall is the layer of a call whose options are octokit JSON.
+func (e *Endpoint) jsonCall(route string, options []byte) (layer, error) {
+	if e.err != nil {
+		return layer{}, e.err
+	}
+	method, target, err := e.splitRoute(route)
+	if err != nil {
+		return layer{}, err
+	}
+	var l layer
+	if len(options) > 0 {
+		if l, err = decodeLayer(options); err != nil {
+			return layer{}, err
+		}
+	}
+	return e.routeLayer(method, target, l)
 }
 
 // callLayer converts a call's options and route into a layer: the

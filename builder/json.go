@@ -359,3 +359,63 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 		return append(b, '}')
 	}), nil
 }
+
+// appendJSON appends what RequestOptions.MarshalJSON writes of
+// r.requestOptions(): headers in name order, a JSON body as it was
+// encoded (compact already), a string or []byte body as a string.
+func (r *resolved) appendJSON(b []byte) []byte {
+	var room [16]header
+	hs := append(room[:0], r.headers...)
+	if len(hs) > len(room) {
+		slices.SortStableFunc(hs, func(x, y header) int { return strings.Compare(x.name, y.name) })
+	}
+	// Insertion sort, stable, for the usual handful of headers.
+	for i := 1; i < len(hs); i++ {
+		for j := i; j > 0 && hs[j].name < hs[j-1].name; j-- {
+			hs[j], hs[j-1] = hs[j-1], hs[j]
+		}
+	}
+	b = append(b, `{"method":`...)
+	b = value.AppendString(b, r.method)
+	b = append(b, `,"url":`...)
+	b = value.AppendString(b, r.url)
+	b = append(b, `,"headers":{`...)
+	for i, h := range hs {
+		if i+1 < len(hs) && hs[i+1].name == h.name {
+			continue // a map keeps the last
+		}
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = value.AppendString(b, h.name)
+		b = append(b, ':')
+		b = value.AppendString(b, h.value)
+	}
+	b = append(b, '}')
+	switch r.body.kind {
+	case jsonBody:
+		b = append(b, `,"body":`...)
+		b = append(b, r.body.json...)
+	case emptyBody:
+		b = append(b, `,"body":""`...)
+	case rawBody:
+		switch raw := r.body.raw.(type) {
+		case string:
+			b = append(b, `,"body":`...)
+			b = value.AppendString(b, raw)
+		case []byte:
+			b = append(b, `,"body":`...)
+			b = value.AppendString(b, string(raw))
+		}
+	}
+	if r.request.Kind() == value.Object {
+		// Through the exported map, as MarshalJSON sees it: keys sorted.
+		v, err := value.Of(exportObject(r.request))
+		if err != nil {
+			v = value.Value{}
+		}
+		b = append(b, `,"request":`...)
+		b = value.AppendJSON(b, v)
+	}
+	return append(b, '}')
+}

@@ -38,14 +38,20 @@ func build(handle, routeLen, optsLen int32) (n int32) {
 	if !ok || !optsOK {
 		return fail(errArgs)
 	}
-	// Options JSON straight into the call, without an Options between;
-	// BuildJSON keeps nothing of the buffer.
-	r, err := e.BuildJSON(route, opts)
+	// Options JSON straight into the call and the result straight into
+	// the reused output buffer (JavaScript copies it out before the next
+	// call); AppendBuildJSON keeps nothing of either.
+	data, err := e.AppendBuildJSON(reuse[:0], route, opts)
 	if err != nil {
 		return fail(err)
 	}
-	return succeed(r.MarshalJSON())
+	reuse = data
+	return result(data, false)
 }
+
+// reuse is build's output buffer, kept from call to call; only results
+// are written to it, never errors, which take a buffer of their own.
+var reuse []byte
 
 // merge(handle, route, options) → Options JSON, like endpoint.merge.
 //
