@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sync"
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/value"
@@ -103,31 +102,25 @@ func (b *Builder) setParam(name string, v value.Value) {
 	b.more.set(name, v)
 }
 
-// params returns a copy of the parameters, in order, in dst.
-func (b *Builder) params(dst []param) []param {
+// params returns a copy of the parameters, in order.
+func (b *Builder) params() []param {
 	if b.more.list != nil {
-		return append(dst, b.more.list...)
+		return slices.Clone(b.more.list)
 	}
 	if b.n == 0 {
 		return nil
 	}
-	return append(dst, b.small[:b.n]...)
+	return append(make([]param, 0, b.n), b.small[:b.n]...)
 }
 
-// paramPool recycles the parameter lists Build and HTTPRequest hand the
-// parser, which keeps nothing of them once it has returned.
-var paramPool = sync.Pool{New: func() any { s := make([]param, 0, 2*len(Builder{}.small)); return &s }}
-
-// release clears a list layerFrom took from paramPool and puts it back.
-func release(pooled *[]param, l *layer) {
-	if pooled == nil {
-		return
+// own returns the parameters as they are, not copied, for a parser that
+// keeps nothing of them: handing them over apart from the layer, whose
+// contents the parser does keep, lets the Builder stay on the stack.
+func (b *Builder) own() []param {
+	if b.more.list != nil {
+		return b.more.list
 	}
-	if list := l.Params.list; cap(list) <= MaxParams {
-		clear(list)
-		*pooled = list[:0]
-		paramPool.Put(pooled)
-	}
+	return b.small[:b.n:b.n]
 }
 
 // Params sets parameters from a map, in sorted key order.
@@ -251,23 +244,25 @@ func (b *Builder) Request(key string, v any) *Builder {
 // layer returns the call as a layer: the route's method and target
 // unless Method and URL overrode them. Its parameters are a copy.
 func (b *Builder) layer() (layer, error) {
-	l, _, err := b.layerFrom(false)
-	return l, err
+	l, err := b.bareLayer()
+	if err != nil {
+		return layer{}, err
+	}
+	l.Params = paramList{b.params()}
+	return l, nil
 }
 
-// layerFrom is layer; with pooled, the parameters are copied into a list
-// from paramPool, which the caller hands back to release once the
-// parser is done with it (nil when there are none).
-func (b *Builder) layerFrom(pooled bool) (layer, *[]param, error) {
+// bareLayer is layer without the parameters.
+func (b *Builder) bareLayer() (layer, error) {
 	if b.err != nil {
-		return layer{}, nil, b.err
+		return layer{}, b.err
 	}
 	if b.e.err != nil {
-		return layer{}, nil, b.e.err
+		return layer{}, b.e.err
 	}
 	method, target, err := b.e.splitRoute(b.route)
 	if err != nil {
-		return layer{}, nil, err
+		return layer{}, err
 	}
 	l := b.call
 	if l.Method == "" {
@@ -276,17 +271,10 @@ func (b *Builder) layerFrom(pooled bool) (layer, *[]param, error) {
 	if l.URL == "" {
 		l.URL = target
 	}
-	var p *[]param
-	if pooled && (b.n > 0 || b.more.list != nil) {
-		p = paramPool.Get().(*[]param)
-		l.Params = paramList{b.params((*p)[:0])}
-	} else {
-		l.Params = paramList{b.params(nil)}
-	}
 	if len(b.req) > 0 {
 		l.Request = value.NewObject(slices.Clone(b.req))
 	}
-	return l, p, nil
+	return l, nil
 }
 
 // Merge returns the call merged over the defaults, not parsed.
@@ -311,13 +299,11 @@ func (b *Builder) Merge() (Options, error) {
 
 // Build returns the request options.
 func (b *Builder) Build() (RequestOptions, error) {
-	l, pooled, err := b.layerFrom(true)
+	l, err := b.bareLayer()
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	ro, err := b.e.buildCall(&l)
-	release(pooled, &l)
-	return ro, err
+	return b.e.buildCall(&l, b.own())
 }
 
 // Clone returns an independent copy of b, to branch a half-built call.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
@@ -186,7 +187,7 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 		return RequestOptions{}, err
 	}
 	var r resolved
-	if err := resolve(&r, &l, nil, true, callParams{all: true}); err != nil {
+	if err := resolve(&r, &l, l.Params.list, nil, true, callParams{all: true}); err != nil {
 		return RequestOptions{}, err
 	}
 	return r.requestOptions(), nil
@@ -201,7 +202,7 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	return e.buildCall(&call)
+	return e.buildCall(&call, nil)
 }
 
 // BuildJSON is Build with the options in the octokit JSON shape, as
@@ -213,7 +214,7 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	return e.buildCall(&call)
+	return e.buildCall(&call, nil)
 }
 
 // AppendBuildJSON appends to dst what RequestOptions.MarshalJSON writes
@@ -225,7 +226,7 @@ func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]
 		return dst, err
 	}
 	var r resolved
-	if err := e.resolveCall(&r, &call); err != nil {
+	if err := e.resolveCall(&r, &call, nil); err != nil {
 		return dst, err
 	}
 	return r.appendJSON(dst), nil
@@ -311,26 +312,47 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 
 // buildCall resolves a call's layer over the defaults into request
 // options: the common end of Build, BuildJSON and Builder.Build.
-func (e *Endpoint) buildCall(call *layer) (RequestOptions, error) {
+func (e *Endpoint) buildCall(call *layer, own []param) (RequestOptions, error) {
 	var r resolved
-	if err := e.resolveCall(&r, call); err != nil {
+	if err := e.resolveCall(&r, call, own); err != nil {
 		return RequestOptions{}, err
 	}
 	return r.requestOptions(), nil
 }
 
-// resolveCall merges a call over the defaults and parses it.
-func (e *Endpoint) resolveCall(r *resolved, call *layer) error {
+// resolveCall merges a call over the defaults and parses it. own, when
+// not nil, are the call's parameters, apart from call (a Builder's,
+// uncopied: the parser keeps nothing of them, where it may keep what the
+// layers hold).
+func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 	m := mergeCall(&e.defaults, call)
+	params, mine := m.Params.list, call.Params
+	if own != nil {
+		mine = paramList{own}
+		if len(params) == 0 {
+			params = own
+		} else {
+			params = mergeParams(m.Params, mine).list // a new list
+		}
+	}
 	changed := len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0
 	if m.Catalog.c != nil {
+		if own != nil {
+			// The catalogue reads parameters through the layers: copies.
+			c := *call
+			c.Params = paramList{slices.Clone(own)}
+			call = &c
+			mine = c.Params
+			m.Params = paramList{slices.Clone(params)}
+		}
 		moved, err := applyCatalog(&m, call, m.Catalog.c)
 		if err != nil {
 			return err
 		}
 		changed = changed || moved
+		params = m.Params.list
 	}
-	return resolve(r, &m, &e.pre, changed, callParams{list: call.Params, data: call.Data.set})
+	return resolve(r, &m, params, &e.pre, changed, callParams{list: mine, data: call.Data.set})
 }
 
 // splitRoute is SplitRoute, but with a catalog a route may

@@ -27,14 +27,12 @@ import (
 // url.URL fields, the Endpoint's headers were put in net/http's canonical
 // form once, and a JSON body is encoded once.
 func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
-	l, pooled, err := b.layerFrom(true)
+	l, err := b.bareLayer()
 	if err != nil {
 		return nil, err
 	}
 	var r resolved
-	err = b.e.resolveCall(&r, &l)
-	release(pooled, &l)
-	if err != nil {
+	if err := b.e.resolveCall(&r, &l, b.own()); err != nil {
 		return nil, err
 	}
 	mem := new(requestMemory)

@@ -86,10 +86,11 @@ type callParams struct {
 
 func (c callParams) own(name string) bool { return c.all || c.list.find(name) >= 0 }
 
-// resolve parses merged options into r. pre, when not nil, is what the Endpoint
-// checked once; headersChanged says the call changed headers or the
+// resolve parses merged options into r, with params, the merged
+// parameters (m.Params, or a list kept apart from the layers). pre,
+// when not nil, is what the Endpoint checked once; headersChanged says the call changed headers or the
 // media type, so the prepared headers do not apply.
-func resolve(r *resolved, m *layer, pre *prepared, headersChanged bool, call callParams) error {
+func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChanged bool, call callParams) error {
 	var err error
 	if r.method, err = normalizeMethod(m.Method); err != nil {
 		return err
@@ -97,8 +98,8 @@ func resolve(r *resolved, m *layer, pre *prepared, headersChanged bool, call cal
 	if m.URL == "" {
 		return newError("parse", "", ErrMissingURL)
 	}
-	if len(m.Params.list) > MaxParams {
-		return limitErr(fmt.Sprintf("%d parameters, at most %d", len(m.Params.list), MaxParams))
+	if len(params) > MaxParams {
+		return limitErr(fmt.Sprintf("%d parameters, at most %d", len(params), MaxParams))
 	}
 	if len(m.Previews.names) > MaxPreviews {
 		return limitErr(fmt.Sprintf("%d previews, at most %d", len(m.Previews.names), MaxPreviews))
@@ -112,7 +113,7 @@ func resolve(r *resolved, m *layer, pre *prepared, headersChanged bool, call cal
 	// one grows onto the heap.
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
-	if buf, r.pathAt, r.urlTrusted, err = appendURL(buf, m, t, pre); err != nil {
+	if buf, r.pathAt, r.urlTrusted, err = appendURL(buf, m, params, t, pre); err != nil {
 		return err
 	}
 	if r.urlTrusted {
@@ -121,7 +122,7 @@ func resolve(r *resolved, m *layer, pre *prepared, headersChanged bool, call cal
 
 	hasBody := hasBody(r.method)
 	if !hasBody {
-		for _, p := range m.Params.list {
+		for _, p := range params {
 			if t.Uses(p.name) {
 				continue
 			}
@@ -138,7 +139,7 @@ func resolve(r *resolved, m *layer, pre *prepared, headersChanged bool, call cal
 	r.url = string(buf)
 
 	if hasBody {
-		if r.body, err = makeBody(m, t, call); err != nil {
+		if r.body, err = makeBody(m, params, t, call); err != nil {
 			return err
 		}
 	} else if m.Data.set {
@@ -168,9 +169,9 @@ func resolve(r *resolved, m *layer, pre *prepared, headersChanged bool, call cal
 // appendURL expands the template and puts the base URL in front of it
 // unless the template is absolute. trusted reports that the URL's base is
 // the one the Endpoint checked; pathAt is then where the path begins.
-func appendURL(buf []byte, m *layer, t *template.Template, pre *prepared) (_ []byte, pathAt int, trusted bool, err error) {
+func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, pathAt int, trusted bool, err error) {
 	lookup := func(name string) (template.Var, bool) {
-		if v, ok := m.Params.get(name); ok {
+		if v, ok := (paramList{params}).get(name); ok {
 			return templateVar(v), true
 		}
 		return template.Var{}, false
@@ -298,10 +299,10 @@ func hasBody(method string) bool {
 // a JSON object, or nothing. Data beside leftover parameters the call set
 // itself is an error; leftovers inherited from the defaults are dropped,
 // as v6 drops them.
-func makeBody(m *layer, t *template.Template, call callParams) (finalBody, error) {
+func makeBody(m *layer, params []param, t *template.Template, call callParams) (finalBody, error) {
 	if m.Data.set {
 		var own []string
-		for _, p := range m.Params.list {
+		for _, p := range params {
 			if !t.Uses(p.name) && call.own(p.name) {
 				own = append(own, p.name)
 			}
@@ -321,7 +322,7 @@ func makeBody(m *layer, t *template.Template, call callParams) (finalBody, error
 		return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return value.AppendJSON(b, m.Data.v) })}, nil
 	}
 	any := false
-	for _, p := range m.Params.list {
+	for _, p := range params {
 		if !t.Uses(p.name) {
 			any = true
 			break
@@ -330,7 +331,7 @@ func makeBody(m *layer, t *template.Template, call callParams) (finalBody, error
 	if !any {
 		return finalBody{}, nil
 	}
-	return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, m.Params.list, t) })}, nil
+	return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}, nil
 }
 
 // appendParams writes the parameters t does not use as one JSON object,
