@@ -91,3 +91,14 @@ func ExampleEndpoint_BuildJSON() {
 	// Output:
 	// https://api.github.com/repos/octokit/rest.js/issues?state=open
 }
+
+func ExampleEndpoint_AppendBuildJSON() {
+	gh := builder.New(builder.WithBaseURL("https://api.github.com"))
+	out, err := gh.AppendBuildJSON(nil, "POST /repos/{owner}/{repo}/issues", []byte(`{"owner":"octokit","repo":"rest.js","title":"Found a bug"}`))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(out))
+	// Output:
+	// {"method":"post","url":"https://api.github.com/repos/octokit/rest.js/issues","headers":{"content-type":"application/json; charset=utf-8"},"body":{"title":"Found a bug"}}
+}
