@@ -4,6 +4,7 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/internal/value"
+	"strings"
 )
 
 // A Catalog describes the operations of an API, so that an Endpoint can
@@ -124,7 +125,9 @@ func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) 
 	}
 	query := literalQuery(m.URL)
 	m.Method, m.URL = op.Target()
-	m.URL += query // the catalogue knows the path; a literal query is the caller's
+	if query != "" {
+		m.URL += query // the catalogue knows the path; a literal query is the caller's
+	}
 	m.BaseURL = op.BaseURL(m.BaseURL)
 	var kept []param // allocated only when a parameter is dropped or moved
 	for i, p := range m.Params.list {
@@ -219,6 +222,9 @@ func opaqueBody(d body) bool { return d.set && (d.raw != nil || d.v.Kind() == va
 // literalQuery returns the literal query of a URL template, from its
 // first "?" outside an expression up to a fragment, or "".
 func literalQuery(url string) string {
+	if strings.IndexByte(url, '?') < 0 {
+		return "" // most routes: one fast scan
+	}
 	depth := 0
 	for i := 0; i < len(url); i++ {
 		switch url[i] {
