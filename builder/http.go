@@ -35,14 +35,14 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	if err := b.e.resolveCall(&r, &l, b.own()); err != nil {
 		return nil, err
 	}
-	mem := new(requestMemory)
+	mem := newMemory(&r.body)
 	u := &mem.url
 	if !r.urlTrusted || !fillURL(u, r.url, r.pathAt, b.e.pre.baseURL) {
 		if err := parseInto(u, r.url); err != nil {
 			return nil, err
 		}
 	}
-	body, size, getBody := r.body.reader(&mem.body)
+	body, size, getBody := r.body.reader(mem.body)
 	method, _ := httpMethod(r.method) // a token: resolve checked it
 	return newHTTPRequest(ctx, method, mem, body, size, getBody, r.headers, r.url)
 }
@@ -75,7 +75,8 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if !ok {
 		return nil, newError("request", r.Method, ErrInvalidMethod)
 	}
-	mem := new(requestMemory)
+	fb, bodyErr := bodyOf(r)
+	mem := newMemory(&fb)
 	u := &mem.url
 	// The shape Build makes is read in one scan, without url.Parse.
 	if !parseURL(r.URL, u) {
@@ -83,14 +84,13 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 			return nil, err
 		}
 	}
-	fb, err := bodyOf(r)
-	if err != nil {
-		return nil, err
+	if bodyErr != nil {
+		return nil, bodyErr
 	}
 	if ctx == nil {
 		return nil, requestError(r.URL, errNilContext)
 	}
-	body, size, getBody := fb.reader(&mem.body)
+	body, size, getBody := fb.reader(mem.body)
 	var room [8]header
 	hs, err := validHeaders(r.Headers, room[:0])
 	if err != nil {
@@ -214,12 +214,27 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 func emptyGetBody() (io.ReadCloser, error) { return http.NoBody, nil }
 
 // requestMemory is what a request needs besides itself and its header
-// map, in one allocation: its URL, the values of up to four headers
-// (GitHub calls send three or four) and the reader of a body in memory.
+// map, in one allocation: its URL and the values of up to four headers
+// (GitHub calls send three or four); with a body in memory, its reader
+// too (newMemory).
 type requestMemory struct {
 	url    url.URL
 	values [4]string
-	body   bytes.Reader
+	body   *bytes.Reader
+}
+
+// newMemory returns the memory of a request, with room for a body's
+// reader when it has a body in memory.
+func newMemory(b *finalBody) *requestMemory {
+	if b.kind != jsonBody && b.kind != rawBody {
+		return new(requestMemory)
+	}
+	m := new(struct {
+		requestMemory
+		reader bytes.Reader
+	})
+	m.body = &m.reader
+	return &m.requestMemory
 }
 
 // httpMethod returns the upper-case method for a valid token: the
