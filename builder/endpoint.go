@@ -343,7 +343,11 @@ func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 			c.Params = paramList{slices.Clone(own)}
 			call = &c
 			mine = c.Params
-			m.Params = paramList{slices.Clone(params)}
+			if len(m.Params.list) == 0 {
+				m.Params = c.Params // the defaults have none: the same list
+			} else {
+				m.Params = paramList{slices.Clone(params)}
+			}
 		}
 		moved, err := applyCatalog(&m, call, m.Catalog.c)
 		if err != nil {
