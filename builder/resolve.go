@@ -109,10 +109,16 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 		return newError("parse", m.URL, err)
 	}
 
-	// The URL is built on the stack and copied out at its size; a longer
-	// one grows onto the heap.
+	// The URL is built on the stack and copied out at its size; one that
+	// may well be longer (many parameters, a long template) in a pooled
+	// buffer, rather than grown step by step.
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
+	if len(m.BaseURL)+len(m.URL)+16*len(params) > urlScratch {
+		bp := getBuf()
+		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
+		buf = (*bp)[:0]
+	}
 	if buf, r.pathAt, r.urlTrusted, err = appendURL(buf, m, params, t, pre); err != nil {
 		return err
 	}
