@@ -159,8 +159,9 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 func decodeLayer(data []byte) (layer, error) {
 	d := value.NewDecoder(data)
 	var l layer
-	var ps paramSet
-	var order []string
+	// Room for the usual handful of keys, rather than growing step by step.
+	ps := paramSet{list: make([]param, 0, 8)}
+	order := make([]string, 0, 8)
 	d.Space()
 	err := d.Object(func(key string) error {
 		if isReserved(key) {
