@@ -243,7 +243,7 @@ func (e *Endpoint) jsonCall(route string, options []byte) (layer, error) {
 	}
 	var l layer
 	if len(options) > 0 {
-		if l, err = decodeLayer(options); err != nil {
+		if l, err = decodeLayer(options, false); err != nil { // a build shows no key order
 			return layer{}, err
 		}
 	}

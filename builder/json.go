@@ -147,7 +147,7 @@ func (p Params) MarshalJSON() ([]byte, error) {
 // matches struct fields. Values come out as Options hold them (see
 // Options); the time taken is linear in the input.
 func (o *Options) UnmarshalJSON(data []byte) error {
-	l, err := decodeLayer(data)
+	l, err := decodeLayer(data, true)
 	if err != nil {
 		return err
 	}
@@ -155,20 +155,25 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// decodeLayer reads options JSON into a checked layer.
-func decodeLayer(data []byte) (layer, error) {
+// decodeLayer reads options JSON into a checked layer; with withOrder
+// set, it also records the order of the keys, which only merged options
+// show.
+func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	d := value.NewDecoder(data)
 	var l layer
 	// Room for the usual handful of keys, rather than growing step by step.
 	ps := paramSet{list: make([]param, 0, 8)}
-	order := make([]string, 0, 8)
+	var order []string
+	if withOrder {
+		order = make([]string, 0, 8)
+	}
 	d.Space()
 	err := d.Object(func(key string) error {
 		if isReserved(key) {
 			if d.Null() {
 				return nil
 			}
-			if !slices.Contains(order, key) {
+			if withOrder && !slices.Contains(order, key) {
 				order = append(order, key)
 			}
 			return decodeOption(d, &l, key)
@@ -178,7 +183,9 @@ func decodeLayer(data []byte) (layer, error) {
 			return err
 		}
 		if ps.find(key) < 0 {
-			order = append(order, key)
+			if withOrder {
+				order = append(order, key)
+			}
 			if len(ps.list) == MaxParams {
 				return limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
 			}
