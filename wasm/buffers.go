@@ -52,6 +52,31 @@ func input(off, n int32) (string, bool) {
 	return string(b), ok
 }
 
+// routes holds the route strings calls have passed, so that a route seen
+// before costs a lookup, not a copy; emptied when it fills.
+var routes = make(map[string]string)
+
+const maxRoutes = 4096
+
+// inputRoute is input for a route string.
+func inputRoute(off, n int32) (string, bool) {
+	b, ok := inputBytes(off, n)
+	if !ok {
+		return "", false
+	}
+	if s, seen := routes[string(b)]; seen {
+		return s, true
+	}
+	s := string(b)
+	if len(s) <= 256 { // long strings are unlikely to repeat
+		if len(routes) >= maxRoutes {
+			clear(routes)
+		}
+		routes[s] = s
+	}
+	return s, true
+}
+
 // result makes data the call's output and returns its length, or minus
 // its length when data is an error object. data is the call's own (a
 // fresh MarshalJSON result), so it is kept rather than copied.

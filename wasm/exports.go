@@ -33,7 +33,7 @@ func build(handle, routeLen, optsLen int32) (n int32) {
 	if err != nil {
 		return fail(err)
 	}
-	route, ok := input(0, routeLen)
+	route, ok := inputRoute(0, routeLen)
 	opts, optsOK := inputBytes(routeLen, optsLen)
 	if !ok || !optsOK {
 		return fail(errArgs)
@@ -171,7 +171,7 @@ func callArgs(handle, routeLen, optsLen int32) (*builder.Endpoint, string, build
 	if err != nil {
 		return nil, "", builder.Options{}, err
 	}
-	route, ok := input(0, routeLen)
+	route, ok := inputRoute(0, routeLen)
 	if !ok {
 		return nil, "", builder.Options{}, errArgs
 	}
