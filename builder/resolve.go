@@ -87,9 +87,10 @@ type callParams struct {
 func (c callParams) own(name string) bool { return c.all || c.list.find(name) >= 0 }
 
 // resolve parses merged options into r, with params, the merged
-// parameters (m.Params, or a list kept apart from the layers). pre,
-// when not nil, is what the Endpoint checked once; headersChanged says the call changed headers or the
-// media type, so the prepared headers do not apply.
+// parameters (m.Params, or a list kept apart from the layers). pre, when
+// not nil, is what the Endpoint checked once; headersChanged says the
+// call changed headers or the media type, so the prepared headers do not
+// apply.
 func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChanged bool, call callParams) error {
 	var err error
 	if r.method, err = normalizeMethod(m.Method); err != nil {
