@@ -41,6 +41,9 @@ func build(handle, routeLen, optsLen int32) (n int32) {
 	// Options JSON straight into the call and the result straight into
 	// the reused output buffer (JavaScript copies it out before the next
 	// call); AppendBuildJSON keeps nothing of either.
+	if cap(reuse) > maxReuse {
+		reuse = nil // one huge body must not stay pinned
+	}
 	data, err := e.AppendBuildJSON(reuse[:0], route, opts)
 	if err != nil {
 		return fail(err)
@@ -52,6 +55,9 @@ func build(handle, routeLen, optsLen int32) (n int32) {
 // reuse is build's output buffer, kept from call to call; only results
 // are written to it, never errors, which take a buffer of their own.
 var reuse []byte
+
+// maxReuse bounds the output buffer kept for the next call.
+const maxReuse = 64 << 10
 
 // merge(handle, route, options) → Options JSON, like endpoint.merge.
 //
