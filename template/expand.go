@@ -1,7 +1,6 @@
 package template
 
 import (
-	"bytes"
 	"strconv"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -95,46 +94,49 @@ func (t *Template) AppendPathVars(dst []byte, lookup func(name string) (Var, boo
 // (a dot may be written %2e): every URL normaliser would remove it and
 // climb a level. AppendPath refuses such a result; callers that join a
 // base URL in front use this to check the base.
-func HasDotSegment(url string) bool { return hasDotSegment([]byte(url)) }
+func HasDotSegment(url string) bool { return hasDotSegment(url) }
 
 // hasDotSegment reports whether the path of url has a "." or ".." segment,
 // whatever produced it. A dot segment starts the path or follows a slash
-// and begins with "." or "%", so only the bytes after each slash are
-// looked at; the slashes and the end of the path are found with
-// IndexByte.
-func hasDotSegment(url []byte) bool {
+// and begins with "." or "%", so only the first byte of each segment is
+// looked at, in one pass that stops at the query or fragment.
+func hasDotSegment[T string | []byte](url T) bool {
+	// Skip "scheme://authority" when there is one: a scheme is a letter,
+	// then scheme characters up to "://".
 	i := 0
-	// Skip "scheme://authority" when there is one (a relative path has
-	// no colon, which IndexByte finds fastest).
-	if bytes.IndexByte(url, ':') >= 0 {
-		if j := schemeEnd(url); j > 0 && isScheme(url[:j]) {
-			i = j + 3
-			for i < len(url) && url[i] != '/' && url[i] != '?' && url[i] != '#' {
+	if len(url) > 0 && ascii.IsAlpha(url[0]) {
+		k := 1
+		for k < len(url) && ascii.IsSchemeChar(url[k]) {
+			k++
+		}
+		if k+2 < len(url) && url[k] == ':' && url[k+1] == '/' && url[k+2] == '/' {
+			i = k + 3
+			for i < len(url) && !segmentEnd[url[i]] {
 				i++
 			}
 		}
 	}
-	path := url[i:]
-	if k := bytes.IndexByte(path, '?'); k >= 0 {
-		path = path[:k]
-	}
-	if k := bytes.IndexByte(path, '#'); k >= 0 {
-		path = path[:k]
-	}
-	for {
-		next := bytes.IndexByte(path, '/')
-		seg := path
-		if next >= 0 {
-			seg = path[:next]
+	start := i
+	for ; i < len(url); i++ {
+		if !segmentEnd[url[i]] {
+			continue
 		}
-		if len(seg) > 0 && (seg[0] == '.' || seg[0] == '%') && isDotSegment(seg) {
+		if dotSegment(url[start:i]) {
 			return true
 		}
-		if next < 0 {
-			return false
+		if url[i] != '/' {
+			return false // the query or fragment
 		}
-		path = path[next+1:]
+		start = i + 1
 	}
+	return dotSegment(url[start:])
+}
+
+// segmentEnd holds the bytes that end a path segment.
+var segmentEnd = [256]bool{'/': true, '?': true, '#': true}
+
+func dotSegment[T string | []byte](seg T) bool {
+	return len(seg) > 0 && (seg[0] == '.' || seg[0] == '%') && isDotSegment(seg)
 }
 
 // isDotSegment reports whether seg is "." or "..", with any dot written as
@@ -166,18 +168,6 @@ func schemeEnd[T string | []byte](url T) int {
 		}
 	}
 	return -1
-}
-
-func isScheme[T string | []byte](b T) bool {
-	if len(b) == 0 || !ascii.IsAlpha(b[0]) {
-		return false
-	}
-	for i := 1; i < len(b); i++ {
-		if !ascii.IsSchemeChar(b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 func noVars(string) (Var, bool) { return Var{}, false }

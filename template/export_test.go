@@ -33,7 +33,7 @@ func CacheCost() int {
 
 // HasDotSegmentBytes is HasDotSegment on a byte slice, the form expansion
 // checks.
-var HasDotSegmentBytes = hasDotSegment
+var HasDotSegmentBytes = hasDotSegment[[]byte]
 
 // HyphensForValidator exposes the rewriting that lets the module validate
 // templates with hyphenated names.
