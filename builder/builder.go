@@ -289,9 +289,11 @@ func (b *Builder) Merge() (Options, error) {
 		return Options{}, newError("merge", b.route, err)
 	}
 	if m.Catalog.c != nil {
-		if _, err := applyCatalog(&m, &l, m.Catalog.c); err != nil {
+		kept, _, err := applyCatalog(&m, m.Params.list, l.Params, m.Catalog.c)
+		if err != nil {
 			return Options{}, err
 		}
+		m.Params = paramList{kept}
 	}
 	dropInherited(&m, &l)
 	return m.export(), nil

@@ -4,6 +4,7 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/internal/value"
+	"slices"
 	"strings"
 )
 
@@ -111,17 +112,19 @@ func isOperationID(s string) bool {
 }
 
 // applyCatalog checks merged options against the catalog and routes
-// their parameters: see WithCatalog. call is the call's own layer, to
-// tell its parameters from the defaults'. It reports whether it changed
-// the headers.
-func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) {
+// their parameters: see WithCatalog. params are the merged parameters and
+// mine the call's own, to tell them from the defaults'; both are only
+// read (a Builder's are passed uncopied). It returns the parameters left
+// for the parser (params itself unless some were dropped or moved) and
+// whether it changed the headers.
+func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept []param, headersChanged bool, err error) {
 	method := m.Method
 	if isOperationID(m.URL) {
 		method = "" // an operation ID: the method is the operation's
 	}
 	op, err := cat.Resolve(method, m.URL)
 	if err != nil {
-		return false, newError("check", callRoute(m), err)
+		return nil, false, newError("check", callRoute(m), err)
 	}
 	query := literalQuery(m.URL)
 	m.Method, m.URL = op.Target()
@@ -129,22 +132,22 @@ func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) 
 		m.URL += query // the catalogue knows the path; a literal query is the caller's
 	}
 	m.BaseURL = op.BaseURL(m.BaseURL)
-	var kept []param // allocated only when a parameter is dropped or moved
-	for i, p := range m.Params.list {
+	// kept is allocated only when a parameter is dropped or moved.
+	for i, p := range params {
 		loc := op.Locate(p.name)
-		if loc == InNone && call.Params.find(p.name) < 0 {
+		if loc == InNone && mine.find(p.name) < 0 {
 			// A default the operation does not declare: not for it.
 			if kept == nil {
-				kept = append(make([]param, 0, len(m.Params.list)), m.Params.list[:i]...)
+				kept = append(make([]param, 0, len(params)), params[:i]...)
 			}
 			continue
 		}
 		if err := op.CheckParam(p.name, p.v); err != nil {
-			return false, newError("check", p.name, err)
+			return nil, false, newError("check", p.name, err)
 		}
 		if loc == InHeader {
 			if kept == nil {
-				kept = append(make([]param, 0, len(m.Params.list)), m.Params.list[:i]...)
+				kept = append(make([]param, 0, len(params)), params[:i]...)
 			}
 			m.Headers = m.Headers.set(header{name: headers.Name(p.name), value: p.v.Text()})
 			headersChanged = true
@@ -154,33 +157,34 @@ func applyCatalog(m, call *layer, cat Catalog) (headersChanged bool, err error) 
 			kept = append(kept, p)
 		}
 	}
-	if kept != nil {
-		m.Params = paramList{kept}
+	if kept == nil {
+		kept = params
 	}
 	if obj := m.Data.v; m.Data.set && m.Data.raw == nil && obj.Kind() == value.Object {
 		for _, mem := range obj.Members() {
 			if err := op.CheckParam(mem.Key, mem.Value); err != nil {
-				return false, newError("check", mem.Key, err)
+				return nil, false, newError("check", mem.Key, err)
 			}
 		}
 	}
-	if missing(op, m) {
-		params, data := m.Params, m.Data
+	if missing(op, m, paramList{kept}) {
+		// A copy for the catalogue's callback, which may keep it.
+		ps, data := paramList{slices.Clone(kept)}, m.Data
 		has := func(name string) bool {
-			return params.find(name) >= 0 || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody
+			return ps.find(name) >= 0 || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody
 		}
-		return false, newError("check", callRoute(m), op.Missing(has))
+		return nil, false, newError("check", callRoute(m), op.Missing(has))
 	}
-	return headersChanged, nil
+	return kept, headersChanged, nil
 }
 
 // missing reports whether a required parameter is absent, without the
 // allocations of building the error.
-func missing(op Operation, m *layer) bool {
+func missing(op Operation, m *layer, params paramList) bool {
 	always, withBody := op.Requires()
 	raw := opaqueBody(m.Data)
 	for _, name := range always {
-		if m.Params.find(name) < 0 && !dataHas(m.Data, name) && !(raw && op.Locate(name) == InBody) {
+		if params.find(name) < 0 && !dataHas(m.Data, name) && !(raw && op.Locate(name) == InBody) {
 			return true
 		}
 	}
@@ -188,7 +192,7 @@ func missing(op Operation, m *layer) bool {
 		return false
 	}
 	sends := m.Data.set
-	for _, p := range m.Params.list {
+	for _, p := range params.list {
 		if op.Locate(p.name) == InBody {
 			sends = true
 			break
@@ -198,7 +202,7 @@ func missing(op Operation, m *layer) bool {
 		return false
 	}
 	for _, name := range withBody {
-		if m.Params.find(name) < 0 && !dataHas(m.Data, name) {
+		if params.find(name) < 0 && !dataHas(m.Data, name) {
 			return true
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
@@ -302,9 +301,11 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 		return layer{}, nil, newError("merge", route, err)
 	}
 	if m.Catalog.c != nil {
-		if _, err := applyCatalog(&m, &call, m.Catalog.c); err != nil {
+		kept, _, err := applyCatalog(&m, m.Params.list, call.Params, m.Catalog.c)
+		if err != nil {
 			return layer{}, nil, err
 		}
+		m.Params = paramList{kept}
 	}
 	dropInherited(&m, &call)
 	return m, &call, nil
@@ -337,24 +338,12 @@ func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 	}
 	changed := len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0
 	if m.Catalog.c != nil {
-		if own != nil {
-			// The catalogue reads parameters through the layers: copies.
-			c := *call
-			c.Params = paramList{slices.Clone(own)}
-			call = &c
-			mine = c.Params
-			if len(m.Params.list) == 0 {
-				m.Params = c.Params // the defaults have none: the same list
-			} else {
-				m.Params = paramList{slices.Clone(params)}
-			}
-		}
-		moved, err := applyCatalog(&m, call, m.Catalog.c)
+		kept, moved, err := applyCatalog(&m, params, mine, m.Catalog.c)
 		if err != nil {
 			return err
 		}
 		changed = changed || moved
-		params = m.Params.list
+		params = kept
 	}
 	return resolve(r, &m, params, &e.pre, changed, callParams{list: mine, data: call.Data.set})
 }
