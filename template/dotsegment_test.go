@@ -56,8 +56,12 @@ var _ = Describe("the dot-segment check", func() {
 			}
 			url := sb.String()
 			want := naiveDotSegment(url)
-			Expect(template.HasDotSegment(url)).To(Equal(want), "%q", url)
-			Expect(template.HasDotSegmentBytes([]byte(url))).To(Equal(want), "%q", url)
+			// Plain comparisons in the loop, Gomega only on a mismatch:
+			// 200,000 assertions would dominate the suite under -race.
+			if template.HasDotSegment(url) != want || template.HasDotSegmentBytes([]byte(url)) != want {
+				Expect(template.HasDotSegment(url)).To(Equal(want), "%q", url)
+				Expect(template.HasDotSegmentBytes([]byte(url))).To(Equal(want), "%q", url)
+			}
 		}
 	})
 
