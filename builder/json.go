@@ -331,50 +331,41 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, newError("marshal", "body", err)
 	}
-	var buf [16]string
-	names := buf[:0]
-	for name := range r.Headers {
-		names = append(names, name)
+	var room [16]header
+	hs := room[:0]
+	for name, v := range r.Headers {
+		hs = append(hs, header{name: name, value: v})
 	}
-	slices.Sort(names)
 	return encodeJSON(func(b []byte) []byte {
-		b = append(b, `{"method":`...)
-		b = value.AppendString(b, r.Method)
-		b = append(b, `,"url":`...)
-		b = value.AppendString(b, r.URL)
-		b = append(b, `,"headers":{`...)
-		for i, name := range names {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = value.AppendString(b, name)
-			b = append(b, ':')
-			b = value.AppendString(b, r.Headers[name])
-		}
-		b = append(b, '}')
-		if hasBody {
-			b = append(b, `,"body":`...)
-			b = append(b, body...)
-		}
-		if r.Request != nil {
-			b = append(b, `,"request":`...)
-			v, err := value.Of(r.Request)
-			if err != nil {
-				v = value.Value{}
-			}
-			b = value.AppendJSON(b, v)
-		}
-		return append(b, '}')
+		return appendRequestJSON(b, r.Method, r.URL, hs, body, hasBody, r.Request)
 	}), nil
 }
 
 // appendJSON appends what RequestOptions.MarshalJSON writes of
-// r.requestOptions(): headers in name order, a JSON body as it was
-// encoded (compact already), a string or []byte body as a string.
+// r.requestOptions(), without making them.
 func (r *resolved) appendJSON(b []byte) []byte {
 	var room [16]header
 	hs := append(room[:0], r.headers...)
-	if len(hs) > len(room) {
+	var body []byte
+	hasBody := true
+	switch r.body.kind {
+	case noBody:
+		hasBody = false
+	case jsonBody:
+		body = r.body.json // encoded here, compact already
+	case emptyBody:
+		body = []byte(`""`)
+	case rawBody:
+		body, hasBody, _ = bodyJSON(r.body.raw) // a string, []byte or io.Reader: no error
+	}
+	return appendRequestJSON(b, r.method, r.url, hs, body, hasBody, exportObject(r.request))
+}
+
+// appendRequestJSON writes request options as JSON: the headers (which it
+// sorts in place) in name order, the last of a name kept as a map keeps
+// it; the body when there is one; request when it is not nil.
+func appendRequestJSON(b []byte, method, url string, hs []header, body []byte, hasBody bool, request map[string]any) []byte {
+	if len(hs) > 16 {
 		slices.SortStableFunc(hs, func(x, y header) int { return strings.Compare(x.name, y.name) })
 	}
 	// Insertion sort, stable, for the usual handful of headers.
@@ -384,9 +375,9 @@ func (r *resolved) appendJSON(b []byte) []byte {
 		}
 	}
 	b = append(b, `{"method":`...)
-	b = value.AppendString(b, r.method)
+	b = value.AppendString(b, method)
 	b = append(b, `,"url":`...)
-	b = value.AppendString(b, r.url)
+	b = value.AppendString(b, url)
 	b = append(b, `,"headers":{`...)
 	for i, h := range hs {
 		if i+1 < len(hs) && hs[i+1].name == h.name {
@@ -400,25 +391,12 @@ func (r *resolved) appendJSON(b []byte) []byte {
 		b = value.AppendString(b, h.value)
 	}
 	b = append(b, '}')
-	switch r.body.kind {
-	case jsonBody:
+	if hasBody {
 		b = append(b, `,"body":`...)
-		b = append(b, r.body.json...)
-	case emptyBody:
-		b = append(b, `,"body":""`...)
-	case rawBody:
-		switch raw := r.body.raw.(type) {
-		case string:
-			b = append(b, `,"body":`...)
-			b = value.AppendString(b, raw)
-		case []byte:
-			b = append(b, `,"body":`...)
-			b = value.AppendString(b, string(raw))
-		}
+		b = append(b, body...)
 	}
-	if r.request.Kind() == value.Object {
-		// Through the exported map, as MarshalJSON sees it: keys sorted.
-		v, err := value.Of(exportObject(r.request))
+	if request != nil {
+		v, err := value.Of(request)
 		if err != nil {
 			v = value.Value{}
 		}
