@@ -139,32 +139,31 @@ func NewArray(items []Value) Value {
 // pass (labels, assignees) mostly hold one to four.
 func makeArray(n int) (Value, []Value) {
 	var c *composite
+	var items []Value
 	switch {
 	case n == 1:
 		blk := new(struct {
 			c composite
 			a [1]Value
 		})
-		blk.c.items = blk.a[:]
-		c = &blk.c
+		c, items = &blk.c, blk.a[:]
 	case n == 2:
 		blk := new(struct {
 			c composite
 			a [2]Value
 		})
-		blk.c.items = blk.a[:]
-		c = &blk.c
+		c, items = &blk.c, blk.a[:]
 	case n == 3 || n == 4:
 		blk := new(struct {
 			c composite
 			a [4]Value
 		})
-		blk.c.items = blk.a[:n:n]
-		c = &blk.c
+		c, items = &blk.c, blk.a[:n:n]
 	default:
-		c = &composite{items: make([]Value, n)}
+		c, items = new(composite), make([]Value, n)
 	}
-	return Value{kind: Array, ref: c}, c.items
+	c.items = items
+	return Value{kind: Array, ref: c}, items
 }
 
 // NewObject returns an Object of members, which it takes ownership of.
