@@ -226,8 +226,8 @@ type requestMemory struct {
 // newMemory returns the memory of a request, with room for a body's
 // reader when it has a body in memory.
 func newMemory(b *finalBody) *requestMemory {
-	if b.kind != jsonBody && b.kind != rawBody {
-		return new(requestMemory)
+	if _, isBytes := b.raw.([]byte); b.kind != jsonBody && !(b.kind == rawBody && isBytes) {
+		return new(requestMemory) // no body, or a string or reader
 	}
 	m := new(struct {
 		requestMemory
