@@ -1,11 +1,12 @@
 package builder
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/internal/value"
-	"slices"
-	"strings"
 )
 
 // A Catalog describes the operations of an API, so that an Endpoint can

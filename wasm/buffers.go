@@ -79,7 +79,8 @@ func inputRoute(off, n int32) (string, bool) {
 
 // result makes data the call's output and returns its length, or minus
 // its length when data is an error object. data is the call's own (a
-// fresh MarshalJSON result), so it is kept rather than copied.
+// fresh MarshalJSON result, or build's reused buffer), so it is kept
+// rather than copied.
 func result(data []byte, isError bool) int32 {
 	out = data
 	if isError {
