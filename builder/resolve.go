@@ -177,14 +177,8 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 // unless the template is absolute. trusted reports that the URL's base is
 // the one the Endpoint checked; pathAt is then where the path begins.
 func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, pathAt int, trusted bool, err error) {
-	lookup := func(name string) (template.Var, bool) {
-		if v, ok := (paramList{params}).get(name); ok {
-			return templateVar(v), true
-		}
-		return template.Var{}, false
-	}
 	if isAbsolute(t.String()) {
-		buf, err = expand(buf, t, lookup)
+		buf, err = expand(buf, t, params)
 		return buf, -1, false, err
 	}
 	trusted = pre != nil && pre.baseOK && m.BaseURL == pre.base
@@ -196,7 +190,7 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 	base := strings.TrimSuffix(m.BaseURL, "/")
 	buf = append(buf, base...)
 	start := len(buf)
-	if buf, err = expand(buf, t, lookup); err != nil {
+	if buf, err = expand(buf, t, params); err != nil {
 		return nil, -1, false, err
 	}
 	if strings.HasPrefix(t.String(), "{+") && isAbsolute(string(buf[start:])) {
@@ -214,12 +208,58 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 	return buf, -1, false, nil
 }
 
-func expand(buf []byte, t *template.Template, lookup func(string) (template.Var, bool)) ([]byte, error) {
-	buf, err := t.AppendPathVars(buf, lookup)
+// expand appends t expanded with params. Strings and integers, what
+// routes are filled with, go by position (template.AppendScalars); any
+// other value through a lookup.
+func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
+	var vals [8]template.Scalar
+	scalars := true
+	for _, p := range params {
+		i := t.VarIndex(p.name)
+		if i < 0 {
+			continue
+		}
+		if i >= len(vals) {
+			scalars = false
+			break
+		}
+		if vals[i], scalars = scalarOf(p.v); !scalars {
+			break
+		}
+	}
+	var err error
+	if scalars {
+		buf, err = t.AppendScalars(buf, vals[:])
+	} else {
+		buf, err = t.AppendPathVars(buf, func(name string) (template.Var, bool) {
+			if v, ok := (paramList{params}).get(name); ok {
+				return templateVar(v), true
+			}
+			return template.Var{}, false
+		})
+	}
 	if err != nil {
 		return nil, newError("parse", t.String(), err)
 	}
 	return buf, nil
+}
+
+// scalarOf is v as a template.Scalar, when it is a string or an integer
+// (or null, which is undefined).
+func scalarOf(v value.Value) (template.Scalar, bool) {
+	switch v.Kind() {
+	case value.Null:
+		return template.Scalar{}, true
+	case value.String:
+		if v.Flag() == value.NoFlag {
+			return template.StringScalar(v.Text()), true
+		}
+	case value.Number:
+		if i, ok := v.AsInt(); ok {
+			return template.IntScalar(i), true
+		}
+	}
+	return template.Scalar{}, false
 }
 
 // isAbsolute reports whether s starts with an http or https scheme.

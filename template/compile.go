@@ -69,6 +69,7 @@ func compile(s string) (*Template, error) {
 					t.segVars = append(t.segVars, sp.name)
 				}
 			}
+			p.varIndex = slices.Index(t.vars, p.specs[0].name)
 			t.parts = append(t.parts, p)
 			i, lit = end, end
 		case c == '%':
@@ -93,6 +94,7 @@ func compile(s string) (*Template, error) {
 		}
 	}
 	t.addLiteral(s[lit:])
+	t.plain = t.isPlain()
 	return t, nil
 }
 

@@ -80,6 +80,11 @@ func (t *Template) AppendPathVars(dst []byte, lookup func(name string) (Var, boo
 	if err != nil {
 		return dst, err
 	}
+	return t.checkPath(dst, n0)
+}
+
+// checkPath applies AppendPath's rules for the whole expansion, dst[n0:].
+func (t *Template) checkPath(dst []byte, n0 int) ([]byte, error) {
 	out := dst[n0:]
 	if hasDotSegment(out) {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrDotSegment}

@@ -2,6 +2,7 @@ package template_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -133,6 +134,18 @@ func FuzzExpand(f *testing.F) {
 			t.Fatalf("AppendPath %q, Expand %q (%v)", buf, out, err)
 		case err != nil && pathErr == nil:
 			t.Fatalf("Expand failed (%v) but AppendPath did not", err)
+		}
+
+		// AppendScalars gives what AppendPath gives for strings and integers.
+		if sc, ok := scalarOf(v); ok {
+			vals := make([]template.Scalar, len(tmpl.Vars()))
+			for i := range vals {
+				vals[i] = sc
+			}
+			got, scErr := tmpl.AppendScalars([]byte("pre"), vals)
+			if string(got) != string(buf) || fmt.Sprint(scErr) != fmt.Sprint(pathErr) {
+				t.Fatalf("%q: AppendScalars %q (%v), AppendPath %q (%v)", tpl, got, scErr, buf, pathErr)
+			}
 		}
 
 		// Differential: ASCII templates and values without "%" that the

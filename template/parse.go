@@ -31,6 +31,8 @@ type Template struct {
 	// authority is the offset of the first expression before the path of
 	// an absolute template, or -1.
 	authority int
+	// plain says every expression is a simple {name} (see AppendScalars).
+	plain bool
 }
 
 // part is a literal (specs == nil) or an expression.
@@ -41,6 +43,8 @@ type part struct {
 	offset int // byte offset of the expression's "{" in raw
 	// segment marks a {x} that forms a whole path segment (see AppendPath).
 	segment bool
+	// varIndex is the index in vars of the first variable.
+	varIndex int
 }
 
 // varspec is one variable of an expression.
