@@ -133,6 +133,10 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 			if t.Uses(p.name) {
 				continue
 			}
+			if s, ok := scalarOf(p.v); ok {
+				buf = template.AppendQueryScalar(buf, p.name, s)
+				continue
+			}
 			if buf, err = template.AppendQueryVar(buf, p.name, templateVar(p.v)); err != nil {
 				return newError("parse", m.URL, err)
 			}

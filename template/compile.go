@@ -95,6 +95,7 @@ func compile(s string) (*Template, error) {
 	}
 	t.addLiteral(s[lit:])
 	t.plain = t.isPlain()
+	t.dotFree = t.plain && t.isDotFree()
 	return t, nil
 }
 

@@ -80,13 +80,14 @@ func (t *Template) AppendPathVars(dst []byte, lookup func(name string) (Var, boo
 	if err != nil {
 		return dst, err
 	}
-	return t.checkPath(dst, n0)
+	return t.checkPath(dst, n0, true)
 }
 
-// checkPath applies AppendPath's rules for the whole expansion, dst[n0:].
-func (t *Template) checkPath(dst []byte, n0 int) ([]byte, error) {
+// checkPath applies AppendPath's rules for the whole expansion, dst[n0:];
+// scan says whether it may hold a dot segment.
+func (t *Template) checkPath(dst []byte, n0 int, scan bool) ([]byte, error) {
 	out := dst[n0:]
-	if hasDotSegment(out) {
+	if scan && hasDotSegment(out) {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrDotSegment}
 	}
 	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && schemeEnd(t.raw) < 0 {

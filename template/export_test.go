@@ -38,3 +38,6 @@ var HasDotSegmentBytes = hasDotSegment[[]byte]
 // HyphensForValidator exposes the rewriting that lets the module validate
 // templates with hyphenated names.
 var HyphensForValidator = hyphensForValidator
+
+// DotFree reports whether AppendScalars skips the dot-segment scan for t.
+func DotFree(t *Template) bool { return t.dotFree }

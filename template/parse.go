@@ -31,8 +31,9 @@ type Template struct {
 	// authority is the offset of the first expression before the path of
 	// an absolute template, or -1.
 	authority int
-	// plain says every expression is a simple {name} (see AppendScalars).
-	plain bool
+	// plain says every expression is a simple {name} (see AppendScalars);
+	// dotFree that its AppendScalars expansions need no dot-segment scan.
+	plain, dotFree bool
 }
 
 // part is a literal (specs == nil) or an expression.

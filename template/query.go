@@ -69,6 +69,33 @@ func AppendQueryVar(dst []byte, name string, v Var) ([]byte, error) {
 	return appendQuery(dst, name, v.v)
 }
 
+// AppendQueryScalar is AppendQueryVar for a Scalar, which cannot fail.
+func AppendQueryScalar(dst []byte, name string, v Scalar) []byte {
+	if !v.Set {
+		return dst
+	}
+	dst = appendQueryName(dst, name)
+	if v.IsInt {
+		return strconv.AppendInt(dst, v.Int, 10) // digits and "-": kept
+	}
+	if name == "q" {
+		return appendEscaped(dst, v.Str, plusSet, false)
+	}
+	return appendEscaped(dst, v.Str, componentSet, false)
+}
+
+// appendQueryName appends the separator, name and "=".
+func appendQueryName(dst []byte, name string) []byte {
+	switch q := bytes.IndexByte(dst, '?'); {
+	case q < 0:
+		dst = append(dst, '?')
+	case dst[len(dst)-1] != '?' && dst[len(dst)-1] != '&':
+		dst = append(dst, '&')
+	}
+	dst = appendEscaped(dst, name, componentSet, false)
+	return append(dst, '=')
+}
+
 // appendQuery appends one mapped value. (Errors of mapping are the
 // caller's: m must not reach an error value, or a scratch buffer behind
 // it would escape.)
@@ -79,14 +106,7 @@ func appendQuery(dst []byte, name string, m value) ([]byte, error) {
 	if m.kind == undefinedKind {
 		return dst, nil
 	}
-	switch q := bytes.IndexByte(dst, '?'); {
-	case q < 0:
-		dst = append(dst, '?')
-	case dst[len(dst)-1] != '?' && dst[len(dst)-1] != '&':
-		dst = append(dst, '&')
-	}
-	dst = appendEscaped(dst, name, componentSet, false)
-	dst = append(dst, '=')
+	dst = appendQueryName(dst, name)
 	switch {
 	case m.kind == listKind:
 		for i, it := range m.items {

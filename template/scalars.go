@@ -1,6 +1,7 @@
 package template
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 )
@@ -78,7 +79,7 @@ func (t *Template) AppendScalars(dst []byte, vals []Scalar) ([]byte, error) {
 			return dst[:n0], t.errorAt(p, p.specs[0].name, ErrDotSegment)
 		}
 	}
-	return t.checkPath(dst, n0)
+	return t.checkPath(dst, n0, !t.dotFree)
 }
 
 // Var returns s as a Var.
@@ -106,4 +107,63 @@ func (t *Template) isPlain() bool {
 		}
 	}
 	return true
+}
+
+// isDotFree reports whether no AppendScalars expansion of the plain
+// template t can have a dot segment that the check of each whole-segment
+// expression misses, so that the expansion need not be scanned again.
+// Values add only unreserved bytes and %XX triplets of other bytes, never
+// "/" or %2E; so a path segment is safe when it is one whole-segment
+// expression, or has a literal byte that no dot segment holds. The
+// segments are taken from the template's start: where a scheme comes
+// first they are finer than the ones the scan sees, never coarser.
+func (t *Template) isDotFree() bool {
+	seg := make([]byte, 0, 64) // the current segment: literals, 0 for a whole-segment expression, 1 for another
+	for i := range t.parts {
+		p := &t.parts[i]
+		if p.specs != nil {
+			if p.segment {
+				seg = append(seg, 0)
+			} else {
+				seg = append(seg, 1)
+			}
+			continue
+		}
+		for j := 0; j < len(p.lit); j++ {
+			switch c := p.lit[j]; c {
+			case '/', '?', '#':
+				if !safeSegment(seg) {
+					return false
+				}
+				if c != '/' {
+					return true // the query or fragment
+				}
+				seg = seg[:0]
+			default:
+				seg = append(seg, c)
+			}
+		}
+	}
+	return safeSegment(seg)
+}
+
+// safeSegment reports whether seg (see isDotFree) cannot expand to a dot
+// segment.
+func safeSegment(seg []byte) bool {
+	if bytes.IndexByte(seg, 0) < 0 && bytes.IndexByte(seg, 1) < 0 {
+		return !isDotSegment(seg) // literals only
+	}
+	if len(seg) == 1 && seg[0] == 0 {
+		return true
+	}
+	for i := 0; i < len(seg); i++ {
+		switch seg[i] {
+		case '.', 0, 1:
+		case '%':
+			i += 2 // a triplet; it may be %2E
+		default:
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,6 +50,20 @@ var _ = Describe("AppendScalars", func() {
 		Expect(string(out)).To(Equal("pre"))
 	})
 
+	DescribeTable("skips the dot-segment scan only where no value can make a dot segment",
+		func(tpl string, free bool) {
+			Expect(template.DotFree(mustParse(tpl))).To(Equal(free))
+		},
+		Entry("a route", "/repos/{owner}/{repo}/issues/{number}", true),
+		Entry("absolute, with a query", "https://h/a/{x}?y=..", true),
+		Entry("letters beside an expression", "/a/v{x}/{y}.json", true),
+		Entry("two expressions in a segment", "/a/{x}{y}", false),
+		Entry("a dot beside an expression", "/a/.{x}", false),
+		Entry("an escape beside an expression", "/a/%2E{x}", false),
+		Entry("a dot segment in a literal", "/a/../{x}", false),
+		Entry("not plain", "/a/{+x}", false),
+	)
+
 	It("does not allocate for a route", func() {
 		t := mustParse("/repos/{owner}/{repo}/issues/{number}")
 		vals := []template.Scalar{template.StringScalar("octokit"), template.StringScalar("rest.js"), template.IntScalar(42)}
@@ -66,7 +81,7 @@ var _ = Describe("AppendScalars", func() {
 		}
 		texts := []string{"", ".", "..", "a b", "ü", "/", "%2e", "x", "-1", "?&=", "%"}
 		exprs := []string{"{a}", "{b}", "{owner}", "{x-y}", "{c.d}", "{+a}", "{a,b}", "{/a}", "{?b}", "{a:2}", "{b*}", "{#a}"}
-		lits := []string{"/", "/repos/", ".", "-", "x", "?q=1", "#f", "..", "/./", "//", "https://h/", "%20"}
+		lits := []string{"/", "/repos/", ".", "-", "x", "?q=1", "#f", "..", "/./", "//", "https://h/", "%20", "%2E", "v"}
 		for range n {
 			var sb strings.Builder
 			for range 1 + rng.IntN(5) {
@@ -109,6 +124,27 @@ var _ = Describe("AppendScalars", func() {
 			for _, sentinel := range []error{template.ErrMissing, template.ErrDotSegment, template.ErrEmptySegment, template.ErrAuthority} {
 				Expect(errors.Is(gotErr, sentinel)).To(Equal(errors.Is(wantErr, sentinel)))
 			}
+		}
+	})
+
+	It("appends query parameters as AppendQueryVar does (PCG seed 0x5ca1a5)", func() {
+		rng := rand.New(rand.NewPCG(0x5ca1a5, 1))
+		names := []string{"q", "per_page", "a b", "ü", "x+y"}
+		texts := []string{"", "open", "is:open+label:bug", "a&b=c", "ü", "%2B", "!'()*~"}
+		for range 2000 {
+			dst := []byte([]string{"/x", "/x?", "/x?a=1", "/x?a=1&"}[rng.IntN(4)])
+			name := names[rng.IntN(len(names))]
+			var v template.Scalar
+			switch rng.IntN(3) {
+			case 0:
+			case 1:
+				v = template.IntScalar(rng.Int64N(2001) - 1000)
+			default:
+				v = template.StringScalar(texts[rng.IntN(len(texts))])
+			}
+			want, err := template.AppendQueryVar(slices.Clone(dst), name, v.Var())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(template.AppendQueryScalar(slices.Clone(dst), name, v))).To(Equal(string(want)))
 		}
 	})
 })
