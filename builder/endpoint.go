@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/endpointkit/endpoint/internal/addrmemo"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -351,12 +352,29 @@ func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 // splitRoute is SplitRoute, but with a catalog a route may
 // also be an operation ID, which leaves the method empty for Resolve.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
+	if space, ok := routeMemo.Get(route); ok {
+		if space < 0 {
+			return "", route, nil
+		}
+		return route[:space], route[space+1:], nil
+	}
 	method, target, err = SplitRoute(route)
 	if err != nil && e.defaults.Catalog.c != nil && isOperationID(route) {
 		return "", route, nil
 	}
+	if err == nil && routeMemo.HasRoom(route) {
+		space := -1
+		if method != "" {
+			space = len(method)
+		}
+		routeMemo.Put(route, space, 0)
+	}
 	return method, target, err
 }
+
+// routeMemo remembers where valid routes split (the index of the space,
+// or -1), found by the route string's address.
+var routeMemo = addrmemo.Memo[int]{Budget: 1 << 20}
 
 // callKeys is the order of a call's keys: the route's method and url
 // first, as v6 assigns the options over them, then the options' own.

@@ -9,6 +9,18 @@ import (
 // normalizeMethod validates an HTTP method token and returns it lower-case,
 // without allocating for the common methods.
 func normalizeMethod(m string) (string, error) {
+	switch m { // the spellings calls use, without folding
+	case "GET", "get":
+		return "get", nil
+	case "POST", "post":
+		return "post", nil
+	case "PUT", "put":
+		return "put", nil
+	case "PATCH", "patch":
+		return "patch", nil
+	case "DELETE", "delete":
+		return "delete", nil
+	}
 	for _, known := range [...]string{"get", "post", "put", "patch", "delete", "head", "options"} {
 		if strings.EqualFold(m, known) {
 			return known, nil

@@ -26,9 +26,20 @@ func SplitRoute(route string) (method, target string, err error) {
 	}
 	switch {
 	case ok && !headers.IsToken(m),
-		t == "" || strings.ContainsAny(t, " \t\n\r\v\f"),
+		t == "" || hasSpace(t),
 		!ok && t[0] != '/' && t[0] != '{' && !isAbsolute(t):
 		return "", "", newError("route", route, ErrInvalidRoute)
 	}
 	return m, t, nil
+}
+
+// hasSpace reports whether s holds an ASCII space, tab, line feed,
+// vertical tab, form feed or carriage return.
+func hasSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ' ' || '\t' <= c && c <= '\r' {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,8 @@ package template
 import (
 	"sync"
 	"unsafe"
+
+	"github.com/endpointkit/endpoint/internal/addrmemo"
 )
 
 // CacheSize is the most templates Parse keeps. Beyond it, or beyond
@@ -47,6 +49,15 @@ type entry struct {
 }
 
 var cache = &templateCache{}
+
+// MemoBytes bounds what Parse's second, faster lookup holds: templates
+// found by the address of the string they were parsed from, as a route
+// written as a constant is passed again (see package internal/addrmemo).
+// Its entries are mostly the cache's own templates; what it pins beyond
+// them is at most this much.
+const MemoBytes = 4 << 20
+
+var memo = addrmemo.Memo[*Template]{Budget: MemoBytes}
 
 func (c *templateCache) get(s string) (*Template, bool) {
 	v, ok := c.m.Load(s)
@@ -99,4 +110,5 @@ func (c *templateCache) reset() {
 	defer c.mu.Unlock()
 	c.m.Clear()
 	c.ring, c.head, c.n, c.bytes = nil, 0, 0, 0
+	memo.Reset()
 }

@@ -43,7 +43,20 @@ var _ = Describe("the parse cache", func() {
 		Expect(template.CacheLen()).To(Equal(template.CacheSize))
 		last := fmt.Sprintf("/t/%d", template.CacheSize+99)
 		Expect(mustParse(last)).To(BeIdenticalTo(mustParse(last)))
-		Expect(mustParse("/t/0")).NotTo(BeIdenticalTo(first))
+		// A string at a new address misses the address memo and finds
+		// the cache without "/t/0".
+		Expect(mustParse(strings.Clone("/t/0"))).NotTo(BeIdenticalTo(first))
+	})
+
+	It("finds a template again by its string's address, within MemoBytes", func() {
+		route := strings.Clone("/memo/{x}")
+		first := mustParse(route)
+		Expect(mustParse(route)).To(BeIdenticalTo(first))
+		for i := range 20000 {
+			mustParse(fmt.Sprintf("/m/%d/{a}/{b}", i))
+		}
+		Expect(template.MemoUsed()).To(BeNumerically("<=", template.MemoBytes))
+		Expect(template.MemoUsed()).To(BeNumerically(">", 0))
 	})
 
 	It("bounds the total template text", func() {

@@ -41,3 +41,6 @@ var HyphensForValidator = hyphensForValidator
 
 // DotFree reports whether AppendScalars skips the dot-segment scan for t.
 func DotFree(t *Template) bool { return t.dotFree }
+
+// MemoUsed returns the bytes the address memo holds.
+func MemoUsed() int64 { return memo.Used() }

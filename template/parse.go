@@ -60,18 +60,25 @@ type varspec struct {
 // seen before costs a map lookup and returns the same *Template. Failures are
 // not cached.
 func Parse(s string) (*Template, error) {
-	if len(s) > MaxLength { // before the lookup: do not hash a huge string
+	if len(s) > MaxLength { // before the lookups: do not hash a huge string
 		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLong, len(s), MaxLength)}
 	}
-	if t, ok := cache.get(s); ok {
+	if t, ok := memo.Get(s); ok {
 		return t, nil
 	}
-	key := strings.Clone(s) // do not pin a larger string the caller sliced s from
-	t, err := parse(rewriteColonNames(key))
-	if err != nil {
-		return nil, err
+	t, ok := cache.get(s)
+	if !ok {
+		key := strings.Clone(s) // do not pin a larger string the caller sliced s from
+		var err error
+		if t, err = parse(rewriteColonNames(key)); err != nil {
+			return nil, err
+		}
+		t = cache.put(key, t)
 	}
-	return cache.put(key, t), nil
+	if memo.HasRoom(s) {
+		memo.Put(s, t, cost(s, t))
+	}
+	return t, nil
 }
 
 // parse validates s with the uritemplate module, the parser of record, and

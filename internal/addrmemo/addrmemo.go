@@ -1,0 +1,101 @@
+// Package addrmemo remembers what was worked out from strings that a
+// program passes again and again, by the string's address.
+//
+// Routes and URL templates are nearly always constants, passed on every
+// call with the same address. A [Memo] finds what was computed from such
+// a string (a route's split, a parsed template) without hashing or
+// parsing it; the string is still compared, so a string at another
+// address, or with other contents, only misses.
+//
+// A slot is taken by the first string that lands in it (one of two, by
+// the address) and never replaced: a stream of new strings, such as
+// routes built per call, costs no allocation once the slots or the byte
+// budget are used up, and cannot push the constants out. What a Memo
+// pins is bounded by its Budget.
+package addrmemo
+
+import (
+	"strings"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Slots is the number of entries a Memo holds at most.
+const Slots = 4096
+
+// Memo maps strings to values of type V by address. The zero Memo
+// remembers nothing; set Budget before use. It is safe for concurrent
+// use.
+type Memo[V any] struct {
+	// Budget is the most bytes (as the callers of Put count them) the
+	// Memo holds.
+	Budget int64
+	used   atomic.Int64
+	slots  [Slots]atomic.Pointer[entry[V]]
+}
+
+type entry[V any] struct {
+	key string
+	v   V
+}
+
+func index(s string) uintptr {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	return (p>>3 ^ p>>15 ^ uintptr(len(s))*0x9e3779b1) % Slots &^ 1
+}
+
+// Get returns the value remembered for s.
+func (m *Memo[V]) Get(s string) (v V, ok bool) {
+	i := index(s)
+	if e := m.slots[i].Load(); e != nil && e.key == s {
+		return e.v, true
+	}
+	if e := m.slots[i+1].Load(); e != nil && e.key == s {
+		return e.v, true
+	}
+	return v, false
+}
+
+// Put remembers v for s when one of s's slots is free and the budget
+// allows; size is what v holds, in bytes. The Memo keeps a copy of s (not
+// s, which may be a slice of a larger string) and compares contents, so
+// a hit costs a comparison of s, not a hash.
+func (m *Memo[V]) Put(s string, v V, size int) {
+	i := index(s)
+	slot := &m.slots[i]
+	if slot.Load() != nil {
+		if slot = &m.slots[i+1]; slot.Load() != nil {
+			return // before allocating anything
+		}
+	}
+	cost := int64(size + len(s) + entrySize)
+	if m.used.Load()+cost > m.Budget {
+		return
+	}
+	m.used.Add(cost)
+	if !slot.CompareAndSwap(nil, &entry[V]{key: strings.Clone(s), v: v}) {
+		m.used.Add(-cost)
+	}
+}
+
+// entrySize is what an entry costs besides its key and value.
+const entrySize = 64
+
+// HasRoom reports whether Put might keep an entry for s: whether one of
+// its slots is free and the budget not spent. Callers check it before
+// working out an entry's size.
+func (m *Memo[V]) HasRoom(s string) bool {
+	i := index(s)
+	return m.used.Load() < m.Budget && (m.slots[i].Load() == nil || m.slots[i+1].Load() == nil)
+}
+
+// Reset forgets every entry (tests).
+func (m *Memo[V]) Reset() {
+	for i := range m.slots {
+		m.slots[i].Store(nil)
+	}
+	m.used.Store(0)
+}
+
+// Used returns the bytes the Memo holds, as Put counted them.
+func (m *Memo[V]) Used() int64 { return m.used.Load() }
