@@ -37,6 +37,10 @@ type Operation interface {
 	// a parameter the operation does not declare, the error suggests the
 	// nearest names.
 	CheckParam(name string, v value.Value) error
+	// Place is Locate and CheckParam in one lookup, for a declared
+	// parameter; for one the operation does not declare it returns
+	// InNone and no error.
+	Place(name string, v value.Value) (Location, error)
 	// Required lists the parameters the operation always requires, and
 	// those it requires once any body parameter is sent.
 	Requires() (always, withBody []string)
@@ -134,18 +138,23 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 	}
 	m.BaseURL = op.BaseURL(m.BaseURL)
 	// kept is allocated only when a parameter is dropped or moved.
+	sendsBody := false
 	for i, p := range params {
-		loc := op.Locate(p.name)
-		if loc == InNone && mine.find(p.name) < 0 {
-			// A default the operation does not declare: not for it.
-			if kept == nil {
-				kept = append(make([]param, 0, len(params)), params[:i]...)
+		loc, err := op.Place(p.name, p.v)
+		if loc == InNone {
+			if mine.find(p.name) < 0 {
+				// A default the operation does not declare: not for it.
+				if kept == nil {
+					kept = append(make([]param, 0, len(params)), params[:i]...)
+				}
+				continue
 			}
-			continue
+			err = op.CheckParam(p.name, p.v) // unknown, with suggestions
 		}
-		if err := op.CheckParam(p.name, p.v); err != nil {
+		if err != nil {
 			return nil, false, newError("check", p.name, err)
 		}
+		sendsBody = sendsBody || loc == InBody
 		if loc == InHeader {
 			if kept == nil {
 				kept = append(make([]param, 0, len(params)), params[:i]...)
@@ -168,7 +177,7 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 			}
 		}
 	}
-	if missing(op, m, paramList{kept}) {
+	if missing(op, m, paramList{kept}, sendsBody) {
 		// A copy for the catalogue's callback, which may keep it.
 		ps, data := paramList{slices.Clone(kept)}, m.Data
 		has := func(name string) bool {
@@ -180,8 +189,9 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 }
 
 // missing reports whether a required parameter is absent, without the
-// allocations of building the error.
-func missing(op Operation, m *layer, params paramList) bool {
+// allocations of building the error; sendsBody says a parameter goes to
+// the body.
+func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 	always, withBody := op.Requires()
 	raw := opaqueBody(m.Data)
 	for _, name := range always {
@@ -192,14 +202,7 @@ func missing(op Operation, m *layer, params paramList) bool {
 	if len(withBody) == 0 || raw {
 		return false
 	}
-	sends := m.Data.set
-	for _, p := range params.list {
-		if op.Locate(p.name) == InBody {
-			sends = true
-			break
-		}
-	}
-	if !sends {
+	if !m.Data.set && !sendsBody {
 		return false
 	}
 	for _, name := range withBody {

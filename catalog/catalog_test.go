@@ -2,9 +2,11 @@ package catalog_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/internal/value"
@@ -128,6 +130,25 @@ var _ = Describe("parameters", func() {
 		Expect(in(create, "title")).To(Equal(catalog.Body))
 		_, ok := create.In("state")
 		Expect(ok).To(BeFalse())
+	})
+
+	It("places each parameter of every GitHub operation as Locate and CheckParam do", func() {
+		values := []value.Value{value.Str("open"), value.Int(3), value.Boolean(true), value.Value{}, value.Str("")}
+		n := 0
+		for _, op := range gh.Operations() {
+			for _, p := range op.Params {
+				for _, v := range values {
+					loc, err := op.Place(p.Name, v)
+					Expect(loc).To(Equal(op.Locate(p.Name)), "%s %s", op.ID, p.Name)
+					Expect(fmt.Sprint(err)).To(Equal(fmt.Sprint(op.CheckParam(p.Name, v))), "%s %s", op.ID, p.Name)
+					n++
+				}
+			}
+			loc, err := op.Place("no_such_parameter", value.Str("x"))
+			Expect(loc).To(Equal(builder.InNone))
+			Expect(err).NotTo(HaveOccurred())
+		}
+		Expect(n).To(BeNumerically(">", 10000))
 	})
 
 	It("lists the required ones: path, then query, then body", func() {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/value"
 )
 
 // A Catalog is a builder.Catalog: builder.WithCatalog(c) checks every call
@@ -35,6 +36,21 @@ func (op *Operation) Locate(name string) builder.Location {
 	if !ok {
 		return builder.InNone
 	}
+	return location(in)
+}
+
+// Place is Locate and CheckParam in one lookup: builder.InNone and no
+// error for a parameter op does not declare.
+func (op *Operation) Place(name string, v value.Value) (builder.Location, error) {
+	p, ok := op.Param(name)
+	if !ok {
+		return builder.InNone, nil
+	}
+	return location(p.In), op.checkValue(p, v)
+}
+
+// location is in in the builder's terms.
+func location(in Location) builder.Location {
 	switch in {
 	case Path:
 		return builder.InPath

@@ -310,6 +310,11 @@ func (op *Operation) CheckParam(name string, v value.Value) error {
 	if !ok {
 		return op.unknownParam(name)
 	}
+	return op.checkValue(p, v)
+}
+
+// checkValue is CheckParam for a declared parameter.
+func (op *Operation) checkValue(p *Param, v value.Value) error {
 	// The common case first: a string where a string may go.
 	if s := &p.Schema; v.Kind() == value.String && (s.Type == 0 || s.Type&String != 0) {
 		if len(s.Enum) == 0 || s.inEnumString(v.Text()) {
