@@ -25,6 +25,8 @@ type Endpoint struct {
 	defaults layer // flattened once, never written afterwards
 	err      error // from an invalid Option; returned by every call
 	pre      prepared
+	// direct says the defaults allow Builder.HTTPRequest's direct path.
+	direct bool
 }
 
 // prepared is the work an Endpoint does once for all its calls.
@@ -45,6 +47,8 @@ type prepared struct {
 	// baseURL is base as net/url reads it, for building *http.Request
 	// URLs without parsing them (absolute bases only).
 	baseURL *url.URL
+	// trimmedBase is base without a trailing slash.
+	trimmedBase string
 }
 
 func prepare(l *layer) (prepared, error) {
@@ -61,6 +65,7 @@ func prepare(l *layer) (prepared, error) {
 	}
 	p.baseOK = true
 	trimmed := strings.TrimSuffix(l.BaseURL, "/")
+	p.trimmedBase = trimmed
 	if isAbsolute(trimmed) {
 		u, err := url.Parse(trimmed)
 		if err != nil {
@@ -140,6 +145,7 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 	}
 	if next.err == nil {
 		next.pre, next.err = prepare(&next.defaults)
+		next.direct = directOK(&next.defaults, &next.pre)
 	}
 	return next
 }

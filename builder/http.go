@@ -27,6 +27,9 @@ import (
 // url.URL fields, the Endpoint's headers were put in net/http's canonical
 // form once, and a JSON body is encoded once.
 func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
+	if req, ok := b.direct(ctx); ok {
+		return req, nil
+	}
 	l, err := b.bareLayer()
 	if err != nil {
 		return nil, err

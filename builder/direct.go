@@ -1,0 +1,144 @@
+package builder
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/template"
+)
+
+// The direct path: most calls name a route, set a few parameters (strings
+// and integers in the path and query, anything in a JSON body) and take
+// everything else from defaults that set no parameters of their own.
+// Such a call needs no merge and no layer: direct builds its request from
+// what the Endpoint prepared. Any other call, and any call that fails,
+// takes the general path, which gives the same request or error; a
+// property test holds the two to each other.
+
+// directOK says whether e's defaults allow the direct path: an absolute,
+// checked base URL, headers prepared, and no parameters, body or request
+// passthrough in the defaults.
+func directOK(d *layer, p *prepared) bool {
+	return p.baseOK && p.baseURL != nil && p.headers != nil && len(d.Params.list) == 0 &&
+		!d.Data.set && d.Request.Kind() == value.Null
+}
+
+// plainCall reports whether b sets nothing but parameters.
+func (b *Builder) plainCall() bool {
+	c := &b.call
+	return b.err == nil && c.Method == "" && c.URL == "" && c.BaseURL == "" && len(c.Headers.list) == 0 &&
+		c.Format == "" && len(c.Previews.names) == 0 && !c.Data.set && len(b.req) == 0
+}
+
+// direct returns b's request, or ok false when the general path must
+// make it.
+func (b *Builder) direct(ctx context.Context) (_ *http.Request, ok bool) {
+	e := b.e
+	if !e.direct || !b.plainCall() || ctx == nil {
+		return nil, false
+	}
+	method, target, err := e.splitRoute(b.route)
+	if err != nil || method == "" || isAbsolute(target) {
+		return nil, false
+	}
+	params := b.own()
+	if cat := e.defaults.Catalog.c; cat != nil {
+		if method, target, ok = directCatalog(cat, method, target, e.defaults.BaseURL, params); !ok {
+			return nil, false
+		}
+	}
+	var r resolved
+	if r.method, err = normalizeMethod(method); err != nil {
+		return nil, false
+	}
+	t, err := template.Parse(target)
+	if err != nil {
+		return nil, false
+	}
+	base := e.pre.trimmedBase
+	if len(base)+len(target)+16*len(params) > urlScratch {
+		return nil, false
+	}
+	var vals [8]template.Scalar
+	for _, p := range params {
+		i := t.VarIndex(p.name)
+		if i < 0 {
+			continue
+		}
+		if i >= len(vals) {
+			return nil, false
+		}
+		if vals[i], ok = scalarOf(p.v); !ok {
+			return nil, false
+		}
+	}
+	var scratch [urlScratch]byte
+	buf := append(scratch[:0], base...)
+	if buf, err = t.AppendScalars(buf, vals[:]); err != nil {
+		return nil, false
+	}
+	if len(buf) == len(base) || buf[len(base)] != '/' {
+		buf = append(buf, 0)
+		copy(buf[len(base)+1:], buf[len(base):])
+		buf[len(base)] = '/'
+	}
+	switch r.method {
+	case "get", "head":
+		for _, p := range params {
+			if t.Uses(p.name) {
+				continue
+			}
+			s, ok := scalarOf(p.v)
+			if !ok {
+				return nil, false
+			}
+			buf = template.AppendQueryScalar(buf, p.name, s)
+		}
+		r.headers = e.pre.headers
+	case "post", "put", "patch", "delete":
+		if r.body, err = makeBody(&layer{}, params, t, callParams{}); err != nil {
+			return nil, false
+		}
+		r.headers = e.pre.bodyHeaders(&r.body, r.method)
+	default:
+		return nil, false
+	}
+	r.url = string(buf)
+	mem := newMemory(&r.body)
+	if !fillURL(&mem.url, r.url, e.pre.pathAt, e.pre.baseURL) {
+		return nil, false
+	}
+	body, size, getBody := r.body.reader(mem.body)
+	m, _ := httpMethod(r.method)
+	req, err := newHTTPRequest(ctx, m, mem, body, size, getBody, r.headers, r.url)
+	return req, err == nil
+}
+
+// directCatalog is applyCatalog for a direct call: the operation's method
+// and template, when every parameter is declared, valid and in the path,
+// query or body, the operation uses the Endpoint's base URL and none it
+// requires is missing; ok false otherwise, for the general path to make
+// the request or the error.
+func directCatalog(cat Catalog, method, target, base string, params []param) (string, string, bool) {
+	if literalQuery(target) != "" || isOperationID(target) {
+		return "", "", false
+	}
+	op, err := cat.Resolve(method, target)
+	if err != nil || op.BaseURL(base) != base {
+		return "", "", false
+	}
+	sendsBody := false
+	for _, p := range params {
+		loc, err := op.Place(p.name, p.v)
+		if err != nil || loc == InNone || loc == InHeader {
+			return "", "", false
+		}
+		sendsBody = sendsBody || loc == InBody
+	}
+	if missing(op, &layer{}, paramList{params}, sendsBody) {
+		return "", "", false
+	}
+	method, target = op.Target()
+	return method, target, true
+}

@@ -1,0 +1,131 @@
+package github_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"reflect"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/catalog/github"
+)
+
+// wire is what a request sends, to compare two of them.
+func wire(r *http.Request) string {
+	body := ""
+	if r.Body != nil {
+		b, err := io.ReadAll(r.Body)
+		Expect(err).NotTo(HaveOccurred())
+		body = string(b)
+	}
+	return fmt.Sprintf("%s %s %#v %v %d %t %q", r.Method, r.URL, *r.URL, r.Header, r.ContentLength, r.GetBody != nil, body)
+}
+
+var _ = Describe("one step and two with GitHub's catalogue", func() {
+	It("build every operation the same, with random declared, wrong and unknown parameters (PCG seed 0xca7, 1)", func() {
+		rng := rand.New(rand.NewPCG(0xca7, 1))
+		ctx := context.Background()
+		eps := []*builder.Endpoint{
+			endpoint.Defaults(endpoint.WithCatalog(github.Catalog())),
+			endpoint.Defaults(endpoint.WithCatalog(github.Catalog()), endpoint.WithBaseURL("http://127.0.0.1:8080")),
+			endpoint.Defaults(endpoint.WithCatalog(github.Catalog()), endpoint.WithBaseURL("https://ghe.example.com/api/v3")),
+		}
+		wrong := []any{"x", 3, true, nil, []string{"a"}, map[string]any{"k": 1}, "..", 2.5}
+		agreed, failed := 0, 0
+		for _, op := range github.Catalog().Operations() {
+			for round := range 3 {
+				b := eps[rng.IntN(len(eps))].Route(op.String())
+				always, withBody := op.Requires()
+				for i, name := range append(always, withBody...) {
+					if rng.IntN(20) == 0 {
+						continue // missing
+					}
+					p, _ := op.Param(name)
+					b.Param(name, sample(p.Schema, i+round))
+				}
+				for range rng.IntN(3) * min(len(op.Params), 1) {
+					p := op.Params[rng.IntN(len(op.Params))]
+					if rng.IntN(3) == 0 {
+						b.Param(p.Name, wrong[rng.IntN(len(wrong))])
+					} else {
+						b.Param(p.Name, sample(p.Schema, round))
+					}
+				}
+				if rng.IntN(15) == 0 {
+					b.Param("no_such_param", "x")
+				}
+				one, oneErr := b.HTTPRequest(ctx)
+				ro, twoErr := b.Build()
+				var two *http.Request
+				if twoErr == nil {
+					two, twoErr = ro.HTTPRequest(ctx)
+				}
+				Expect(fmt.Sprint(oneErr)).To(Equal(fmt.Sprint(twoErr)), "%s", op)
+				if oneErr != nil {
+					failed++
+					continue
+				}
+				Expect(wire(one)).To(Equal(wire(two)), "%s", op)
+				Expect(reflect.DeepEqual(one.Header, two.Header)).To(BeTrue())
+				agreed++
+			}
+		}
+		Expect(agreed).To(BeNumerically(">", 2000))
+		Expect(failed).To(BeNumerically(">", 100))
+	})
+
+	It("agree on header, query, path and body parameters of a small catalogue (PCG seed 0xca8, 1)", func() {
+		str := catalog.Schema{Type: catalog.String}
+		c, err := catalog.New(catalog.Info{Title: "small"}, []catalog.Operation{
+			{ID: "items/list", Method: "GET", Path: "/items/{kind}", Params: []catalog.Param{
+				{Name: "kind", In: catalog.Path, Required: true, Schema: str},
+				{Name: "page", In: catalog.Query, Schema: catalog.Schema{Type: catalog.Integer}},
+				{Name: "x-request-id", In: catalog.Header, Schema: str},
+			}},
+			{ID: "items/create", Method: "POST", Path: "/items/{kind}", Params: []catalog.Param{
+				{Name: "kind", In: catalog.Path, Required: true, Schema: str},
+				{Name: "dry", In: catalog.Query, Schema: catalog.Schema{Type: catalog.Boolean}},
+				{Name: "name", In: catalog.Body, Required: true, Schema: str},
+			}, Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Object, Required: true}},
+		})
+		Expect(err).NotTo(HaveOccurred())
+		e := endpoint.Defaults(endpoint.WithCatalog(c), endpoint.WithBaseURL("https://items.example"))
+		rng := rand.New(rand.NewPCG(0xca8, 1))
+		names := []string{"kind", "page", "x-request-id", "dry", "name", "other"}
+		values := []any{"a", "b c", 2, true, nil, []string{"x"}, ".."}
+		ctx := context.Background()
+		agreed := 0
+		for range 3000 {
+			post := rng.IntN(2) == 0
+			b := e.Route(map[bool]string{false: "GET /items/{kind}", true: "POST /items/{kind}"}[post])
+			if rng.IntN(10) > 0 {
+				b.Param("kind", "k")
+			}
+			if post && rng.IntN(10) > 0 {
+				b.Param("name", "n")
+			}
+			for range rng.IntN(3) {
+				b.Param(names[rng.IntN(len(names))], values[rng.IntN(len(values))])
+			}
+			one, oneErr := b.HTTPRequest(ctx)
+			ro, twoErr := b.Build()
+			var two *http.Request
+			if twoErr == nil {
+				two, twoErr = ro.HTTPRequest(ctx)
+			}
+			Expect(fmt.Sprint(oneErr)).To(Equal(fmt.Sprint(twoErr)))
+			if oneErr == nil {
+				Expect(wire(one)).To(Equal(wire(two)))
+				agreed++
+			}
+		}
+		Expect(agreed).To(BeNumerically(">", 1000))
+	})
+})
