@@ -301,6 +301,10 @@ func (b *Builder) Merge() (Options, error) {
 
 // Build returns the request options.
 func (b *Builder) Build() (RequestOptions, error) {
+	var r resolved
+	if b.resolveDirect(&r) {
+		return r.requestOptions(), nil
+	}
 	l, err := b.bareLayer()
 	if err != nil {
 		return RequestOptions{}, err

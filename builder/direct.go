@@ -34,31 +34,47 @@ func (b *Builder) plainCall() bool {
 // direct returns b's request, or ok false when the general path must
 // make it.
 func (b *Builder) direct(ctx context.Context) (_ *http.Request, ok bool) {
-	e := b.e
-	if !e.direct || !b.plainCall() || ctx == nil {
+	var r resolved
+	if ctx == nil || !b.resolveDirect(&r) {
 		return nil, false
+	}
+	mem := newMemory(&r.body)
+	if !fillURL(&mem.url, r.url, r.pathAt, r.base) {
+		return nil, false
+	}
+	body, size, getBody := r.body.reader(mem.body)
+	m, _ := httpMethod(r.method)
+	req, err := newHTTPRequest(ctx, m, mem, body, size, getBody, r.headers, r.url)
+	return req, err == nil
+}
+
+// resolveDirect is resolve for a direct call: it reports false, having
+// done nothing the caller sees, when b must take the general path.
+func (b *Builder) resolveDirect(r *resolved) (ok bool) {
+	e := b.e
+	if !e.direct || !b.plainCall() {
+		return false
 	}
 	method, target, err := e.splitRoute(b.route)
 	if err != nil || method == "" || isAbsolute(target) {
-		return nil, false
+		return false
 	}
 	params := b.own()
 	if cat := e.defaults.Catalog.c; cat != nil {
 		if method, target, ok = directCatalog(cat, method, target, e.defaults.BaseURL, params); !ok {
-			return nil, false
+			return false
 		}
 	}
-	var r resolved
 	if r.method, err = normalizeMethod(method); err != nil {
-		return nil, false
+		return false
 	}
 	t, err := template.Parse(target)
 	if err != nil {
-		return nil, false
+		return false
 	}
 	base := e.pre.trimmedBase
 	if len(base)+len(target)+16*len(params) > urlScratch {
-		return nil, false
+		return false
 	}
 	var vals [8]template.Scalar
 	for _, p := range params {
@@ -67,16 +83,16 @@ func (b *Builder) direct(ctx context.Context) (_ *http.Request, ok bool) {
 			continue
 		}
 		if i >= len(vals) {
-			return nil, false
+			return false
 		}
 		if vals[i], ok = scalarOf(p.v); !ok {
-			return nil, false
+			return false
 		}
 	}
 	var scratch [urlScratch]byte
 	buf := append(scratch[:0], base...)
 	if buf, err = t.AppendScalars(buf, vals[:]); err != nil {
-		return nil, false
+		return false
 	}
 	if len(buf) == len(base) || buf[len(base)] != '/' {
 		buf = append(buf, 0)
@@ -91,28 +107,22 @@ func (b *Builder) direct(ctx context.Context) (_ *http.Request, ok bool) {
 			}
 			s, ok := scalarOf(p.v)
 			if !ok {
-				return nil, false
+				return false
 			}
 			buf = template.AppendQueryScalar(buf, p.name, s)
 		}
 		r.headers = e.pre.headers
 	case "post", "put", "patch", "delete":
 		if r.body, err = makeBody(&layer{}, params, t, callParams{}); err != nil {
-			return nil, false
+			return false
 		}
 		r.headers = e.pre.bodyHeaders(&r.body, r.method)
 	default:
-		return nil, false
+		return false
 	}
 	r.url = string(buf)
-	mem := newMemory(&r.body)
-	if !fillURL(&mem.url, r.url, e.pre.pathAt, e.pre.baseURL) {
-		return nil, false
-	}
-	body, size, getBody := r.body.reader(mem.body)
-	m, _ := httpMethod(r.method)
-	req, err := newHTTPRequest(ctx, m, mem, body, size, getBody, r.headers, r.url)
-	return req, err == nil
+	r.pathAt, r.urlTrusted, r.base = e.pre.pathAt, true, e.pre.baseURL
+	return true
 }
 
 // directCatalog is applyCatalog for a direct call: the operation's method

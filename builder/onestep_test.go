@@ -96,7 +96,8 @@ var _ = Describe("the one-step path", func() {
 		agreed := 0
 		for i := range 20000 {
 			eps := []*builder.Endpoint{e, ghes}
-			b := eps[r.IntN(2)].Route(pick(routes...))
+			ep := eps[r.IntN(2)]
+			b := ep.Route(pick(routes...))
 			for range r.IntN(6) {
 				b.Param(pick("owner", "repo", "path", "q", "page", "name", "label", "a", "b", "frag", "url", "title", "x"), values[r.IntN(len(values))])
 			}
@@ -110,6 +111,19 @@ var _ = Describe("the one-step path", func() {
 				b.Format("raw")
 			}
 			one, two, err := oneAndTwo(b)
+			// Parse(Merge()) never takes the direct path: the general
+			// way must give what Build gave.
+			built, buildErr := b.Build()
+			merged, mergeErr := b.Merge()
+			if mergeErr == nil {
+				general, parseErr := ep.Parse(merged)
+				Expect(fmt.Sprint(parseErr)).To(Equal(fmt.Sprint(buildErr)), "case %d", i)
+				if parseErr == nil {
+					Expect(general).To(Equal(built), "case %d", i)
+				}
+			} else {
+				Expect(buildErr).To(HaveOccurred(), "case %d", i)
+			}
 			if err != nil {
 				Expect(err.Error()).NotTo(HavePrefix("one step:"), "case %d", i)
 				continue

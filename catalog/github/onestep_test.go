@@ -17,6 +17,23 @@ import (
 	"github.com/endpointkit/endpoint/catalog/github"
 )
 
+// general checks that Build agrees with Parse(Merge()), which never takes
+// the direct path.
+func general(e *builder.Endpoint, b *builder.Builder) {
+	GinkgoHelper()
+	built, buildErr := b.Build()
+	merged, err := b.Merge()
+	if err != nil {
+		Expect(buildErr).To(HaveOccurred())
+		return
+	}
+	parsed, parseErr := e.Parse(merged)
+	Expect(fmt.Sprint(parseErr)).To(Equal(fmt.Sprint(buildErr)))
+	if parseErr == nil {
+		Expect(parsed).To(Equal(built))
+	}
+}
+
 // wire is what a request sends, to compare two of them.
 func wire(r *http.Request) string {
 	body := ""
@@ -41,7 +58,8 @@ var _ = Describe("one step and two with GitHub's catalogue", func() {
 		agreed, failed := 0, 0
 		for _, op := range github.Catalog().Operations() {
 			for round := range 3 {
-				b := eps[rng.IntN(len(eps))].Route(op.String())
+				ep := eps[rng.IntN(len(eps))]
+				b := ep.Route(op.String())
 				always, withBody := op.Requires()
 				for i, name := range append(always, withBody...) {
 					if rng.IntN(20) == 0 {
@@ -61,6 +79,7 @@ var _ = Describe("one step and two with GitHub's catalogue", func() {
 				if rng.IntN(15) == 0 {
 					b.Param("no_such_param", "x")
 				}
+				general(ep, b)
 				one, oneErr := b.HTTPRequest(ctx)
 				ro, twoErr := b.Build()
 				var two *http.Request
@@ -114,6 +133,7 @@ var _ = Describe("one step and two with GitHub's catalogue", func() {
 			for range rng.IntN(3) {
 				b.Param(names[rng.IntN(len(names))], values[rng.IntN(len(values))])
 			}
+			general(e, b)
 			one, oneErr := b.HTTPRequest(ctx)
 			ro, twoErr := b.Build()
 			var two *http.Request
