@@ -9,8 +9,9 @@ import (
 )
 
 // The direct path: most calls name a route, set a few parameters (strings
-// and integers in the path and query, anything in a JSON body) and take
-// everything else from defaults that set no parameters of their own.
+// and integers in the path and query, anything in a JSON body) or data,
+// and take everything else from defaults that set no parameters of their
+// own.
 // Such a call needs no merge and no layer: direct builds its request from
 // what the Endpoint prepared. Any other call, and any call that fails,
 // takes the general path, which gives the same request or error; a
@@ -24,11 +25,11 @@ func directOK(d *layer, p *prepared) bool {
 		!d.Data.set && d.Request.Kind() == value.Null
 }
 
-// plainCall reports whether b sets nothing but parameters.
+// plainCall reports whether b sets nothing but parameters and data.
 func (b *Builder) plainCall() bool {
 	c := &b.call
 	return b.err == nil && c.Method == "" && c.URL == "" && c.BaseURL == "" && len(c.Headers.list) == 0 &&
-		c.Format == "" && len(c.Previews.names) == 0 && !c.Data.set && len(b.req) == 0
+		c.Format == "" && len(c.Previews.names) == 0 && len(b.req) == 0
 }
 
 // direct returns b's request, or ok false when the general path must
@@ -101,6 +102,9 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 	}
 	switch r.method {
 	case "get", "head":
+		if b.call.Data.set {
+			return false
+		}
 		for _, p := range params {
 			if t.Uses(p.name) {
 				continue
@@ -113,7 +117,8 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 		}
 		r.headers = e.pre.headers
 	case "post", "put", "patch", "delete":
-		if r.body, err = makeBody(&layer{}, params, t, callParams{}); err != nil {
+		// Every parameter and the data are the call's own.
+		if r.body, err = makeBody(&layer{Data: b.call.Data}, params, t, callParams{all: true, data: true}); err != nil {
 			return false
 		}
 		r.headers = e.pre.bodyHeaders(&r.body, r.method)

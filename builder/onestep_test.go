@@ -105,7 +105,11 @@ var _ = Describe("the one-step path", func() {
 				b.Header(pick("x-a", "Accept", "content-type"), pick("1", "text/plain", ""))
 			}
 			if r.IntN(5) == 0 {
-				b.Data(values[r.IntN(len(values))])
+				if r.IntN(3) == 0 {
+					b.Data([]byte("raw body"))
+				} else {
+					b.Data(values[r.IntN(len(values))])
+				}
 			}
 			if r.IntN(6) == 0 {
 				b.Format("raw")
