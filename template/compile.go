@@ -69,7 +69,9 @@ func compile(s string) (*Template, error) {
 					t.segVars = append(t.segVars, sp.name)
 				}
 			}
-			p.varIndex = slices.Index(t.vars, p.specs[0].name)
+			for k := range p.specs {
+				p.specs[k].index = slices.Index(t.vars, p.specs[k].name)
+			}
 			t.parts = append(t.parts, p)
 			i, lit = end, end
 		case c == '%':

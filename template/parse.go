@@ -44,8 +44,6 @@ type part struct {
 	offset int // byte offset of the expression's "{" in raw
 	// segment marks a {x} that forms a whole path segment (see AppendPath).
 	segment bool
-	// varIndex is the index in vars of the first variable.
-	varIndex int
 }
 
 // varspec is one variable of an expression.
@@ -53,6 +51,7 @@ type varspec struct {
 	name    string
 	prefix  int // 0: none
 	explode bool
+	index   int // in Template.vars
 }
 
 // Parse parses s after rewriting :name placeholders in its path part to

@@ -6,8 +6,8 @@ import (
 	"strconv"
 )
 
-// Expansion of routes: almost every REST route is literals and {name}
-// expressions filled with strings and integers. AppendScalars expands
+// Expansion of routes: almost every REST route is literals, {name} and
+// {?query} expressions filled with strings and integers. AppendScalars expands
 // those in one pass over the parts, without a lookup function or a Var
 // per variable; it gives what AppendPathVars gives for the same values.
 
@@ -38,8 +38,8 @@ func (t *Template) VarIndex(name string) int {
 // AppendScalars is [Template.AppendPathVars] for values held by
 // position: vals[i] is the value of Vars()[i] (missing entries are
 // undefined). The path rules and errors are AppendPathVars'. It takes
-// one pass for a template whose expressions are all {name}, and
-// allocates nothing beyond growing dst.
+// one pass for a template whose expressions are all {name}, {?x,y} or
+// {&x,y}, and allocates nothing beyond growing dst.
 func (t *Template) AppendScalars(dst []byte, vals []Scalar) ([]byte, error) {
 	if t == nil {
 		return dst, errNilTemplate()
@@ -59,10 +59,11 @@ func (t *Template) AppendScalars(dst []byte, vals []Scalar) ([]byte, error) {
 			dst = append(dst, p.lit...)
 			continue
 		}
-		var v Scalar
-		if p.varIndex < len(vals) {
-			v = vals[p.varIndex]
+		if p.op != opSimple {
+			dst = appendQueryScalars(dst, p, vals)
+			continue
 		}
+		v := scalarAt(vals, p.specs[0].index)
 		start := len(dst)
 		switch {
 		case !v.Set:
@@ -82,6 +83,40 @@ func (t *Template) AppendScalars(dst []byte, vals []Scalar) ([]byte, error) {
 	return t.checkPath(dst, n0, !t.dotFree)
 }
 
+func scalarAt(vals []Scalar, i int) Scalar {
+	if i < len(vals) {
+		return vals[i]
+	}
+	return Scalar{}
+}
+
+// appendQueryScalars expands a {?x,y} or {&x,y} expression: name=value
+// pairs of the defined variables, "name=" for an empty value.
+func appendQueryScalars(dst []byte, p *part, vals []Scalar) []byte {
+	first := true
+	for k := range p.specs {
+		sp := &p.specs[k]
+		v := scalarAt(vals, sp.index)
+		if !v.Set {
+			continue
+		}
+		if first {
+			dst = append(dst, p.op.first...)
+			first = false
+		} else {
+			dst = append(dst, p.op.sep)
+		}
+		dst = append(dst, sp.name...)
+		dst = append(dst, '=')
+		if v.IsInt {
+			dst = strconv.AppendInt(dst, v.Int, 10)
+		} else {
+			dst = appendEscaped(dst, v.Str, unreservedSet, false)
+		}
+	}
+	return dst
+}
+
 // Var returns s as a Var.
 func (s Scalar) Var() Var {
 	switch {
@@ -93,17 +128,29 @@ func (s Scalar) Var() Var {
 	return StringVar(s.Str)
 }
 
-// isPlain reports whether every expression of t is a simple {name}
-// without modifier, none of them before an absolute template's path: the
-// templates AppendScalars expands itself.
+// isPlain reports whether every expression of t is a simple {name} or a
+// query expression ({?x,y}, {&x}), without modifiers, none of them before
+// an absolute template's path: the templates AppendScalars expands
+// itself.
 func (t *Template) isPlain() bool {
 	if t.authority >= 0 {
 		return false
 	}
 	for i := range t.parts {
 		p := &t.parts[i]
-		if p.specs != nil && (p.op != opSimple || len(p.specs) != 1 || p.specs[0].prefix != 0 || p.specs[0].explode) {
+		if p.specs == nil {
+			continue
+		}
+		switch {
+		case p.op == opSimple && len(p.specs) == 1:
+		case p.op == opQuery || p.op == opQueryCont:
+		default:
 			return false
+		}
+		for _, sp := range p.specs {
+			if sp.prefix != 0 || sp.explode {
+				return false
+			}
 		}
 	}
 	return true

@@ -62,6 +62,7 @@ var _ = Describe("AppendScalars", func() {
 		Entry("an escape beside an expression", "/a/%2E{x}", false),
 		Entry("a dot segment in a literal", "/a/../{x}", false),
 		Entry("not plain", "/a/{+x}", false),
+		Entry("a query expression after letters", "/r/{id}/assets{?name,label}", true),
 	)
 
 	It("does not allocate for a route", func() {
@@ -80,7 +81,7 @@ var _ = Describe("AppendScalars", func() {
 			n = 2000
 		}
 		texts := []string{"", ".", "..", "a b", "ü", "/", "%2e", "x", "-1", "?&=", "%"}
-		exprs := []string{"{a}", "{b}", "{owner}", "{x-y}", "{c.d}", "{+a}", "{a,b}", "{/a}", "{?b}", "{a:2}", "{b*}", "{#a}"}
+		exprs := []string{"{a}", "{b}", "{owner}", "{x-y}", "{c.d}", "{+a}", "{a,b}", "{/a}", "{?b}", "{a:2}", "{b*}", "{#a}", "{?a,b}", "{&owner}", "{?x-y,c.d}", "{?a:2}", "{&b*}"}
 		lits := []string{"/", "/repos/", ".", "-", "x", "?q=1", "#f", "..", "/./", "//", "https://h/", "%20", "%2E", "v"}
 		for range n {
 			var sb strings.Builder
