@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 
@@ -74,9 +75,6 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 		return false
 	}
 	base := e.pre.trimmedBase
-	if len(base)+len(target)+16*len(params) > urlScratch {
-		return false
-	}
 	var vals [8]template.Scalar
 	for _, p := range params {
 		i := t.VarIndex(p.name)
@@ -90,8 +88,15 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 			return false
 		}
 	}
+	// As resolve does: a stack buffer, or a pooled one for a long URL.
 	var scratch [urlScratch]byte
-	buf := append(scratch[:0], base...)
+	buf := scratch[:0]
+	if len(base)+len(target)+16*len(params) > urlScratch {
+		bp := getBuf()
+		defer putBuf(bp, *bp)
+		buf = (*bp)[:0]
+	}
+	buf = append(buf, base...)
 	if buf, err = t.AppendScalars(buf, vals[:]); err != nil {
 		return false
 	}
@@ -105,6 +110,7 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 		if b.call.Data.set {
 			return false
 		}
+		q := bytes.IndexByte(buf, '?')
 		for _, p := range params {
 			if t.Uses(p.name) {
 				continue
@@ -113,7 +119,7 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 			if !ok {
 				return false
 			}
-			buf = template.AppendQueryScalar(buf, p.name, s)
+			buf, q = template.AppendQueryScalar(buf, q, p.name, s)
 		}
 		r.headers = e.pre.headers
 	case "post", "put", "patch", "delete":

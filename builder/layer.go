@@ -1,6 +1,8 @@
 package builder
 
 import (
+	"hash/maphash"
+
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -96,33 +98,57 @@ func (p paramList) get(name string) (value.Value, bool) {
 
 // paramSet collects parameters in order; a name set again takes the
 // new value in its first place. Past indexFrom names an index keeps it
-// linear in the number of calls.
+// linear in the number of calls: an open-addressing table of positions
+// in list (plus one; 0 is free), at most half full, hashed with
+// hash/maphash, so that no choice of names makes it slow.
 type paramSet struct {
 	list  []param
-	index map[string]int
+	slots []int32
 }
 
 // indexFrom is the parameter count from which paramSet keeps an index.
 const indexFrom = 16
 
+var paramSeed = maphash.MakeSeed()
+
 // find returns the position of name, or -1, building the index once
 // the list is long.
 func (s *paramSet) find(name string) int {
-	if s.index == nil && len(s.list) >= indexFrom {
-		// Room for four times as many names: a long call grows it once,
-		// not at every doubling.
-		s.index = make(map[string]int, 4*len(s.list))
-		for i, p := range s.list {
-			s.index[p.name] = i
+	if s.slots == nil {
+		if len(s.list) < indexFrom {
+			return paramList{s.list}.find(name)
 		}
+		s.reindex(4 * len(s.list))
 	}
-	if s.index != nil {
-		if i, ok := s.index[name]; ok {
+	mask := uint64(len(s.slots) - 1)
+	for h := maphash.String(paramSeed, name) & mask; s.slots[h] != 0; h = (h + 1) & mask {
+		if i := int(s.slots[h] - 1); s.list[i].name == name {
 			return i
 		}
-		return -1
 	}
-	return paramList{s.list}.find(name)
+	return -1
+}
+
+// reindex makes a table of at least n slots (a power of two) holding list.
+func (s *paramSet) reindex(n int) {
+	size := 64
+	for size < n {
+		size *= 2
+	}
+	s.slots = make([]int32, size)
+	for i := range s.list {
+		s.insert(i)
+	}
+}
+
+// insert puts list[i], whose name is not in the table, into it.
+func (s *paramSet) insert(i int) {
+	mask := uint64(len(s.slots) - 1)
+	h := maphash.String(paramSeed, s.list[i].name) & mask
+	for s.slots[h] != 0 {
+		h = (h + 1) & mask
+	}
+	s.slots[h] = int32(i + 1)
 }
 
 // set sets name to v.
@@ -131,10 +157,14 @@ func (s *paramSet) set(name string, v value.Value) {
 		s.list[i].v = v
 		return
 	}
-	if s.index != nil {
-		s.index[name] = len(s.list)
-	}
 	s.list = append(s.list, param{name, v})
+	if s.slots != nil {
+		if 2*len(s.list) > len(s.slots) {
+			s.reindex(4 * len(s.list))
+		} else {
+			s.insert(len(s.list) - 1)
+		}
+	}
 }
 
 // keyOrder is the order of a layer's top-level keys.

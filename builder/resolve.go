@@ -129,17 +129,19 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 
 	hasBody := hasBody(r.method)
 	if !hasBody {
+		q := bytes.IndexByte(buf, '?')
 		for _, p := range params {
 			if t.Uses(p.name) {
 				continue
 			}
 			if s, ok := scalarOf(p.v); ok {
-				buf = template.AppendQueryScalar(buf, p.name, s)
+				buf, q = template.AppendQueryScalar(buf, q, p.name, s)
 				continue
 			}
 			if buf, err = template.AppendQueryVar(buf, p.name, templateVar(p.v)); err != nil {
 				return newError("parse", m.URL, err)
 			}
+			q = bytes.IndexByte(buf, '?')
 		}
 	}
 	if !r.urlTrusted {

@@ -69,31 +69,40 @@ func AppendQueryVar(dst []byte, name string, v Var) ([]byte, error) {
 	return appendQuery(dst, name, v.v)
 }
 
-// AppendQueryScalar is AppendQueryVar for a Scalar, which cannot fail.
-func AppendQueryScalar(dst []byte, name string, v Scalar) []byte {
+// AppendQueryScalar is AppendQueryVar for a Scalar, which cannot fail,
+// for a caller that appends many: q is where dst holds its "?", or -1
+// for none (bytes.IndexByte(dst, '?') before the first call), and the
+// result's q is the same for the extended buffer, so that dst is not
+// searched again on every call.
+func AppendQueryScalar(dst []byte, q int, name string, v Scalar) ([]byte, int) {
 	if !v.Set {
-		return dst
+		return dst, q
 	}
-	dst = appendQueryName(dst, name)
-	if v.IsInt {
-		return strconv.AppendInt(dst, v.Int, 10) // digits and "-": kept
+	dst, q = appendQueryName(dst, q, name)
+	switch {
+	case v.IsInt:
+		dst = strconv.AppendInt(dst, v.Int, 10) // digits and "-": kept
+	case name == "q":
+		dst = appendEscaped(dst, v.Str, plusSet, false)
+	default:
+		dst = appendEscaped(dst, v.Str, componentSet, false)
 	}
-	if name == "q" {
-		return appendEscaped(dst, v.Str, plusSet, false)
-	}
-	return appendEscaped(dst, v.Str, componentSet, false)
+	return dst, q
 }
 
-// appendQueryName appends the separator, name and "=".
-func appendQueryName(dst []byte, name string) []byte {
-	switch q := bytes.IndexByte(dst, '?'); {
+// appendQueryName appends the separator ("?" when dst has none, q < 0;
+// none after "?" or "&"; else "&"), name and "=", and returns where dst's
+// "?" is.
+func appendQueryName(dst []byte, q int, name string) ([]byte, int) {
+	switch {
 	case q < 0:
+		q = len(dst)
 		dst = append(dst, '?')
 	case dst[len(dst)-1] != '?' && dst[len(dst)-1] != '&':
 		dst = append(dst, '&')
 	}
 	dst = appendEscaped(dst, name, componentSet, false)
-	return append(dst, '=')
+	return append(dst, '='), q
 }
 
 // appendQuery appends one mapped value. (Errors of mapping are the
@@ -106,7 +115,7 @@ func appendQuery(dst []byte, name string, m value) ([]byte, error) {
 	if m.kind == undefinedKind {
 		return dst, nil
 	}
-	dst = appendQueryName(dst, name)
+	dst, _ = appendQueryName(dst, bytes.IndexByte(dst, '?'), name)
 	switch {
 	case m.kind == listKind:
 		for i, it := range m.items {

@@ -1,6 +1,7 @@
 package template_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -145,7 +146,9 @@ var _ = Describe("AppendScalars", func() {
 			}
 			want, err := template.AppendQueryVar(slices.Clone(dst), name, v.Var())
 			Expect(err).NotTo(HaveOccurred())
-			Expect(string(template.AppendQueryScalar(slices.Clone(dst), name, v))).To(Equal(string(want)))
+			got, q := template.AppendQueryScalar(slices.Clone(dst), bytes.IndexByte(dst, '?'), name, v)
+			Expect(string(got)).To(Equal(string(want)))
+			Expect(q).To(Equal(bytes.IndexByte(got, '?')))
 		}
 	})
 })
