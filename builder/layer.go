@@ -114,19 +114,27 @@ var paramSeed = maphash.MakeSeed()
 // find returns the position of name, or -1, building the index once
 // the list is long.
 func (s *paramSet) find(name string) int {
+	i, _ := s.lookup(name)
+	return i
+}
+
+// lookup is find, also returning the free slot where name would go when
+// the index is in use and name is not in it.
+func (s *paramSet) lookup(name string) (i int, free uint64) {
 	if s.slots == nil {
 		if len(s.list) < indexFrom {
-			return paramList{s.list}.find(name)
+			return paramList{s.list}.find(name), 0
 		}
 		s.reindex(4 * len(s.list))
 	}
 	mask := uint64(len(s.slots) - 1)
-	for h := maphash.String(paramSeed, name) & mask; s.slots[h] != 0; h = (h + 1) & mask {
+	h := maphash.String(paramSeed, name) & mask
+	for ; s.slots[h] != 0; h = (h + 1) & mask {
 		if i := int(s.slots[h] - 1); s.list[i].name == name {
-			return i
+			return i, 0
 		}
 	}
-	return -1
+	return -1, h
 }
 
 // reindex makes a table of at least n slots (a power of two) holding list.
@@ -136,34 +144,30 @@ func (s *paramSet) reindex(n int) {
 		size *= 2
 	}
 	s.slots = make([]int32, size)
+	mask := uint64(size - 1)
 	for i := range s.list {
-		s.insert(i)
+		h := maphash.String(paramSeed, s.list[i].name) & mask
+		for s.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		s.slots[h] = int32(i + 1)
 	}
-}
-
-// insert puts list[i], whose name is not in the table, into it.
-func (s *paramSet) insert(i int) {
-	mask := uint64(len(s.slots) - 1)
-	h := maphash.String(paramSeed, s.list[i].name) & mask
-	for s.slots[h] != 0 {
-		h = (h + 1) & mask
-	}
-	s.slots[h] = int32(i + 1)
 }
 
 // set sets name to v.
 func (s *paramSet) set(name string, v value.Value) {
-	if i := s.find(name); i >= 0 {
+	i, free := s.lookup(name)
+	if i >= 0 {
 		s.list[i].v = v
 		return
 	}
 	s.list = append(s.list, param{name, v})
-	if s.slots != nil {
-		if 2*len(s.list) > len(s.slots) {
-			s.reindex(4 * len(s.list))
-		} else {
-			s.insert(len(s.list) - 1)
-		}
+	switch {
+	case s.slots == nil:
+	case 2*len(s.list) > len(s.slots):
+		s.reindex(4 * len(s.list))
+	default:
+		s.slots[free] = int32(len(s.list))
 	}
 }
 
