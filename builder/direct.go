@@ -2,8 +2,6 @@ package builder
 
 import (
 	"bytes"
-	"context"
-	"net/http"
 
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
@@ -31,23 +29,6 @@ func (b *Builder) plainCall() bool {
 	c := &b.call
 	return b.err == nil && c.Method == "" && c.URL == "" && c.BaseURL == "" && len(c.Headers.list) == 0 &&
 		c.Format == "" && len(c.Previews.names) == 0 && len(b.req) == 0
-}
-
-// direct returns b's request, or ok false when the general path must
-// make it.
-func (b *Builder) direct(ctx context.Context) (_ *http.Request, ok bool) {
-	var r resolved
-	if ctx == nil || !b.resolveDirect(&r) {
-		return nil, false
-	}
-	mem := newMemory(&r.body)
-	if !fillURL(&mem.url, r.url, r.pathAt, r.base) {
-		return nil, false
-	}
-	body, size, getBody := r.body.reader(mem.body)
-	m, _ := httpMethod(r.method)
-	req, err := newHTTPRequest(ctx, m, mem, body, size, getBody, r.headers, r.url)
-	return req, err == nil
 }
 
 // resolveDirect is resolve for a direct call: it reports false, having
