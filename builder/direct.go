@@ -57,10 +57,14 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 	}
 	base := e.pre.trimmedBase
 	var vals [8]template.Scalar
-	for _, p := range params {
+	var inPath uint64 // bit k: params[k] is a template variable (k < 64)
+	for k, p := range params {
 		i := t.VarIndex(p.name)
 		if i < 0 {
 			continue
+		}
+		if k < 64 {
+			inPath |= 1 << k
 		}
 		if i >= len(vals) {
 			return false
@@ -92,8 +96,8 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 			return false
 		}
 		q := bytes.IndexByte(buf, '?')
-		for _, p := range params {
-			if t.Uses(p.name) {
+		for k, p := range params {
+			if k < 64 && inPath&(1<<k) != 0 || k >= 64 && t.Uses(p.name) {
 				continue
 			}
 			s, ok := scalarOf(p.v)

@@ -44,4 +44,17 @@ var _ = Describe("a call's parameters", func() {
 			Expect(r.URL).To(Equal(want.String()))
 		}
 	})
+
+	It("put a path variable set after the 64th parameter in the path only", func() {
+		b := builder.New(builder.WithBaseURL("https://h")).Route("GET /x/{p70}/{p3}")
+		for i := range 100 {
+			b.Param("p"+strconv.Itoa(i), i)
+		}
+		r, err := b.Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(HavePrefix("https://h/x/70/3?p0=0&p1=1&p2=2&p4=4&"))
+		Expect(r.URL).NotTo(ContainSubstring("p70="))
+		Expect(r.URL).NotTo(ContainSubstring("p3="))
+		Expect(r.URL).To(HaveSuffix("&p69=69&p71=71&p72=72&p73=73&p74=74&p75=75&p76=76&p77=77&p78=78&p79=79&p80=80&p81=81&p82=82&p83=83&p84=84&p85=85&p86=86&p87=87&p88=88&p89=89&p90=90&p91=91&p92=92&p93=93&p94=94&p95=95&p96=96&p97=97&p98=98&p99=99"))
+	})
 })
