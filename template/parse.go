@@ -56,8 +56,9 @@ type varspec struct {
 
 // Parse parses s after rewriting :name placeholders in its path part to
 // {name} (see the package documentation). Results are cached, so a template
-// seen before costs a map lookup and returns the same *Template. Failures are
-// not cached.
+// seen before costs a map lookup and returns the same *Template; the same
+// string passed again (a constant) is found by its address first, without
+// hashing it (see MemoBytes). Failures are not cached.
 func Parse(s string) (*Template, error) {
 	if len(s) > MaxLength { // before the lookups: do not hash a huge string
 		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLong, len(s), MaxLength)}
