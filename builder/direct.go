@@ -85,11 +85,7 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 	if buf, err = t.AppendScalars(buf, vals[:]); err != nil {
 		return false
 	}
-	if len(buf) == len(base) || buf[len(base)] != '/' {
-		buf = append(buf, 0)
-		copy(buf[len(base)+1:], buf[len(base):])
-		buf[len(base)] = '/'
-	}
+	buf = slashAt(buf, len(base))
 	switch r.method {
 	case "get", "head":
 		if b.call.Data.set {

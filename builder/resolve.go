@@ -203,15 +203,22 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 		// The caller wrote an absolute {+url} expression: no base.
 		return append(buf[:0], buf[start:]...), -1, false, nil
 	}
+	buf = slashAt(buf, start)
+	if trusted {
+		return buf, pre.pathAt, true, nil
+	}
+	return buf, -1, false, nil
+}
+
+// slashAt makes the path that starts at buf[start] begin with "/", as
+// the base URL and the template's expansion are joined.
+func slashAt(buf []byte, start int) []byte {
 	if len(buf) == start || buf[start] != '/' {
 		buf = append(buf, 0)
 		copy(buf[start+1:], buf[start:])
 		buf[start] = '/'
 	}
-	if trusted {
-		return buf, pre.pathAt, true, nil
-	}
-	return buf, -1, false, nil
+	return buf
 }
 
 // expand appends t expanded with params. Strings and integers, what
