@@ -2,6 +2,7 @@ package builder
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
@@ -21,7 +22,7 @@ import (
 // passthrough in the defaults.
 func directOK(d *layer, p *prepared) bool {
 	return p.baseOK && p.baseURL != nil && p.headers != nil && len(d.Params.list) == 0 &&
-		!d.Data.set && d.Request.Kind() == value.Null
+		!d.Data.set && d.Request.Kind() == value.Null && len(d.Previews.names) <= MaxPreviews
 }
 
 // plainCall reports whether b sets nothing but parameters and data.
@@ -44,7 +45,10 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 	}
 	params := b.own()
 	if cat := e.defaults.Catalog.c; cat != nil {
-		if method, target, ok = directCatalog(cat, method, target, e.defaults.BaseURL, params); !ok {
+		if b.call.Data.set {
+			return false // the catalogue checks the data's members too
+		}
+		if method, target, ok = directCatalog(cat, method, target, e.defaults.BaseURL, params); !ok || isAbsolute(target) {
 			return false
 		}
 	}
@@ -52,8 +56,8 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 		return false
 	}
 	t, err := template.Parse(target)
-	if err != nil {
-		return false
+	if err != nil || strings.HasPrefix(t.String(), "{+") {
+		return false // {+url} may expand to an absolute URL, which drops the base
 	}
 	base := e.pre.trimmedBase
 	var vals [8]template.Scalar

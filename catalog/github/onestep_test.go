@@ -124,6 +124,10 @@ var _ = Describe("one step and two with GitHub's catalogue", func() {
 				{Name: "dry", In: catalog.Query, Schema: catalog.Schema{Type: catalog.Boolean}},
 				{Name: "name", In: catalog.Body, Required: true, Schema: str},
 			}, Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Object, Required: true}},
+			{ID: "items/update", Method: "PATCH", Path: "/items/{kind}", Params: []catalog.Param{
+				{Name: "kind", In: catalog.Path, Required: true, Schema: str},
+				{Name: "name", In: catalog.Body, Schema: str},
+			}, Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Object}},
 		})
 		Expect(err).NotTo(HaveOccurred())
 		e := endpoint.Defaults(endpoint.WithCatalog(c), endpoint.WithBaseURL("https://items.example"))
@@ -132,8 +136,9 @@ var _ = Describe("one step and two with GitHub's catalogue", func() {
 		values := []any{"a", "b c", 2, true, nil, []string{"x"}, ".."}
 		agreed := 0
 		for range 3000 {
-			post := rng.IntN(2) == 0
-			b := e.Route(map[bool]string{false: "GET /items/{kind}", true: "POST /items/{kind}"}[post])
+			route := []string{"GET /items/{kind}", "POST /items/{kind}", "PATCH /items/{kind}"}[rng.IntN(3)]
+			post := route[0] == 'P'
+			b := e.Route(route)
 			if rng.IntN(10) > 0 {
 				b.Param("kind", "k")
 			}
@@ -142,6 +147,9 @@ var _ = Describe("one step and two with GitHub's catalogue", func() {
 			}
 			for range rng.IntN(3) {
 				b.Param(names[rng.IntN(len(names))], values[rng.IntN(len(values))])
+			}
+			if rng.IntN(6) == 0 {
+				b.Data(map[string]any{"name": values[rng.IntN(len(values))]})
 			}
 			if sameBothWays(e, b, "small catalogue") {
 				agreed++
