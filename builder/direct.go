@@ -39,7 +39,7 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 	if !e.direct || !b.plainCall() {
 		return false
 	}
-	method, target, err := e.splitRoute(b.route)
+	method, target, t, err := e.routeTemplate(b.route)
 	if err != nil || method == "" || isAbsolute(target) {
 		return false
 	}
@@ -51,12 +51,17 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 		if method, target, ok = directCatalog(cat, method, target, e.defaults.BaseURL, params); !ok || isAbsolute(target) {
 			return false
 		}
+		t = nil // the operation's template, not the route's
 	}
 	if r.method, err = normalizeMethod(method); err != nil {
 		return false
 	}
-	t, err := template.Parse(target)
-	if err != nil || strings.HasPrefix(t.String(), "{+") {
+	if t == nil {
+		if t, err = template.Parse(target); err != nil {
+			return false
+		}
+	}
+	if strings.HasPrefix(t.String(), "{+") {
 		return false // {+url} may expand to an absolute URL, which drops the base
 	}
 	base := e.pre.trimmedBase

@@ -10,6 +10,7 @@ import (
 
 	"github.com/endpointkit/endpoint/internal/addrmemo"
 	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/template"
 )
 
 // Endpoint builds requests from routes over a fixed set of defaults. It
@@ -358,29 +359,48 @@ func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 // splitRoute is SplitRoute, but with a catalog a route may
 // also be an operation ID, which leaves the method empty for Resolve.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
-	if space, ok := routeMemo.Get(route); ok {
-		if space < 0 {
-			return "", route, nil
-		}
-		return route[:space], route[space+1:], nil
-	}
-	method, target, err = SplitRoute(route)
-	if err != nil && e.defaults.Catalog.c != nil && isOperationID(route) {
-		return "", route, nil
-	}
-	if err == nil && routeMemo.HasRoom(route) {
-		space := -1
-		if method != "" {
-			space = len(method)
-		}
-		routeMemo.Put(route, space, 0)
-	}
+	method, target, _, err = e.routeTemplate(route)
 	return method, target, err
 }
 
-// routeMemo remembers where valid routes split (the index of the space,
-// or -1), found by the route string's address.
-var routeMemo = addrmemo.Memo[int]{Budget: 1 << 20}
+// routeTemplate is splitRoute, with the target's template when it parses
+// (nil otherwise), remembered for routes seen before.
+func (e *Endpoint) routeTemplate(route string) (method, target string, t *template.Template, err error) {
+	if info, ok := routeMemo.Get(route); ok {
+		if info.space < 0 {
+			return "", route, info.t, nil
+		}
+		return route[:info.space], route[info.space+1:], info.t, nil
+	}
+	method, target, err = SplitRoute(route)
+	if err != nil && e.defaults.Catalog.c != nil && isOperationID(route) {
+		return "", route, nil, nil
+	}
+	if err == nil && routeMemo.HasRoom(route) {
+		info := routeInfo{space: -1}
+		if method != "" {
+			info.space = len(method)
+		}
+		size := 0
+		if info.t, _ = template.Parse(target); info.t != nil {
+			size = info.t.Size()
+		}
+		routeMemo.Put(route, info, size)
+		t = info.t
+	}
+	return method, target, t, err
+}
+
+// routeInfo is what routeMemo keeps of a valid route: the index of the
+// space after its method (-1 for none) and its target's template (nil
+// when it does not parse).
+type routeInfo struct {
+	space int
+	t     *template.Template
+}
+
+// routeMemo remembers valid routes, found by the route string's address.
+var routeMemo = addrmemo.Memo[routeInfo]{Budget: 4 << 20}
 
 // callKeys is the order of a call's keys: the route's method and url
 // first, as v6 assigns the options over them, then the options' own.

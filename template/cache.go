@@ -31,6 +31,15 @@ func cost(key string, t *Template) int {
 	return n
 }
 
+// Size estimates the bytes t holds: its text and parsed parts, as the
+// cache counts them against CacheBytes.
+func (t *Template) Size() int {
+	if t == nil {
+		return 0
+	}
+	return cost(t.raw, t)
+}
+
 // templateCache maps template text to its parsed *Template. Lookups are
 // lock-free (sync.Map); inserts and evictions take mu, which keeps the size
 // and byte count exact.

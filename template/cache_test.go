@@ -48,6 +48,14 @@ var _ = Describe("the parse cache", func() {
 		Expect(mustParse(strings.Clone("/t/0"))).NotTo(BeIdenticalTo(first))
 	})
 
+	It("estimates a template's size from its text and its parts", func() {
+		small, big := mustParse("/a"), mustParse("/a/{b}/{c}/{d}/{e}/{f}")
+		Expect(small.Size()).To(BeNumerically(">", len("/a")))
+		Expect(big.Size()).To(BeNumerically(">", small.Size()+5*8))
+		var none *template.Template
+		Expect(none.Size()).To(BeZero())
+	})
+
 	It("finds a template again by its string's address, within MemoBytes", func() {
 		route := strings.Clone("/memo/{x}")
 		first := mustParse(route)
