@@ -37,8 +37,19 @@
 // (MaxLength bytes, ErrTooLong) and the expression count (MaxExpressions,
 // ErrTooManyExpressions), validates and compiles. A *Template is immutable
 // and safe for concurrent use. Parsed templates are cached by their text: at
-// most CacheSize entries and 4 MiB of template text, oldest evicted first;
-// lookups are lock-free. Failures are not cached.
+// most CacheSize entries and CacheBytes of estimated memory, oldest evicted
+// first; lookups are lock-free. A string passed again at the same address
+// (a constant route) is found first by that address, without hashing it
+// (MemoBytes bounds that table). Failures are not cached.
+//
+// # Expanding
+//
+// Expand takes a map of Go values; AppendPath and AppendPathVars append to
+// a buffer with a lookup function and add path rules (whole segments
+// required, no dot segments). AppendScalars is AppendPathVars for values
+// held by position that are strings or integers, the usual route: one pass,
+// no lookup. AppendQuery, AppendQueryParam, AppendQueryVar and
+// AppendQueryScalar append query parameters as @octokit/endpoint does.
 //
 // # :name placeholders
 //

@@ -88,3 +88,29 @@ func ExampleAppendQuery() {
 	// /search/issues?q=is%3Aopen+label%3Abug <nil>
 	// /search?per_page=1&q=c%2B%2B&labels=a%2Cb <nil>
 }
+
+func ExampleTemplate_AppendScalars() {
+	t, err := template.Parse("/repos/{owner}/{repo}/issues{?state,page}")
+	if err != nil {
+		panic(err)
+	}
+	// Values by position, in the order of t.Vars().
+	vals := make([]template.Scalar, len(t.Vars()))
+	vals[t.VarIndex("owner")] = template.StringScalar("octo cat")
+	vals[t.VarIndex("repo")] = template.StringScalar("hello")
+	vals[t.VarIndex("page")] = template.IntScalar(2)
+	out, err := t.AppendScalars([]byte("https://api.github.com"), vals)
+	fmt.Println(string(out), err)
+	// Output:
+	// https://api.github.com/repos/octo%20cat/hello/issues?page=2 <nil>
+}
+
+func ExampleAppendQueryScalar() {
+	dst := []byte("/search/issues")
+	q := -1 // dst has no "?" yet
+	dst, q = template.AppendQueryScalar(dst, q, "q", template.StringScalar("is:open+label:bug"))
+	dst, _ = template.AppendQueryScalar(dst, q, "per_page", template.IntScalar(100))
+	fmt.Println(string(dst))
+	// Output:
+	// /search/issues?q=is%3Aopen+label%3Abug&per_page=100
+}
