@@ -2,6 +2,7 @@ package builder
 
 import (
 	"net/url"
+	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
@@ -23,7 +24,7 @@ func parseURL(s string, u *url.URL) (ok bool) {
 	i := 0
 	for i < len(rest) && rest[i] != '/' {
 		c := rest[i]
-		if !ascii.IsAlnum(c) && c != '.' && c != '-' {
+		if !hostByte[c] {
 			if c != ':' {
 				return false
 			}
@@ -53,7 +54,7 @@ func parseURL(s string, u *url.URL) (ok bool) {
 				u.ForceQuery = true
 			}
 			return validQuery(path[k+1:], u)
-		case !pathByte(c):
+		case !pathAsIs[c]:
 			// '%' needs unescaping; others make url.Parse keep a RawPath.
 			return false
 		}
@@ -74,15 +75,31 @@ func validQuery(q string, u *url.URL) bool {
 	return true
 }
 
-// pathByte reports whether url.URL.EscapedPath writes c as it is, so that
-// Path alone describes the path (no RawPath).
-func pathByte(c byte) bool {
-	if ascii.IsAlnum(c) {
-		return true
+// plainPath reports whether url.URL.EscapedPath writes every byte of p as
+// it is, so that Path alone describes it (no RawPath, nothing to
+// unescape).
+func plainPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if !pathAsIs[p[i]] {
+			return false
+		}
 	}
-	switch c {
-	case '-', '.', '_', '~', '$', '&', '+', ',', '/', ':', ';', '=', '@':
-		return true
-	}
-	return false
+	return true
 }
+
+// pathAsIs holds the bytes url.URL.EscapedPath leaves as they are.
+var pathAsIs = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = ascii.IsAlnum(byte(c)) || strings.IndexByte("-._~$&+,/:;=@", byte(c)) >= 0
+	}
+	return t
+}()
+
+// hostByte holds the bytes of a plain host name: letters, digits, "." and
+// "-".
+var hostByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = ascii.IsAlnum(byte(c)) || c == '.' || c == '-'
+	}
+	return t
+}()

@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
-	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // HTTPRequest builds the call and returns it as an *http.Request, in one
@@ -135,26 +134,6 @@ func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
 	}
 	return true
 }
-
-// plainPath reports whether url.URL.EscapedPath writes every byte of p as
-// it is, so that Path alone describes it (no RawPath, nothing to
-// unescape).
-func plainPath(p string) bool {
-	for i := 0; i < len(p); i++ {
-		if !pathAsIs[p[i]] {
-			return false
-		}
-	}
-	return true
-}
-
-// pathAsIs holds the bytes url.URL.EscapedPath leaves as they are.
-var pathAsIs = func() (t [256]bool) {
-	for c := range 256 {
-		t[c] = ascii.IsAlnum(byte(c)) || strings.IndexByte("-._~$&+,/:;=@", byte(c)) >= 0
-	}
-	return t
-}()
 
 // parseInto reads a URL that was not built on a checked base.
 func parseInto(u *url.URL, raw string) error {
