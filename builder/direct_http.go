@@ -20,6 +20,6 @@ func (b *Builder) direct(ctx context.Context) (_ *http.Request, ok bool) {
 	}
 	body, size, getBody := r.body.reader(mem.body)
 	m, _ := httpMethod(r.method)
-	req, err := newHTTPRequest(ctx, m, mem, body, size, getBody, r.headers, r.url)
+	req, err := newHTTPRequest(ctx, m, mem, body, size, getBody, r.headers, nil, r.url)
 	return req, err == nil
 }

@@ -46,7 +46,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	}
 	body, size, getBody := r.body.reader(mem.body)
 	method, _ := httpMethod(r.method) // a token: resolve checked it
-	return newHTTPRequest(ctx, method, mem, body, size, getBody, r.headers, r.url)
+	return newHTTPRequest(ctx, method, mem, body, size, getBody, r.headers, nil, r.url)
 }
 
 // HTTPRequest returns r as an *http.Request, ready for an http.Client.
@@ -93,12 +93,7 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 		return nil, requestError(r.URL, errNilContext)
 	}
 	body, size, getBody := fb.reader(mem.body)
-	var room [8]header
-	hs, err := validHeaders(r.Headers, room[:0])
-	if err != nil {
-		return nil, err
-	}
-	return newHTTPRequest(ctx, method, mem, body, size, getBody, hs, r.URL)
+	return newHTTPRequest(ctx, method, mem, body, size, getBody, nil, r.Headers, r.URL)
 }
 
 // fillURL sets u from raw, a URL built on an Endpoint's checked base,
@@ -154,12 +149,13 @@ var (
 	errNilContext   = errors.New("net/http: nil Context")
 )
 
-// newHTTPRequest assembles the request. rawURL is the URL as text, for
+// newHTTPRequest assembles the request, with the headers hs, or those of
+// the map set (checked) when it is not nil. rawURL is the URL as text, for
 // error messages. It fills an http.Request as http.NewRequestWithContext
 // would, without parsing a URL or making a header map it would then throw
 // away: the Request is built on the stack and WithContext makes the one
 // copy that is returned.
-func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, rawURL string) (*http.Request, error) {
+func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, set headers.Set, rawURL string) (*http.Request, error) {
 	if ctx == nil {
 		return nil, requestError(rawURL, errNilContext)
 	}
@@ -184,7 +180,15 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 			req.GetBody = emptyGetBody
 		}
 	}
-	contentLength := setHeaders(&req, hs, mem.values[:0])
+	var contentLength string
+	if set != nil {
+		var err error
+		if contentLength, err = setMapHeaders(&req, set, mem.values[:0]); err != nil {
+			return nil, err
+		}
+	} else {
+		contentLength = setHeaders(&req, hs, mem.values[:0])
+	}
 	if contentLength != "" {
 		if err := setContentLength(&req, contentLength); err != nil {
 			return nil, requestError(rawURL, err)
@@ -245,15 +249,22 @@ func httpMethod(m string) (string, bool) {
 	return strings.ToUpper(m), true
 }
 
-// validHeaders checks hand-built or changed headers (net/http would only
-// refuse a CR or LF when sending; the error never shows the value) and
-// appends them to out: of two spellings of one name, the lower-case one
-// wins (headers.Set.Lookup).
-func validHeaders(hs headers.Set, out []header) ([]header, error) {
+// setMapHeaders is setHeaders for a hand-editable header map, checked in
+// the same pass (net/http would only refuse a CR or LF when sending; the
+// error never shows the value): of two spellings of one name, the
+// lower-case one wins (headers.Set.Lookup).
+func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLength string, err error) {
+	h := make(http.Header, len(hs))
+	req.Header = h
+	if cap(vals) < len(hs) {
+		vals = make([]string, len(hs))
+	}
+	vals = vals[:cap(vals)]
+	n := 0
 	for name, v := range hs {
 		if headers.ValidateName(name) != nil || headers.ValidateValue(name, v) != nil {
 			// The same error whatever the map's order.
-			return nil, newError("request", "", hs.Validate())
+			return "", newError("request", "", hs.Validate())
 		}
 		lower := headers.Name(name)
 		if lower != name {
@@ -261,9 +272,16 @@ func validHeaders(hs headers.Set, out []header) ([]header, error) {
 				continue
 			}
 		}
-		out = append(out, header{name: lower, value: v})
+		key := canonicalHeaderKey(lower)
+		if key == "Content-Length" {
+			contentLength = v
+			continue
+		}
+		vals[n] = v
+		h[key] = vals[n : n+1 : n+1]
+		n++
 	}
-	return out, nil
+	return contentLength, nil
 }
 
 // setHeaders puts every header but content-length into req.Header under
