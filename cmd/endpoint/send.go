@@ -9,14 +9,9 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/paginate"
 )
-
-// perPage is the page size --paginate asks for when the operation takes
-// per_page and the call sets none: GitHub's largest.
-const perPage = 100
 
 // httpClient sends every request. Its transport reads the proxy
 // settings of the environment, as curl does.
@@ -98,8 +93,9 @@ func (c *command) sendError(ctx context.Context, err error) error {
 // error.
 func (c *command) walk(ctx context.Context, req *http.Request, p *call) error {
 	var opts []paginate.Option
-	if declaresPerPage(p.cat, p.route) {
-		opts = append(opts, paginate.PerPage(perPage))
+	if p.cat != nil {
+		// per_page=100 where the operation takes it (paginate.MaxPerPage).
+		opts = append(opts, paginate.WithCatalog(p.cat))
 	}
 	var all bytes.Buffer
 	all.WriteByte('[')
@@ -131,22 +127,4 @@ func (c *command) walk(ctx context.Context, req *http.Request, p *call) error {
 	}
 	_, err = c.stdout.Write(out)
 	return err
-}
-
-// declaresPerPage reports whether the catalogue's operation for route
-// takes a per_page query parameter.
-func declaresPerPage(cat *catalog.Catalog, route string) bool {
-	if cat == nil {
-		return false
-	}
-	method, path, ok := strings.Cut(route, " ")
-	if !ok {
-		method, path = "", route
-	}
-	op, err := cat.Lookup(method, path)
-	if err != nil {
-		return false
-	}
-	in, ok := op.In("per_page")
-	return ok && in == catalog.Query
 }
