@@ -2,9 +2,11 @@ package catalog
 
 import (
 	"errors"
-	"github.com/endpointkit/endpoint/internal/quote"
 	"strconv"
 	"strings"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/quote"
 )
 
 // Sentinel errors. Every error this package returns is an *Error wrapping
@@ -115,11 +117,15 @@ func (e *Error) Reason() string {
 // Unwrap returns the sentinel.
 func (e *Error) Unwrap() error { return e.Err }
 
-// sensitive names are parameters whose values never appear in error text.
-var sensitive = []string{"access_token", "client_secret", "refresh_token", "token", "password", "secret", "key", "private_key", "code"}
-
+// isSensitive reports whether a parameter's value must never appear in
+// error text: the builder's credentials (builder.SensitiveParams, the one
+// list), and, for quoting only, names that often hold one in an API
+// description (an OAuth code, a secret, a key).
 func isSensitive(name string) bool {
-	for _, s := range sensitive {
+	if builder.IsSensitiveParam(name) {
+		return true
+	}
+	for _, s := range [...]string{"secret", "key", "code"} {
 		if strings.EqualFold(name, s) {
 			return true
 		}
