@@ -8,14 +8,14 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// The direct path: most calls name a route, set a few parameters (strings
+// The direct path. Most calls name a route, set a few parameters (strings
 // and integers in the path and query, anything in a JSON body) or data,
 // and take everything else from defaults that set no parameters of their
-// own.
-// Such a call needs no merge and no layer: direct builds its request from
-// what the Endpoint prepared. Any other call, and any call that fails,
-// takes the general path, which gives the same request or error; a
-// property test holds the two to each other.
+// own. Such a call needs no merge and no layer: resolveDirect builds its
+// result from what the Endpoint prepared, for Build and (direct_http.go)
+// HTTPRequest. Any other call, and any call that fails, takes the general
+// path, which gives the same result or error; property tests hold the two
+// to each other (builder/onestep_test.go, catalog/github/onestep_test.go).
 
 // directOK says whether e's defaults allow the direct path: an absolute,
 // checked base URL, headers prepared, and no parameters, body or request
