@@ -39,19 +39,25 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 	if !e.direct || !b.plainCall() {
 		return false
 	}
-	method, target, t, err := e.routeTemplate(b.route)
+	method, target, info, err := e.routeTemplate(b.route)
 	if err != nil || method == "" || isAbsolute(target) {
 		return false
+	}
+	var t *template.Template
+	if info != nil {
+		t = info.t
 	}
 	params := b.own()
 	if cat := e.defaults.Catalog.c; cat != nil {
 		if b.call.Data.set {
 			return false // the catalogue checks the data's members too
 		}
-		if method, target, ok = directCatalog(cat, method, target, e.defaults.BaseURL, params); !ok || isAbsolute(target) {
+		if !e.pre.catalogComparable {
+			info = nil // the memo tells catalogues apart with ==
+		}
+		if method, target, t, ok = directCatalog(cat, info, method, target, e.defaults.BaseURL, params); !ok || isAbsolute(target) {
 			return false
 		}
-		t = nil // the operation's template, not the route's
 	}
 	if r.method, err = normalizeMethod(method); err != nil {
 		return false
@@ -127,29 +133,51 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 }
 
 // directCatalog is applyCatalog for a direct call: the operation's method
-// and template, when every parameter is declared, valid and in the path,
-// query or body, the operation uses the Endpoint's base URL and none it
-// requires is missing; ok false otherwise, for the general path to make
-// the request or the error.
-func directCatalog(cat Catalog, method, target, base string, params []param) (string, string, bool) {
-	if literalQuery(target) != "" || isOperationID(target) {
-		return "", "", false
+// and template (parsed when it can be), when every parameter is declared,
+// valid and in the path, query or body, the operation uses the Endpoint's
+// base URL and none it requires is missing; ok false otherwise, for the
+// general path to make the request or the error. The operation a route
+// resolves to is kept in info, for the first catalogue that resolves it.
+func directCatalog(cat Catalog, info *routeInfo, method, target, base string, params []param) (_, _ string, _ *template.Template, ok bool) {
+	var known *routeOp
+	if info != nil {
+		if r := info.op.Load(); r != nil && r.cat == cat {
+			known = r
+		}
 	}
-	op, err := cat.Resolve(method, target)
-	if err != nil || op.BaseURL(base) != base {
-		return "", "", false
+	var op Operation
+	if known != nil {
+		op = known.op
+	} else {
+		if literalQuery(target) != "" || isOperationID(target) {
+			return "", "", nil, false
+		}
+		var err error
+		if op, err = cat.Resolve(method, target); err != nil {
+			return "", "", nil, false
+		}
+	}
+	if op.BaseURL(base) != base {
+		return "", "", nil, false
 	}
 	sendsBody := false
 	for _, p := range params {
 		loc, err := op.Place(p.name, p.v)
 		if err != nil || loc == InNone || loc == InHeader {
-			return "", "", false
+			return "", "", nil, false
 		}
 		sendsBody = sendsBody || loc == InBody
 	}
 	if missing(op, &layer{}, paramList{params}, sendsBody) {
-		return "", "", false
+		return "", "", nil, false
+	}
+	if known != nil {
+		return known.method, known.target, known.t, true
 	}
 	method, target = op.Target()
-	return method, target, true
+	t, _ := template.Parse(target) // nil: resolveDirect parses again and gives up
+	if info != nil && t != nil && info.op.Load() == nil {
+		info.op.CompareAndSwap(nil, &routeOp{cat: cat, op: op, method: method, target: target, t: t})
+	}
+	return method, target, t, true
 }

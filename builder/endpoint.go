@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"reflect"
 	"strings"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/endpointkit/endpoint/internal/addrmemo"
 	"github.com/endpointkit/endpoint/internal/value"
@@ -50,6 +53,9 @@ type prepared struct {
 	baseURL *url.URL
 	// trimmedBase is base without a trailing slash.
 	trimmedBase string
+	// catalogComparable says the catalogue's type can be compared with
+	// ==, so that the route memo may tell catalogues apart.
+	catalogComparable bool
 }
 
 func prepare(l *layer) (prepared, error) {
@@ -58,6 +64,7 @@ func prepare(l *layer) (prepared, error) {
 		return prepared{}, err
 	}
 	p := prepared{headers: hs, base: l.BaseURL}
+	p.catalogComparable = l.Catalog.c != nil && reflect.TypeOf(l.Catalog.c).Comparable()
 	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post")
 	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post")
 	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post")
@@ -363,44 +370,54 @@ func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	return method, target, err
 }
 
-// routeTemplate is splitRoute, with the target's template when it parses
-// (nil otherwise), remembered for routes seen before.
-func (e *Endpoint) routeTemplate(route string) (method, target string, t *template.Template, err error) {
+// routeTemplate is splitRoute, with what routeMemo keeps of the route (nil
+// when it is not kept), remembered for routes seen before.
+func (e *Endpoint) routeTemplate(route string) (method, target string, info *routeInfo, err error) {
 	if info, ok := routeMemo.Get(route); ok {
 		if info.space < 0 {
-			return "", route, info.t, nil
+			return "", route, info, nil
 		}
-		return route[:info.space], route[info.space+1:], info.t, nil
+		return route[:info.space], route[info.space+1:], info, nil
 	}
 	method, target, err = SplitRoute(route)
 	if err != nil && e.defaults.Catalog.c != nil && isOperationID(route) {
 		return "", route, nil, nil
 	}
 	if err == nil && routeMemo.HasRoom(route) {
-		info := routeInfo{space: -1}
+		info = &routeInfo{space: -1}
 		if method != "" {
 			info.space = len(method)
 		}
-		size := 0
+		size := int(unsafe.Sizeof(*info))
 		if info.t, _ = template.Parse(target); info.t != nil {
-			size = info.t.Size()
+			size += info.t.Size()
 		}
 		routeMemo.Put(route, info, size)
-		t = info.t
 	}
-	return method, target, t, err
+	return method, target, info, err
 }
 
 // routeInfo is what routeMemo keeps of a valid route: the index of the
-// space after its method (-1 for none) and its target's template (nil
-// when it does not parse).
+// space after its method (-1 for none), its target's template (nil when
+// it does not parse), and the operation the first catalogue to resolve
+// it found (see directCatalog).
 type routeInfo struct {
 	space int
 	t     *template.Template
+	op    atomic.Pointer[routeOp]
+}
+
+// routeOp is a route resolved by a catalogue: the operation, the method
+// and template to build it with, and that template parsed.
+type routeOp struct {
+	cat            Catalog
+	op             Operation
+	method, target string
+	t              *template.Template
 }
 
 // routeMemo remembers valid routes, found by the route string's address.
-var routeMemo = addrmemo.Memo[routeInfo]{Budget: 4 << 20}
+var routeMemo = addrmemo.Memo[*routeInfo]{Budget: 4 << 20}
 
 // callKeys is the order of a call's keys: the route's method and url
 // first, as v6 assigns the options over them, then the options' own.
