@@ -37,16 +37,32 @@ type Operation interface {
 	// a parameter the operation does not declare, the error suggests the
 	// nearest names.
 	CheckParam(name string, v value.Value) error
-	// Place is Locate and CheckParam in one lookup, for a declared
-	// parameter; for one the operation does not declare it returns
-	// InNone and no error.
-	Place(name string, v value.Value) (Location, error)
 	// Required lists the parameters the operation always requires, and
 	// those it requires once any body parameter is sent.
 	Requires() (always, withBody []string)
 	// Missing returns the error for the required parameters that has says
 	// are absent.
 	Missing(has func(name string) bool) error
+}
+
+// placer is an Operation that can Locate and CheckParam a parameter in
+// one lookup: InNone and no error for one it does not declare.
+// catalog.Operation is one.
+type placer interface {
+	Place(name string, v value.Value) (Location, error)
+}
+
+// place is Locate, then CheckParam for a declared parameter, in one
+// lookup when op can.
+func place(op Operation, name string, v value.Value) (Location, error) {
+	if p, ok := op.(placer); ok {
+		return p.Place(name, v)
+	}
+	loc := op.Locate(name)
+	if loc == InNone {
+		return InNone, nil
+	}
+	return loc, op.CheckParam(name, v)
 }
 
 // Location is where an operation takes a parameter.
@@ -140,7 +156,7 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 	// kept is allocated only when a parameter is dropped or moved.
 	sendsBody := false
 	for i, p := range params {
-		loc, err := op.Place(p.name, p.v)
+		loc, err := place(op, p.name, p.v)
 		if loc == InNone {
 			if mine.find(p.name) < 0 {
 				// A default the operation does not declare: not for it.

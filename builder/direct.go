@@ -162,7 +162,7 @@ func directCatalog(cat Catalog, info *routeInfo, method, target, base string, pa
 	}
 	sendsBody := false
 	for _, p := range params {
-		loc, err := op.Place(p.name, p.v)
+		loc, err := place(op, p.name, p.v)
 		if err != nil || loc == InNone || loc == InHeader {
 			return "", "", nil, false
 		}

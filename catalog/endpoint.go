@@ -40,7 +40,8 @@ func (op *Operation) Locate(name string) builder.Location {
 }
 
 // Place is Locate and CheckParam in one lookup: builder.InNone and no
-// error for a parameter op does not declare.
+// error for a parameter op does not declare. WithCatalog uses it when an
+// operation has it.
 func (op *Operation) Place(name string, v value.Value) (builder.Location, error) {
 	p, ok := op.Param(name)
 	if !ok {
