@@ -1,12 +1,14 @@
 package builder_test
 
 import (
+	"errors"
 	"regexp"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/value"
 )
 
 var _ = Describe("operation-ID routes", func() {
@@ -45,5 +47,60 @@ var _ = Describe("operation-ID routes", func() {
 			}
 		}
 		walk(nil)
+	})
+})
+
+// oneOp is a Catalog of one operation, GET /things/{id} with a query
+// parameter n, whose Operation has no Place method: the builder must
+// Locate and CheckParam it.
+type oneOp struct{}
+
+var errNotThere = errors.New("no such parameter")
+
+func (oneOp) Resolve(method, url string) (builder.Operation, error) {
+	if method != "GET" || url != "/things/{id}" {
+		return nil, errors.New("unknown route")
+	}
+	return oneOp{}, nil
+}
+func (oneOp) Target() (string, string)   { return "GET", "/things/{id}" }
+func (oneOp) BaseURL(base string) string { return base }
+func (oneOp) Locate(name string) builder.Location {
+	switch name {
+	case "id":
+		return builder.InPath
+	case "n":
+		return builder.InQuery
+	}
+	return builder.InNone
+}
+func (oneOp) CheckParam(name string, v value.Value) error {
+	switch name {
+	case "id":
+		return nil
+	case "n":
+		if v.Kind() != value.Number {
+			return errors.New("n is a number")
+		}
+		return nil
+	}
+	return errNotThere
+}
+func (oneOp) Requires() (always, withBody []string)    { return []string{"id"}, nil }
+func (oneOp) Missing(has func(name string) bool) error { return errors.New("id is missing") }
+
+var _ = Describe("a catalogue whose operations cannot Place", func() {
+	e := builder.New(builder.WithBaseURL("https://h"), builder.WithCatalog(oneOp{}))
+
+	It("locates and checks each parameter", func() {
+		r, err := e.Route("GET /things/{id}").Param("id", "a").Param("n", 2).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal("https://h/things/a?n=2"))
+		_, err = e.Route("GET /things/{id}").Param("id", "a").Param("n", "two").Build()
+		Expect(err).To(MatchError(ContainSubstring("n is a number")))
+		_, err = e.Route("GET /things/{id}").Param("id", "a").Param("x", 1).Build()
+		Expect(errors.Is(err, errNotThere)).To(BeTrue(), "%v", err)
+		_, err = e.Route("GET /things/{id}").Param("n", 1).Build()
+		Expect(err).To(MatchError(ContainSubstring("id is missing")))
 	})
 })
