@@ -302,7 +302,11 @@ func (b *Builder) Merge() (Options, error) {
 // Build returns the request options.
 func (b *Builder) Build() (RequestOptions, error) {
 	var r resolved
-	if b.resolveDirect(&r) {
+	var scratch [urlScratch]byte
+	if url, ok := b.resolveDirect(&r, scratch[:0]); ok {
+		if url != nil {
+			r.url = string(url)
+		}
 		return r.requestOptions(), nil
 	}
 	l, err := b.bareLayer()

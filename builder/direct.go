@@ -33,15 +33,17 @@ func (b *Builder) plainCall() bool {
 }
 
 // resolveDirect is resolve for a direct call: it reports false, having
-// done nothing the caller sees, when b must take the general path.
-func (b *Builder) resolveDirect(r *resolved) (ok bool) {
+// done nothing the caller sees, when b must take the general path. The
+// URL is built in scratch (the caller's) and returned in it, r.url left
+// empty, when it fits; a longer one is in r.url, and url is nil.
+func (b *Builder) resolveDirect(r *resolved, scratch []byte) (url []byte, ok bool) {
 	e := b.e
 	if !e.direct || !b.plainCall() {
-		return false
+		return nil, false
 	}
 	method, target, info, err := e.routeTemplate(b.route)
 	if err != nil || method == "" || isAbsolute(target) {
-		return false
+		return nil, false
 	}
 	var t *template.Template
 	if info != nil {
@@ -50,25 +52,25 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 	params := b.own()
 	if cat := e.defaults.Catalog.c; cat != nil {
 		if b.call.Data.set {
-			return false // the catalogue checks the data's members too
+			return nil, false // the catalogue checks the data's members too
 		}
 		if !e.pre.catalogComparable {
 			info = nil // the memo tells catalogues apart with ==
 		}
 		if method, target, t, ok = directCatalog(cat, info, method, target, e.defaults.BaseURL, params); !ok || isAbsolute(target) {
-			return false
+			return nil, false
 		}
 	}
 	if r.method, err = normalizeMethod(method); err != nil {
-		return false
+		return nil, false
 	}
 	if t == nil {
 		if t, err = template.Parse(target); err != nil {
-			return false
+			return nil, false
 		}
 	}
 	if strings.HasPrefix(t.String(), "{+") {
-		return false // {+url} may expand to an absolute URL, which drops the base
+		return nil, false // {+url} may expand to an absolute URL, which drops the base
 	}
 	base := e.pre.trimmedBase
 	var vals [8]template.Scalar
@@ -82,29 +84,30 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 			inPath |= 1 << k
 		}
 		if i >= len(vals) {
-			return false
+			return nil, false
 		}
 		if vals[i], ok = scalarOf(p.v); !ok {
-			return false
+			return nil, false
 		}
 	}
-	// As resolve does: a stack buffer, or a pooled one for a long URL.
-	var scratch [urlScratch]byte
+	// As resolve does: the caller's buffer, or a pooled one for a long
+	// URL, which must not outlive this call.
 	buf := scratch[:0]
-	if len(base)+len(target)+16*len(params) > urlScratch {
+	pooled := len(base)+len(target)+16*len(params) > cap(scratch)
+	if pooled {
 		bp := getBuf()
 		defer putBuf(bp, *bp)
 		buf = (*bp)[:0]
 	}
 	buf = append(buf, base...)
 	if buf, err = t.AppendScalars(buf, vals[:]); err != nil {
-		return false
+		return nil, false
 	}
 	buf = slashAt(buf, len(base))
 	switch r.method {
 	case "get", "head":
 		if b.call.Data.set {
-			return false
+			return nil, false
 		}
 		q := bytes.IndexByte(buf, '?')
 		for k, p := range params {
@@ -113,7 +116,7 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 			}
 			s, ok := scalarOf(p.v)
 			if !ok {
-				return false
+				return nil, false
 			}
 			buf, q = template.AppendQueryScalar(buf, q, p.name, s)
 		}
@@ -121,15 +124,18 @@ func (b *Builder) resolveDirect(r *resolved) (ok bool) {
 	case "post", "put", "patch", "delete":
 		// Every parameter and the data are the call's own.
 		if r.body, err = makeBody(&layer{Data: b.call.Data}, params, t, callParams{all: true, data: true}); err != nil {
-			return false
+			return nil, false
 		}
 		r.headers = e.pre.bodyHeaders(&r.body, r.method)
 	default:
-		return false
+		return nil, false
 	}
-	r.url = string(buf)
 	r.pathAt, r.urlTrusted, r.base = e.pre.pathAt, true, e.pre.baseURL
-	return true
+	if pooled || cap(buf) != cap(scratch) { // pooled, or grown out of scratch
+		r.url = string(buf) // not in the caller's buffer
+		return nil, true
+	}
+	return buf, true
 }
 
 // directCatalog is applyCatalog for a direct call: the operation's method

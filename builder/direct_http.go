@@ -11,10 +11,17 @@ import (
 // make it.
 func (b *Builder) direct(ctx context.Context) (_ *http.Request, ok bool) {
 	var r resolved
-	if ctx == nil || !b.resolveDirect(&r) {
+	var scratch [urlScratch]byte
+	url, ok := b.resolveDirect(&r, scratch[:0])
+	if ctx == nil || !ok {
 		return nil, false
 	}
-	mem := newMemory(&r.body)
+	var mem *requestMemory
+	if url != nil {
+		mem, r.url = newMemoryURL(&r.body, url) // one allocation for both
+	} else {
+		mem = newMemory(&r.body)
+	}
 	if !fillURL(&mem.url, r.url, r.pathAt, r.base) {
 		return nil, false
 	}

@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/endpointkit/endpoint/headers"
 )
@@ -212,7 +213,7 @@ type requestMemory struct {
 // newMemory returns the memory of a request, with room for a body's
 // reader when it has a body in memory.
 func newMemory(b *finalBody) *requestMemory {
-	if _, isBytes := b.raw.([]byte); b.kind != jsonBody && !(b.kind == rawBody && isBytes) {
+	if !bodyInMemory(b) {
 		return new(requestMemory) // no body, or a string or reader
 	}
 	m := new(struct {
@@ -221,6 +222,47 @@ func newMemory(b *finalBody) *requestMemory {
 	})
 	m.body = &m.reader
 	return &m.requestMemory
+}
+
+// urlRoom is the longest URL newMemoryURL keeps in the request's memory.
+const urlRoom = 128
+
+// newMemoryURL is newMemory for a URL still in bytes: the URL's text goes
+// into the same allocation when it fits (GitHub's URLs mostly do), and
+// is returned as a string over it, which nothing writes again.
+func newMemoryURL(b *finalBody, url []byte) (*requestMemory, string) {
+	if len(url) > urlRoom {
+		return newMemory(b), string(url)
+	}
+	var mem *requestMemory
+	var room []byte
+	if bodyInMemory(b) {
+		m := new(struct {
+			requestMemory
+			reader bytes.Reader
+			room   [urlRoom]byte
+		})
+		m.body = &m.reader
+		mem, room = &m.requestMemory, m.room[:]
+	} else {
+		m := new(struct {
+			requestMemory
+			room [urlRoom]byte
+		})
+		mem, room = &m.requestMemory, m.room[:]
+	}
+	n := copy(room, url)
+	if n == 0 {
+		return mem, ""
+	}
+	return mem, unsafe.String(&room[0], n)
+}
+
+// bodyInMemory says a body is read through a bytes.Reader (JSON and
+// []byte bodies).
+func bodyInMemory(b *finalBody) bool {
+	_, isBytes := b.raw.([]byte)
+	return b.kind == jsonBody || b.kind == rawBody && isBytes
 }
 
 // httpMethod returns the upper-case method for a valid token: the

@@ -150,6 +150,16 @@ var _ = Describe("the one-step path", func() {
 		Expect(agreed).To(BeNumerically(">", 2000))
 	})
 
+	It("builds URLs of every length around what a request keeps inline the same in one step", func() {
+		for n := 60; n < 200; n++ {
+			b := e.Route("GET /repos/{owner}/{repo}").Param("owner", strings.Repeat("o", n)).Param("repo", "r").Param("q", "x y")
+			one, two, err := oneAndTwo(b)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(sameRequest(one, two)).To(BeEmpty(), "owner of %d bytes", n)
+			Expect(one.URL.String()).To(Equal("https://api.github.com/repos/" + strings.Repeat("o", n) + "/r?q=x%20y"))
+		}
+	})
+
 	It("upper-cases the method and keeps an escaped slash raw on the wire", func() {
 		one, two, err := oneAndTwo(e.Route("GET /repos/{owner}/{repo}/contents/{path}").Param("owner", "o").Param("repo", "r").Param("path", "a/b.md"))
 		Expect(err).NotTo(HaveOccurred())
