@@ -1,10 +1,7 @@
 package bench
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -160,19 +157,5 @@ var CatalogFile = filepath.Join("..", "catalog", "github", "data", "api.github.c
 func ReadCatalogFile() ([]byte, error) { return os.ReadFile(CatalogFile) }
 
 // DecodeCatalog decodes gzipped catalogue data as catalog/github does on
-// first use: gunzip, then catalog.Decode.
-func DecodeCatalog(gz []byte) (*catalog.Catalog, error) {
-	r, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	buf.Grow(len(gz) * 8)
-	if _, err := io.Copy(&buf, r); err != nil {
-		return nil, err
-	}
-	if err := r.Close(); err != nil {
-		return nil, err
-	}
-	return catalog.Decode(buf.Bytes())
-}
+// first use.
+func DecodeCatalog(gz []byte) (*catalog.Catalog, error) { return github.Decode(gz) }

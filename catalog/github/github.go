@@ -60,6 +60,13 @@ func load(name string) (*catalog.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Decode(gz)
+}
+
+// Decode reads a catalogue in the form this package embeds its own
+// (catalog.Encode's output, gzipped), as Catalog, GHEC and GHES do on
+// first use.
+func Decode(gz []byte) (*catalog.Catalog, error) {
 	text, err := gunzip(gz)
 	if err != nil {
 		return nil, err
