@@ -303,7 +303,7 @@ func (b *Builder) Merge() (Options, error) {
 func (b *Builder) Build() (RequestOptions, error) {
 	var r resolved
 	var scratch [urlScratch]byte
-	if url, ok := b.resolveDirect(&r, scratch[:0]); ok {
+	if url, _, ok := b.resolveDirect(&r, scratch[:0], nil); ok {
 		if url != nil {
 			r.url = string(url)
 		}

@@ -35,15 +35,17 @@ func (b *Builder) plainCall() bool {
 // resolveDirect is resolve for a direct call: it reports false, having
 // done nothing the caller sees, when b must take the general path. The
 // URL is built in scratch (the caller's) and returned in it, r.url left
-// empty, when it fits; a longer one is in r.url, and url is nil.
-func (b *Builder) resolveDirect(r *resolved, scratch []byte) (url []byte, ok bool) {
+// empty, when it fits; a longer one is in r.url, and url is nil. With a
+// bodyScratch (not nil), a JSON body of parameters is written there and
+// returned in body, r.body.json left empty, when it fits.
+func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, body []byte, ok bool) {
 	e := b.e
 	if !e.direct || !b.plainCall() {
-		return nil, false
+		return nil, nil, false
 	}
 	method, target, info, err := e.routeTemplate(b.route)
 	if err != nil || method == "" || isAbsolute(target) {
-		return nil, false
+		return nil, nil, false
 	}
 	var t *template.Template
 	if info != nil {
@@ -52,25 +54,25 @@ func (b *Builder) resolveDirect(r *resolved, scratch []byte) (url []byte, ok boo
 	params := b.own()
 	if cat := e.defaults.Catalog.c; cat != nil {
 		if b.call.Data.set {
-			return nil, false // the catalogue checks the data's members too
+			return nil, nil, false // the catalogue checks the data's members too
 		}
 		if !e.pre.catalogComparable {
 			info = nil // the memo tells catalogues apart with ==
 		}
 		if method, target, t, ok = directCatalog(cat, info, method, target, e.defaults.BaseURL, params); !ok || isAbsolute(target) {
-			return nil, false
+			return nil, nil, false
 		}
 	}
 	if r.method, err = normalizeMethod(method); err != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	if t == nil {
 		if t, err = template.Parse(target); err != nil {
-			return nil, false
+			return nil, nil, false
 		}
 	}
 	if strings.HasPrefix(t.String(), "{+") {
-		return nil, false // {+url} may expand to an absolute URL, which drops the base
+		return nil, nil, false // {+url} may expand to an absolute URL, which drops the base
 	}
 	base := e.pre.trimmedBase
 	var vals [8]template.Scalar
@@ -84,10 +86,10 @@ func (b *Builder) resolveDirect(r *resolved, scratch []byte) (url []byte, ok boo
 			inPath |= 1 << k
 		}
 		if i >= len(vals) {
-			return nil, false
+			return nil, nil, false
 		}
 		if vals[i], ok = scalarOf(p.v); !ok {
-			return nil, false
+			return nil, nil, false
 		}
 	}
 	// As resolve does: the caller's buffer, or a pooled one for a long
@@ -101,13 +103,13 @@ func (b *Builder) resolveDirect(r *resolved, scratch []byte) (url []byte, ok boo
 	}
 	buf = append(buf, base...)
 	if buf, err = t.AppendScalars(buf, vals[:]); err != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	buf = slashAt(buf, len(base))
 	switch r.method {
 	case "get", "head":
 		if b.call.Data.set {
-			return nil, false
+			return nil, nil, false
 		}
 		q := bytes.IndexByte(buf, '?')
 		for k, p := range params {
@@ -116,26 +118,37 @@ func (b *Builder) resolveDirect(r *resolved, scratch []byte) (url []byte, ok boo
 			}
 			s, ok := scalarOf(p.v)
 			if !ok {
-				return nil, false
+				return nil, nil, false
 			}
 			buf, q = template.AppendQueryScalar(buf, q, p.name, s)
 		}
 		r.headers = e.pre.headers
 	case "post", "put", "patch", "delete":
-		// Every parameter and the data are the call's own.
-		if r.body, err = makeBody(&layer{Data: b.call.Data}, params, t, callParams{all: true, data: true}); err != nil {
-			return nil, false
+		switch {
+		case bodyScratch != nil && !b.call.Data.set && len(params) <= 8:
+			// makeBody's JSON object of the parameters the template did
+			// not take, written in the caller's buffer (which the caller
+			// copies from; a body that outgrew it is copied too, rarely).
+			if leftover(params, t) {
+				body = appendParams(bodyScratch[:0], params, t)
+				r.body = finalBody{kind: jsonBody}
+			}
+		default:
+			// Every parameter and the data are the call's own.
+			if r.body, err = makeBody(&layer{Data: b.call.Data}, params, t, callParams{all: true, data: true}); err != nil {
+				return nil, nil, false
+			}
 		}
 		r.headers = e.pre.bodyHeaders(&r.body, r.method)
 	default:
-		return nil, false
+		return nil, nil, false
 	}
 	r.pathAt, r.urlTrusted, r.base = e.pre.pathAt, true, e.pre.baseURL
 	if pooled || cap(buf) != cap(scratch) { // pooled, or grown out of scratch
 		r.url = string(buf) // not in the caller's buffer
-		return nil, true
+		return nil, body, true
 	}
-	return buf, true
+	return buf, body, true
 }
 
 // directCatalog is applyCatalog for a direct call: the operation's method
@@ -186,4 +199,15 @@ func directCatalog(cat Catalog, info *routeInfo, method, target, base string, pa
 		info.op.CompareAndSwap(nil, &routeOp{cat: cat, op: op, method: method, target: target, t: t})
 	}
 	return method, target, t, true
+}
+
+// leftover reports whether a parameter is not one of t's variables: the
+// body makeBody would write.
+func leftover(params []param, t *template.Template) bool {
+	for _, p := range params {
+		if !t.Uses(p.name) {
+			return true
+		}
+	}
+	return false
 }

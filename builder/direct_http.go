@@ -12,21 +12,24 @@ import (
 func (b *Builder) direct(ctx context.Context) (_ *http.Request, ok bool) {
 	var r resolved
 	var scratch [urlScratch]byte
-	url, ok := b.resolveDirect(&r, scratch[:0])
+	var bodyScratch [bodyRoom]byte
+	url, body, ok := b.resolveDirect(&r, scratch[:0], bodyScratch[:0])
 	if ctx == nil || !ok {
 		return nil, false
 	}
-	var mem *requestMemory
+	// One allocation for the request's memory, its URL and its body.
+	mem, urlText, bodyBytes := newMemoryInline(&r.body, url, body)
 	if url != nil {
-		mem, r.url = newMemoryURL(&r.body, url) // one allocation for both
-	} else {
-		mem = newMemory(&r.body)
+		r.url = urlText
+	}
+	if body != nil {
+		r.body.json = bodyBytes
 	}
 	if !fillURL(&mem.url, r.url, r.pathAt, r.base) {
 		return nil, false
 	}
-	body, size, getBody := r.body.reader(mem.body)
+	reader, size, getBody := r.body.reader(mem.body)
 	m, _ := httpMethod(r.method)
-	req, err := newHTTPRequest(ctx, m, mem, body, size, getBody, r.headers, nil, r.url)
+	req, err := newHTTPRequest(ctx, m, mem, reader, size, getBody, r.headers, nil, r.url)
 	return req, err == nil
 }

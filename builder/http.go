@@ -224,19 +224,24 @@ func newMemory(b *finalBody) *requestMemory {
 	return &m.requestMemory
 }
 
-// urlRoom is the longest URL newMemoryURL keeps in the request's memory.
-const urlRoom = 128
+// The one-step path keeps the text of a request's URL, and of a JSON body
+// it wrote, in the request's own allocation when they fit: urlRoom bytes
+// for a URL alone, bodyRoom for a URL and a body.
+const (
+	urlRoom  = 128
+	bodyRoom = 256
+)
 
-// newMemoryURL is newMemory for a URL still in bytes: the URL's text goes
-// into the same allocation when it fits (GitHub's URLs mostly do), and
-// is returned as a string over it, which nothing writes again.
-func newMemoryURL(b *finalBody, url []byte) (*requestMemory, string) {
-	if len(url) > urlRoom {
-		return newMemory(b), string(url)
-	}
-	var mem *requestMemory
+// newMemoryInline is newMemory for a URL and a JSON body still in bytes
+// (either may be nil): their text goes into the same allocation when it
+// fits, else into allocations of their own. The URL is returned as a
+// string over its bytes, which nothing writes again.
+func newMemoryInline(b *finalBody, url, body []byte) (mem *requestMemory, urlText string, bodyBytes []byte) {
 	var room []byte
-	if bodyInMemory(b) {
+	switch n := len(url) + len(body); {
+	case n == 0:
+		mem = newMemory(b)
+	case body == nil && n <= urlRoom && bodyInMemory(b):
 		m := new(struct {
 			requestMemory
 			reader bytes.Reader
@@ -244,18 +249,40 @@ func newMemoryURL(b *finalBody, url []byte) (*requestMemory, string) {
 		})
 		m.body = &m.reader
 		mem, room = &m.requestMemory, m.room[:]
-	} else {
+	case body == nil && n <= urlRoom:
 		m := new(struct {
 			requestMemory
 			room [urlRoom]byte
 		})
 		mem, room = &m.requestMemory, m.room[:]
+	case n <= bodyRoom && bodyInMemory(b):
+		m := new(struct {
+			requestMemory
+			reader bytes.Reader
+			room   [bodyRoom]byte
+		})
+		m.body = &m.reader
+		mem, room = &m.requestMemory, m.room[:]
+	default:
+		mem = newMemory(b)
 	}
-	n := copy(room, url)
-	if n == 0 {
-		return mem, ""
+	if url != nil {
+		if len(url) <= len(room) && len(url) > 0 {
+			n := copy(room, url)
+			urlText, room = unsafe.String(&room[0], n), room[n:]
+		} else {
+			urlText = string(url)
+		}
 	}
-	return mem, unsafe.String(&room[0], n)
+	if body != nil {
+		if len(body) <= len(room) {
+			n := copy(room, body)
+			bodyBytes = room[:n:n]
+		} else {
+			bodyBytes = bytes.Clone(body)
+		}
+	}
+	return mem, urlText, bodyBytes
 }
 
 // bodyInMemory says a body is read through a bytes.Reader (JSON and

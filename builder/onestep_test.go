@@ -160,6 +160,20 @@ var _ = Describe("the one-step path", func() {
 		}
 	})
 
+	It("builds JSON bodies of every length around what a request keeps inline the same in one step", func() {
+		for n := 60; n < 320; n += 3 {
+			title := strings.Repeat("t", n)
+			b := e.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").
+				Param("title", title).Param("labels", []string{"a", "b"})
+			one, two, err := oneAndTwo(b)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(sameRequest(one, two)).To(BeEmpty(), "title of %d bytes", n)
+			body, err := one.GetBody()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(readAll(body)).To(Equal(`{"title":"` + title + `","labels":["a","b"]}`))
+		}
+	})
+
 	It("upper-cases the method and keeps an escaped slash raw on the wire", func() {
 		one, two, err := oneAndTwo(e.Route("GET /repos/{owner}/{repo}/contents/{path}").Param("owner", "o").Param("repo", "r").Param("path", "a/b.md"))
 		Expect(err).NotTo(HaveOccurred())
