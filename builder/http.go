@@ -323,13 +323,7 @@ func httpMethod(m string) (string, bool) {
 // error never shows the value): of two spellings of one name, the
 // lower-case one wins (headers.Set.Lookup).
 func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLength string, err error) {
-	h := make(http.Header, len(hs))
-	req.Header = h
-	if cap(vals) < len(hs) {
-		vals = make([]string, len(hs))
-	}
-	vals = vals[:cap(vals)]
-	n := 0
+	f := newHeaderFill(req, len(hs), vals)
 	for name, v := range hs {
 		if headers.ValidateName(name) != nil || headers.ValidateValue(name, v) != nil {
 			// The same error whatever the map's order.
@@ -341,16 +335,9 @@ func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLen
 				continue
 			}
 		}
-		key := canonicalHeaderKey(lower)
-		if key == "Content-Length" {
-			contentLength = v
-			continue
-		}
-		vals[n] = v
-		h[key] = vals[n : n+1 : n+1]
-		n++
+		f.add(lower, v)
 	}
-	return contentLength, nil
+	return f.contentLength, nil
 }
 
 // setHeaders puts every header but content-length into req.Header under
@@ -359,27 +346,43 @@ func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLen
 // overwriting the next. It returns the content-length value, which
 // net/http ignores as a header field.
 func setHeaders(req *http.Request, hs []header, vals []string) (contentLength string) {
-	h := make(http.Header, len(hs))
-	req.Header = h
-	if len(hs) == 0 {
-		return ""
-	}
-	if cap(vals) < len(hs) {
-		vals = make([]string, len(hs))
-	}
-	vals = vals[:len(hs)]
-	n := 0
+	f := newHeaderFill(req, len(hs), vals)
 	for _, e := range hs {
-		key := canonicalHeaderKey(e.name)
-		if key == "Content-Length" {
-			contentLength = e.value
-			continue
-		}
-		vals[n] = e.value
-		h[key] = vals[n : n+1 : n+1]
-		n++
+		f.add(e.name, e.value)
 	}
-	return contentLength
+	return f.contentLength
+}
+
+// headerFill fills a request's new header map for setHeaders and
+// setMapHeaders.
+type headerFill struct {
+	h             http.Header
+	vals          []string // backing array of the values, one per header
+	n             int
+	contentLength string
+}
+
+// newHeaderFill gives req a header map for n headers, whose values go in
+// vals when it has room for them.
+func newHeaderFill(req *http.Request, n int, vals []string) headerFill {
+	req.Header = make(http.Header, n)
+	if cap(vals) < n {
+		vals = make([]string, n)
+	}
+	return headerFill{h: req.Header, vals: vals[:n]}
+}
+
+// add sets the header of a lower-case name, or keeps its value aside when
+// it is content-length.
+func (f *headerFill) add(lower, v string) {
+	key := canonicalHeaderKey(lower)
+	if key == "Content-Length" {
+		f.contentLength = v
+		return
+	}
+	f.vals[f.n] = v
+	f.h[key] = f.vals[f.n : f.n+1 : f.n+1]
+	f.n++
 }
 
 // canonicalHeaderKey is http.CanonicalHeaderKey, without its allocation
