@@ -76,21 +76,9 @@ func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, 
 	}
 	base := e.pre.trimmedBase
 	var vals [8]template.Scalar
-	var inPath uint64 // bit k: params[k] is a template variable (k < 64)
-	for k, p := range params {
-		i := t.VarIndex(p.name)
-		if i < 0 {
-			continue
-		}
-		if k < 64 {
-			inPath |= 1 << k
-		}
-		if i >= len(vals) {
-			return nil, nil, false
-		}
-		if vals[i], ok = scalarOf(p.v); !ok {
-			return nil, nil, false
-		}
+	inPath, ok := pathScalars(t, params, &vals) // bit k: params[k] is a template variable
+	if !ok {
+		return nil, nil, false
 	}
 	// As resolve does: the caller's buffer, or a pooled one for a long
 	// URL, which must not outlive this call.

@@ -226,20 +226,7 @@ func slashAt(buf []byte, start int) []byte {
 // other value through a lookup.
 func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 	var vals [8]template.Scalar
-	scalars := true
-	for _, p := range params {
-		i := t.VarIndex(p.name)
-		if i < 0 {
-			continue
-		}
-		if i >= len(vals) {
-			scalars = false
-			break
-		}
-		if vals[i], scalars = scalarOf(p.v); !scalars {
-			break
-		}
-	}
+	_, scalars := pathScalars(t, params, &vals)
 	var err error
 	if scalars {
 		buf, err = t.AppendScalars(buf, vals[:])
@@ -255,6 +242,29 @@ func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 		return nil, newError("parse", t.String(), err)
 	}
 	return buf, nil
+}
+
+// pathScalars puts the values of t's variables among params into vals,
+// by position, when they are all strings, integers or null and among
+// t's first len(vals) variables; ok false otherwise. inPath has bit k set
+// for params[k] (k < 64) that is one of t's variables.
+func pathScalars(t *template.Template, params []param, vals *[8]template.Scalar) (inPath uint64, ok bool) {
+	for k, p := range params {
+		i := t.VarIndex(p.name)
+		if i < 0 {
+			continue
+		}
+		if k < 64 {
+			inPath |= 1 << k
+		}
+		if i >= len(vals) {
+			return inPath, false
+		}
+		if vals[i], ok = scalarOf(p.v); !ok {
+			return inPath, false
+		}
+	}
+	return inPath, true
 }
 
 // scalarOf is v as a template.Scalar, when it is a string or an integer
