@@ -238,10 +238,11 @@ const (
 // string over its bytes, which nothing writes again.
 func newMemoryInline(b *finalBody, url, body []byte) (mem *requestMemory, urlText string, bodyBytes []byte) {
 	var room []byte
+	inMemory := bodyInMemory(b)
 	switch n := len(url) + len(body); {
 	case n == 0:
 		mem = newMemory(b)
-	case body == nil && n <= urlRoom && bodyInMemory(b):
+	case body == nil && n <= urlRoom && inMemory:
 		m := new(struct {
 			requestMemory
 			reader bytes.Reader
@@ -255,7 +256,7 @@ func newMemoryInline(b *finalBody, url, body []byte) (mem *requestMemory, urlTex
 			room [urlRoom]byte
 		})
 		mem, room = &m.requestMemory, m.room[:]
-	case n <= bodyRoom && bodyInMemory(b):
+	case n <= bodyRoom && inMemory:
 		m := new(struct {
 			requestMemory
 			reader bytes.Reader
