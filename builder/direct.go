@@ -188,14 +188,3 @@ func directCatalog(cat Catalog, info *routeInfo, method, target, base string, pa
 	}
 	return method, target, t, true
 }
-
-// leftover reports whether a parameter is not one of t's variables: the
-// body makeBody would write.
-func leftover(params []param, t *template.Template) bool {
-	for _, p := range params {
-		if !t.Uses(p.name) {
-			return true
-		}
-	}
-	return false
-}

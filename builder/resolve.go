@@ -391,17 +391,21 @@ func makeBody(m *layer, params []param, t *template.Template, call callParams) (
 		}
 		return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return value.AppendJSON(b, m.Data.v) })}, nil
 	}
-	any := false
-	for _, p := range params {
-		if !t.Uses(p.name) {
-			any = true
-			break
-		}
-	}
-	if !any {
+	if !leftover(params, t) {
 		return finalBody{}, nil
 	}
 	return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}, nil
+}
+
+// leftover reports whether a parameter is not one of t's variables: the
+// body makeBody writes.
+func leftover(params []param, t *template.Template) bool {
+	for _, p := range params {
+		if !t.Uses(p.name) {
+			return true
+		}
+	}
+	return false
 }
 
 // appendParams writes the parameters t does not use as one JSON object,
