@@ -79,15 +79,11 @@ func AppendQueryScalar(dst []byte, q int, name string, v Scalar) ([]byte, int) {
 		return dst, q
 	}
 	dst, q = appendQueryName(dst, q, name)
-	switch {
-	case v.IsInt:
-		dst = strconv.AppendInt(dst, v.Int, 10) // digits and "-": kept
-	case name == "q":
-		dst = appendEscaped(dst, v.Str, plusSet, false)
-	default:
-		dst = appendEscaped(dst, v.Str, componentSet, false)
+	set := componentSet
+	if name == "q" {
+		set = plusSet
 	}
-	return dst, q
+	return appendScalar(dst, v, set), q
 }
 
 // appendQueryName appends the separator ("?" when dst has none, q < 0;

@@ -71,10 +71,8 @@ func (t *Template) AppendScalars(dst []byte, vals []Scalar) ([]byte, error) {
 				return dst[:n0], t.errorAt(p, p.specs[0].name, ErrMissing)
 			}
 			continue
-		case v.IsInt:
-			dst = strconv.AppendInt(dst, v.Int, 10) // digits and "-": unreserved
 		default:
-			dst = appendEscaped(dst, v.Str, unreservedSet, false)
+			dst = appendScalar(dst, v, unreservedSet)
 		}
 		if seg := dst[start:]; p.segment && (string(seg) == "." || string(seg) == "..") {
 			return dst[:n0], t.errorAt(p, p.specs[0].name, ErrDotSegment)
@@ -108,13 +106,18 @@ func appendQueryScalars(dst []byte, p *part, vals []Scalar) []byte {
 		}
 		dst = append(dst, sp.name...)
 		dst = append(dst, '=')
-		if v.IsInt {
-			dst = strconv.AppendInt(dst, v.Int, 10)
-		} else {
-			dst = appendEscaped(dst, v.Str, unreservedSet, false)
-		}
+		dst = appendScalar(dst, v, unreservedSet)
 	}
 	return dst
+}
+
+// appendScalar appends a defined v: a string encoded with set, an
+// integer in decimal (digits and "-" are in every set).
+func appendScalar(dst []byte, v Scalar, set *charset) []byte {
+	if v.IsInt {
+		return strconv.AppendInt(dst, v.Int, 10)
+	}
+	return appendEscaped(dst, v.Str, set, false)
 }
 
 // Var returns s as a Var.
