@@ -61,12 +61,9 @@ func (m *Memo[V]) Get(s string) (v V, ok bool) {
 // s, which may be a slice of a larger string) and compares contents, so
 // a hit costs a comparison of s, not a hash.
 func (m *Memo[V]) Put(s string, v V, size int) {
-	i := index(s)
-	slot := &m.slots[i]
-	if slot.Load() != nil {
-		if slot = &m.slots[i+1]; slot.Load() != nil {
-			return // before allocating anything
-		}
+	slot := m.freeSlot(s)
+	if slot == nil {
+		return // before allocating anything
 	}
 	cost := int64(size + len(s) + entrySize)
 	if m.used.Load()+cost > m.Budget {
@@ -85,8 +82,18 @@ const entrySize = 64
 // its slots is free and the budget not spent. Callers check it before
 // working out an entry's size.
 func (m *Memo[V]) HasRoom(s string) bool {
+	return m.used.Load() < m.Budget && m.freeSlot(s) != nil
+}
+
+// freeSlot returns the first of s's two slots that is empty, or nil.
+func (m *Memo[V]) freeSlot(s string) *atomic.Pointer[entry[V]] {
 	i := index(s)
-	return m.used.Load() < m.Budget && (m.slots[i].Load() == nil || m.slots[i+1].Load() == nil)
+	for _, slot := range [2]*atomic.Pointer[entry[V]]{&m.slots[i], &m.slots[i+1]} {
+		if slot.Load() == nil {
+			return slot
+		}
+	}
+	return nil
 }
 
 // Reset forgets every entry (tests).
