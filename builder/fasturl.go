@@ -45,31 +45,25 @@ func parseURL(s string, u *url.URL) (ok bool) {
 		return false
 	}
 	u.Host = rest[:i]
-	path := rest[i:]
-	for k := 0; k < len(path); k++ {
-		switch c := path[k]; {
-		case c == '?':
-			u.Path = path[:k]
-			if k+1 == len(path) {
-				u.ForceQuery = true
-			}
-			return validQuery(path[k+1:], u)
-		case !pathAsIs[c]:
-			// '%' needs unescaping; others make url.Parse keep a RawPath.
-			return false
-		}
+	path, query, hasQuery := strings.Cut(rest[i:], "?")
+	// '%' needs unescaping; other bytes out of pathAsIs make url.Parse
+	// keep a RawPath.
+	if !plainPath(path) {
+		return false
 	}
 	u.Path = path
+	if hasQuery {
+		u.ForceQuery = query == ""
+		return validQuery(query, u)
+	}
 	return true
 }
 
 // validQuery keeps the query raw, as url.Parse does, when it has no
 // fragment and no byte url.Parse would refuse.
 func validQuery(q string, u *url.URL) bool {
-	for k := 0; k < len(q); k++ {
-		if c := q[k]; c == '#' || ascii.IsCtl(c) {
-			return false
-		}
+	if strings.IndexByte(q, '#') >= 0 || ascii.HasCtl(q) {
+		return false
 	}
 	u.RawQuery = q
 	return true

@@ -19,6 +19,7 @@ import (
 	"unsafe"
 
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // HTTPRequest builds the call and returns it as an *http.Request, in one
@@ -326,11 +327,17 @@ func httpMethod(m string) (string, bool) {
 func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLength string, err error) {
 	f := newHeaderFill(req, len(hs), vals)
 	for name, v := range hs {
-		if headers.ValidateName(name) != nil || headers.ValidateValue(name, v) != nil {
-			// The same error whatever the map's order.
+		lower := name // most names are already lower-case tokens
+		if !ascii.IsLowerToken(name) {
+			if headers.ValidateName(name) != nil {
+				// The same error whatever the map's order.
+				return "", newError("request", "", hs.Validate())
+			}
+			lower = headers.Name(name)
+		}
+		if headers.ValidateValue(name, v) != nil {
 			return "", newError("request", "", hs.Validate())
 		}
-		lower := headers.Name(name)
 		if lower != name {
 			if _, dup := hs[lower]; dup {
 				continue

@@ -111,16 +111,81 @@ func IndexNonToken(s string) int {
 // IsToken reports whether s is a non-empty RFC 9110 token.
 func IsToken(s string) bool { return s != "" && IndexNonToken(s) < 0 }
 
+// IsLowerToken reports whether s is a non-empty RFC 9110 token without
+// upper-case letters: a header name already in its lower-case form, which
+// one pass tells where IsToken and HasUpper would take two.
+func IsLowerToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if class[s[i]]&(lower|digit|tpunct) == 0 {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // IndexCtlButTab returns the index of the first control byte of s other
 // than horizontal tab, or -1: the bytes an HTTP field value may not hold.
 func IndexCtlButTab(s string) int {
-	for i := 0; i < len(s); i++ {
+	for i := cleanPrefix(s); i < len(s); i++ {
 		if c := s[i]; IsCtl(c) && c != '\t' {
 			return i
 		}
 	}
 	return -1
 }
+
+// HasCtl reports whether s holds a control byte, tab included: what
+// url.Parse refuses anywhere in a URL.
+func HasCtl(s string) bool {
+	for i := cleanPrefix(s); i < len(s); i++ {
+		if IsCtl(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanPrefix returns the length of a prefix of s that holds no byte below
+// 0x20 and no 0x7f, read eight bytes at a time (the last word overlapping
+// the one before): len(s) for most header values and URLs, which are
+// printable. A word with a tab ends it, for the bytewise loops of its
+// callers to judge.
+func cleanPrefix(s string) int {
+	if len(s) < 8 {
+		return 0
+	}
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if ctlWord(load64(s[i : i+8])) {
+			return i
+		}
+	}
+	if i < len(s) && ctlWord(load64(s[len(s)-8:])) {
+		return i
+	}
+	return len(s)
+}
+
+// ctlWord reports whether a byte of w is below 0x20 or is 0x7f.
+func ctlWord(w uint64) bool {
+	return (w-0x20*ones)&^w&highs != 0 || hasZero(w^(0x7f*ones))
+}
+
+// load64 reads eight bytes as one little-endian word; the compiler makes
+// it a single load.
+func load64(b string) uint64 {
+	_ = b[7]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// hasZero reports whether a byte of w is zero.
+func hasZero(w uint64) bool { return (w-ones)&^w&highs != 0 }
 
 // HasUpper reports whether s holds an ASCII upper-case letter.
 func HasUpper(s string) bool {

@@ -74,4 +74,41 @@ var _ = Describe("byte classes", func() {
 		Expect(ascii.EqualFold("k", "\u212a")).To(BeFalse()) // Kelvin sign
 		Expect(ascii.EqualFold("a-b", "a_b")).To(BeFalse())
 	})
+
+	// IndexCtlButTab reads eight bytes at a time: every byte value at every
+	// offset of strings long enough to have whole words and a tail.
+	It("finds control bytes at any position, word-wise or not", func() {
+		bytewise := func(s string) int {
+			for i := 0; i < len(s); i++ {
+				if c := s[i]; (c < 0x20 || c == 0x7f) && c != '\t' {
+					return i
+				}
+			}
+			return -1
+		}
+		for n := 1; n <= 19; n++ {
+			for at := 0; at < n; at++ {
+				all(func(c byte) {
+					b := []byte(strings.Repeat("v\xe9", n)[:n]) // printable and high bytes
+					b[at] = c
+					s := string(b)
+					Expect(ascii.IndexCtlButTab(s)).To(Equal(bytewise(s)), "%q", s)
+					Expect(ascii.HasCtl(s)).To(Equal(c < 0x20 || c == 0x7f), "%q", s)
+					b[n-1] = '\r' // a second control byte after the first
+					s = string(b)
+					Expect(ascii.IndexCtlButTab(s)).To(Equal(bytewise(s)), "%q", s)
+				})
+			}
+		}
+	})
+
+	It("knows a lower-case token in one pass", func() {
+		Expect(ascii.IsLowerToken("x-github-api-version")).To(BeTrue())
+		Expect(ascii.IsLowerToken("")).To(BeFalse())
+		all(func(c byte) {
+			s := "ab" + string([]byte{c}) + "d"
+			want := ascii.IsToken(s) && !ascii.HasUpper(s)
+			Expect(ascii.IsLowerToken(s)).To(Equal(want), "%q", s)
+		})
+	})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 // validUTF8 replaces each byte of invalid UTF-8 with U+FFFD, as
 // encoding/json does when it writes s; valid text is returned as it is.
 func validUTF8(s string) string {
-	if utf8.ValidString(s) {
+	if shortASCII(s) || utf8.ValidString(s) {
 		return s
 	}
+	return replaceInvalid(s)
+}
+
+// shortASCII reports whether s is shorter than 16 bytes and ASCII: most
+// parameter values, which a byte loop checks for a fraction of the cost
+// of a call to utf8.ValidString.
+func shortASCII(s string) bool {
+	if len(s) >= 16 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// replaceInvalid is validUTF8's slow path.
+func replaceInvalid(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for i := 0; i < len(s); {
