@@ -239,34 +239,22 @@ const (
 // string over its bytes, which nothing writes again.
 func newMemoryInline(b *finalBody, url, body []byte) (mem *requestMemory, urlText string, bodyBytes []byte) {
 	var room []byte
-	inMemory := bodyInMemory(b)
+	reader := bodyInMemory(b)
+	// The room is the smallest that holds both, so that the allocation
+	// takes the smallest size class it can.
 	switch n := len(url) + len(body); {
-	case n == 0:
+	case n == 0 || n > bodyRoom || body == nil && n > urlRoom:
 		mem = newMemory(b)
-	case body == nil && n <= urlRoom && inMemory:
-		m := new(struct {
-			requestMemory
-			reader bytes.Reader
-			room   [urlRoom]byte
-		})
-		m.body = &m.reader
-		mem, room = &m.requestMemory, m.room[:]
-	case body == nil && n <= urlRoom:
-		m := new(struct {
-			requestMemory
-			room [urlRoom]byte
-		})
-		mem, room = &m.requestMemory, m.room[:]
-	case n <= bodyRoom && inMemory:
-		m := new(struct {
-			requestMemory
-			reader bytes.Reader
-			room   [bodyRoom]byte
-		})
-		m.body = &m.reader
-		mem, room = &m.requestMemory, m.room[:]
+	case n <= 64:
+		mem, room = withRoom[[64]byte](reader)
+	case n <= 96:
+		mem, room = withRoom[[96]byte](reader)
+	case n <= 128:
+		mem, room = withRoom[[128]byte](reader)
+	case n <= 192:
+		mem, room = withRoom[[192]byte](reader)
 	default:
-		mem = newMemory(b)
+		mem, room = withRoom[[bodyRoom]byte](reader)
 	}
 	if url != nil {
 		if len(url) <= len(room) && len(url) > 0 {
@@ -285,6 +273,30 @@ func newMemoryInline(b *finalBody, url, body []byte) (mem *requestMemory, urlTex
 		}
 	}
 	return mem, urlText, bodyBytes
+}
+
+// withRoom returns request memory followed by a room for text of R's
+// size (an array of bytes), and a reader for the body when it is asked.
+func withRoom[R any](reader bool) (*requestMemory, []byte) {
+	if reader {
+		m := new(struct {
+			requestMemory
+			reader bytes.Reader
+			room   R
+		})
+		m.body = &m.reader
+		return &m.requestMemory, roomBytes(&m.room)
+	}
+	m := new(struct {
+		requestMemory
+		room R
+	})
+	return &m.requestMemory, roomBytes(&m.room)
+}
+
+// roomBytes is an array of bytes as a slice.
+func roomBytes[R any](r *R) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(r)), unsafe.Sizeof(*r))
 }
 
 // bodyInMemory says a body is read through a bytes.Reader (JSON and
