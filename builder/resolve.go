@@ -287,6 +287,10 @@ func scalarOf(v value.Value) (template.Scalar, bool) {
 
 // isAbsolute reports whether s starts with an http or https scheme.
 func isAbsolute(s string) bool {
+	// Routes start with "/" or "{": one byte tells most of them apart.
+	if len(s) < len("http://") || s[0]|0x20 != 'h' {
+		return false
+	}
 	return hasPrefixFold(s, "http://") || hasPrefixFold(s, "https://")
 }
 
