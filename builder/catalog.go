@@ -53,10 +53,11 @@ type placer interface {
 }
 
 // place is Locate, then CheckParam for a declared parameter, in one
-// lookup when op can.
-func place(op Operation, name string, v value.Value) (Location, error) {
-	if p, ok := op.(placer); ok {
-		return p.Place(name, v)
+// lookup when op can: pl is op as a placer, or nil (asserted once by the
+// caller, which places every parameter of a call).
+func place(op Operation, pl placer, name string, v value.Value) (Location, error) {
+	if pl != nil {
+		return pl.Place(name, v)
 	}
 	loc := op.Locate(name)
 	if loc == InNone {
@@ -154,9 +155,10 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 	}
 	m.BaseURL = op.BaseURL(m.BaseURL)
 	// kept is allocated only when a parameter is dropped or moved.
+	pl, _ := op.(placer)
 	sendsBody := false
 	for i, p := range params {
-		loc, err := place(op, p.name, p.v)
+		loc, err := place(op, pl, p.name, p.v)
 		if loc == InNone {
 			if mine.find(p.name) < 0 {
 				// A default the operation does not declare: not for it.

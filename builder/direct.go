@@ -167,9 +167,10 @@ func directCatalog(cat Catalog, info *routeInfo, method, target, base string, pa
 	if op.BaseURL(base) != base {
 		return "", "", nil, false
 	}
+	pl, _ := op.(placer)
 	sendsBody := false
 	for _, p := range params {
-		loc, err := place(op, p.name, p.v)
+		loc, err := place(op, pl, p.name, p.v)
 		if err != nil || loc == InNone || loc == InHeader {
 			return "", "", nil, false
 		}
