@@ -52,6 +52,54 @@ type placer interface {
 	Place(name string, v value.Value) (Location, error)
 }
 
+// An indexer is an Operation that numbers its parameters (catalog.Operation
+// is one): a call whose parameter names, in order, passed the check
+// before has only its values checked, by position.
+type indexer interface {
+	// ParamIndex returns the number of the parameter called name, or -1.
+	ParamIndex(name string) int
+	// CheckIndex is CheckParam for parameter number i.
+	CheckIndex(i int, v value.Value) error
+}
+
+// callShape is the parameter names of a call that passed its catalogue
+// check, in order (copied), and their numbers in the operation. What the
+// check decides from names alone (every one declared, none a header, none
+// required missing) holds for every call with the same names.
+type callShape struct {
+	names []string
+	index []int
+}
+
+// maxShape bounds the calls whose shape is kept.
+const maxShape = 8
+
+// newShape returns the shape of params, or nil when ix does not declare
+// one of them.
+func newShape(ix indexer, params []param) *callShape {
+	s := &callShape{names: make([]string, len(params)), index: make([]int, len(params))}
+	for i, p := range params {
+		if s.index[i] = ix.ParamIndex(p.name); s.index[i] < 0 {
+			return nil
+		}
+		s.names[i] = strings.Clone(p.name)
+	}
+	return s
+}
+
+// matches reports whether params have s's names, in s's order.
+func (s *callShape) matches(params []param) bool {
+	if len(params) != len(s.names) {
+		return false
+	}
+	for i := range params {
+		if params[i].name != s.names[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // place is Locate, then CheckParam for a declared parameter, in one
 // lookup when op can: pl is op as a placer, or nil (asserted once by the
 // caller, which places every parameter of a call).

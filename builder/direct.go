@@ -167,6 +167,16 @@ func directCatalog(cat Catalog, info *routeInfo, method, target, base string, pa
 	if op.BaseURL(base) != base {
 		return "", "", nil, false
 	}
+	if known != nil && known.ix != nil {
+		if s := known.shape.Load(); s != nil && s.matches(params) {
+			for i, p := range params {
+				if known.ix.CheckIndex(s.index[i], p.v) != nil {
+					return "", "", nil, false
+				}
+			}
+			return known.method, known.target, known.t, true
+		}
+	}
 	pl, _ := op.(placer)
 	sendsBody := false
 	for _, p := range params {
@@ -180,12 +190,18 @@ func directCatalog(cat Catalog, info *routeInfo, method, target, base string, pa
 		return "", "", nil, false
 	}
 	if known != nil {
+		if known.ix != nil && len(params) <= maxShape && known.shape.Load() == nil {
+			if s := newShape(known.ix, params); s != nil {
+				known.shape.CompareAndSwap(nil, s) // the first call's names, kept for good
+			}
+		}
 		return known.method, known.target, known.t, true
 	}
 	method, target = op.Target()
 	t, _ := template.Parse(target) // nil: resolveDirect parses again and gives up
 	if info != nil && t != nil && info.op.Load() == nil {
-		info.op.CompareAndSwap(nil, &routeOp{cat: cat, op: op, method: method, target: target, t: t})
+		ix, _ := op.(indexer)
+		info.op.CompareAndSwap(nil, &routeOp{cat: cat, op: op, ix: ix, method: method, target: target, t: t})
 	}
 	return method, target, t, true
 }

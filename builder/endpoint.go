@@ -408,12 +408,16 @@ type routeInfo struct {
 }
 
 // routeOp is a route resolved by a catalogue: the operation, the method
-// and template to build it with, and that template parsed.
+// and template to build it with, and that template parsed; with an
+// operation that numbers its parameters, the names of the first call
+// that passed the check (see directCatalog).
 type routeOp struct {
 	cat            Catalog
 	op             Operation
+	ix             indexer // op, when it is one
 	method, target string
 	t              *template.Template
+	shape          atomic.Pointer[callShape]
 }
 
 // routeMemo remembers valid routes, found by the route string's address.

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/endpointkit/endpoint/builder"
@@ -48,6 +49,20 @@ func (op *Operation) Place(name string, v value.Value) (builder.Location, error)
 		return builder.InNone, nil
 	}
 	return location(p.In), op.checkValue(p, v)
+}
+
+// ParamIndex returns the position in Params of the parameter called name
+// (-1 when op does not declare it). With [Operation.CheckIndex], it lets
+// WithCatalog check a call whose parameter names it has seen before
+// without looking them up again.
+func (op *Operation) ParamIndex(name string) int { return op.paramIndex(name) }
+
+// CheckIndex is CheckParam for the parameter at position i of Params.
+func (op *Operation) CheckIndex(i int, v value.Value) error {
+	if i < 0 || i >= len(op.Params) {
+		return &Error{Route: op.route, Param: strconv.Itoa(i), Err: ErrUnknownParam}
+	}
+	return op.checkValue(&op.Params[i], v)
 }
 
 // location is in in the builder's terms.

@@ -205,21 +205,29 @@ func (op *Operation) String() string { return op.route }
 // Param returns the parameter called name. A name used in two places
 // (a path variable and a body property) gives the path's.
 func (op *Operation) Param(name string) (*Param, bool) {
+	if i := op.paramIndex(name); i >= 0 {
+		return &op.Params[i], true
+	}
+	return nil, false
+}
+
+// paramIndex is Param's position in Params, or -1.
+func (op *Operation) paramIndex(name string) int {
 	if op.index == nil {
 		for i := range op.Params {
 			if op.Params[i].Name == name {
-				return &op.Params[i], true
+				return i
 			}
 		}
-		return nil, false
+		return -1
 	}
 	mask := uint(len(op.index) - 1)
 	for h := nameHash(name) & mask; op.index[h] != 0; h = (h + 1) & mask {
-		if p := &op.Params[op.index[h]-1]; p.Name == name {
-			return p, true
+		if i := int(op.index[h]) - 1; op.Params[i].Name == name {
+			return i
 		}
 	}
-	return nil, false
+	return -1
 }
 
 // nameHash mixes a name's length and three of its bytes: enough to tell
