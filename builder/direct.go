@@ -25,25 +25,33 @@ func directOK(d *layer, p *prepared) bool {
 		!d.Data.set && d.Request.Kind() == value.Null && len(d.Previews.names) <= MaxPreviews
 }
 
-// plainCall reports whether b sets nothing but parameters and data.
-func (b *Builder) plainCall() bool {
-	c := &b.call
-	return b.err == nil && c.Method == "" && c.URL == "" && c.BaseURL == "" && len(c.Headers.list) == 0 &&
-		c.Format == "" && len(c.Previews.names) == 0 && len(b.req) == 0
+// plainCall reports whether a call's layer c sets nothing but parameters
+// and data.
+func plainCall(c *layer) bool {
+	return c.Method == "" && c.URL == "" && c.BaseURL == "" && len(c.Headers.list) == 0 &&
+		c.Format == "" && len(c.Previews.names) == 0 && c.Request.Kind() == value.Null && c.Catalog.c == nil
 }
 
-// resolveDirect is resolve for a direct call: it reports false, having
-// done nothing the caller sees, when b must take the general path. The
-// URL is built in scratch (the caller's) and returned in it, r.url left
-// empty, when it fits; a longer one is in r.url, and url is nil. With a
-// bodyScratch (not nil), a JSON body of parameters is written there and
-// returned in body, r.body.json left empty, when it fits.
+// resolveDirect is the direct path of a Builder's call.
 func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, body []byte, ok bool) {
-	e := b.e
-	if !e.direct || !b.plainCall() {
+	if b.err != nil || len(b.req) != 0 {
 		return nil, nil, false
 	}
-	method, target, info, err := e.routeTemplate(b.route)
+	return b.e.resolveDirect(r, b.route, &b.call, b.own(), scratch, bodyScratch)
+}
+
+// resolveDirect is resolve for a direct call of route with the layer c
+// and its parameters: it reports false, having done nothing the caller
+// sees, when the call must take the general path. The URL is built in
+// scratch (the caller's) and returned in it, r.url left empty, when it
+// fits; a longer one is in r.url, and url is nil. With a bodyScratch (not
+// nil), a JSON body of parameters is written there and returned in body,
+// r.body.json left empty, when it fits.
+func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []param, scratch, bodyScratch []byte) (url, body []byte, ok bool) {
+	if !e.direct || !plainCall(c) {
+		return nil, nil, false
+	}
+	method, target, info, err := e.routeTemplate(route)
 	if err != nil || method == "" || isAbsolute(target) {
 		return nil, nil, false
 	}
@@ -51,9 +59,8 @@ func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, 
 	if info != nil {
 		t = info.t
 	}
-	params := b.own()
 	if cat := e.defaults.Catalog.c; cat != nil {
-		if b.call.Data.set {
+		if c.Data.set {
 			return nil, nil, false // the catalogue checks the data's members too
 		}
 		if !e.pre.catalogComparable {
@@ -96,7 +103,7 @@ func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, 
 	buf = slashAt(buf, len(base))
 	switch r.method {
 	case "get", "head":
-		if b.call.Data.set {
+		if c.Data.set {
 			return nil, nil, false
 		}
 		q := bytes.IndexByte(buf, '?')
@@ -113,7 +120,7 @@ func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, 
 		r.headers = e.pre.headers
 	case "post", "put", "patch", "delete":
 		switch {
-		case bodyScratch != nil && !b.call.Data.set && len(params) <= 8:
+		case bodyScratch != nil && !c.Data.set && len(params) <= 8:
 			// makeBody's JSON object of the parameters the template did
 			// not take, written in the caller's buffer (which the caller
 			// copies from; a body that outgrew it is copied too, rarely).
@@ -123,7 +130,7 @@ func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, 
 			}
 		default:
 			// Every parameter and the data are the call's own.
-			if r.body, err = makeBody(&layer{Data: b.call.Data}, params, t, callParams{all: true, data: true}); err != nil {
+			if r.body, err = makeBody(&layer{Data: c.Data}, params, t, callParams{all: true, data: true}); err != nil {
 				return nil, nil, false
 			}
 		}

@@ -224,7 +224,16 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 // without an Options in between: the same result, in about half the time
 // and allocations. Empty options mean none.
 func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
-	call, err := e.jsonCall(route, options)
+	var r resolved
+	var scratch [urlScratch]byte
+	decoded, url, ok := e.directJSON(&r, route, options, scratch[:0])
+	if ok {
+		if url != nil {
+			r.url = string(url)
+		}
+		return r.requestOptions(), nil
+	}
+	call, err := e.jsonCall(route, options, decoded)
 	if err != nil {
 		return RequestOptions{}, err
 	}
@@ -235,19 +244,49 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 // of BuildJSON(route, options), without the RequestOptions in between
 // (the WebAssembly module's path). On error dst is returned as it was.
 func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]byte, error) {
-	call, err := e.jsonCall(route, options)
+	var r resolved
+	var scratch [urlScratch]byte
+	decoded, url, ok := e.directJSON(&r, route, options, scratch[:0])
+	if ok {
+		if url != nil {
+			r.url = unsafe.String(unsafe.SliceData(url), len(url)) // appendJSON copies it
+		}
+		return r.appendJSON(dst), nil
+	}
+	call, err := e.jsonCall(route, options, decoded)
 	if err != nil {
 		return dst, err
 	}
-	var r resolved
 	if err := e.resolveCall(&r, &call, nil); err != nil {
 		return dst, err
 	}
 	return r.appendJSON(dst), nil
 }
 
-// jsonCall is the layer of a call whose options are octokit JSON.
-func (e *Endpoint) jsonCall(route string, options []byte) (layer, error) {
+// directJSON is the direct path (resolveDirect) for a call whose options
+// are octokit JSON. It returns the options decoded, for jsonCall (nil when
+// they were not decoded or did not decode: jsonCall decodes them again,
+// after the route, so that a bad route is the error reported first); and
+// when ok, r holds the result, its URL in url (in scratch) when r.url is
+// empty.
+func (e *Endpoint) directJSON(r *resolved, route string, options, scratch []byte) (decoded *layer, url []byte, ok bool) {
+	if e.err != nil || !e.direct {
+		return nil, nil, false
+	}
+	var l layer
+	if len(options) > 0 {
+		var err error
+		if l, err = decodeLayer(options, false); err != nil { // a build shows no key order
+			return nil, nil, false
+		}
+	}
+	url, _, ok = e.resolveDirect(r, route, &l, l.Params.list, scratch, nil)
+	return &l, url, ok
+}
+
+// jsonCall is the layer of a call whose options are octokit JSON, decoded
+// here unless decoded holds them.
+func (e *Endpoint) jsonCall(route string, options []byte, decoded *layer) (layer, error) {
 	if e.err != nil {
 		return layer{}, e.err
 	}
@@ -256,7 +295,10 @@ func (e *Endpoint) jsonCall(route string, options []byte) (layer, error) {
 		return layer{}, err
 	}
 	var l layer
-	if len(options) > 0 {
+	switch {
+	case decoded != nil:
+		l = *decoded
+	case len(options) > 0:
 		if l, err = decodeLayer(options, false); err != nil { // a build shows no key order
 			return layer{}, err
 		}

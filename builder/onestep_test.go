@@ -150,6 +150,71 @@ var _ = Describe("the one-step path", func() {
 		Expect(agreed).To(BeNumerically(">", 2000))
 	})
 
+	// BuildJSON and AppendBuildJSON (the WebAssembly module's call) take
+	// the direct path too; Parse(Merge()) of the same options decoded
+	// into Options never does.
+	It("builds calls given as options JSON as Parse(Merge()) does, over random routes and options (20,000 cases, PCG seed 14, 1)", func() {
+		r := rand.New(rand.NewPCG(14, 1))
+		pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+		values := []string{`"octokit"`, `"a/b c"`, `"ü"`, `"%2F"`, `""`, `42`, `-1.5e-7`, `true`, `null`, `["a","b c"]`,
+			`{"k":"v","a":1}`, `".."`, `"q+r"`, `"https://example.com/a"`}
+		routes := []string{
+			"GET /repos/{owner}/{repo}/issues", "POST /repos/{owner}/{repo}/issues", "PUT /user/starred/{owner}/{repo}",
+			"PATCH /repos/{owner}/{repo}", "DELETE /repos/{owner}/{repo}/x{?q}", "HEAD /x/{+path}", "GET /search/issues{?q,page}",
+			"GET https://uploads.github.com/repos/{owner}/x{?name,label}", "GET {+url}/y", "GET /x/{a",
+		}
+		options := []string{`"headers":{"x-a":"1"}`, `"mediaType":{"format":"raw"}`, `"request":{"timeout":1}`,
+			`"data":"raw"`, `"data":{"k":1}`, `"method":"POST"`, `"url":"/other/{x}"`, `"baseUrl":"https://h.example"`, `"owner":`}
+		built := 0
+		for i := range 20000 {
+			ep := []*builder.Endpoint{e, ghes, e, ghes, previews}[r.IntN(5)]
+			route := pick(routes...)
+			var members []string
+			seen := map[string]bool{}
+			for range 1 + r.IntN(6) {
+				name := pick("owner", "repo", "path", "q", "page", "name", "label", "a", "url", "title", "x")
+				if !seen[name] {
+					seen[name] = true
+					members = append(members, fmt.Sprintf("%q:%s", name, values[r.IntN(len(values))]))
+				}
+			}
+			if r.IntN(4) == 0 {
+				o := pick(options...)
+				if strings.HasSuffix(o, ":") {
+					o += "{" // invalid JSON
+				}
+				if key := o[:strings.IndexByte(o, ':')]; !seen[key] {
+					members = append(members, o)
+				}
+			}
+			text := []byte("{" + strings.Join(members, ",") + "}")
+			got, gotErr := ep.BuildJSON(route, text)
+			appended, appendErr := ep.AppendBuildJSON([]byte("x"), route, text)
+			Expect(fmt.Sprint(appendErr)).To(Equal(fmt.Sprint(gotErr)), "case %d: %s %s", i, route, text)
+			var o builder.Options
+			if err := o.UnmarshalJSON(text); err != nil {
+				Expect(gotErr).To(HaveOccurred(), "case %d: %s %s", i, route, text)
+				continue
+			}
+			merged, mergeErr := ep.Merge(route, o)
+			if mergeErr != nil {
+				Expect(gotErr).To(HaveOccurred(), "case %d: %s %s", i, route, text)
+				continue
+			}
+			want, wantErr := ep.Parse(merged)
+			Expect(fmt.Sprint(gotErr)).To(Equal(fmt.Sprint(wantErr)), "case %d: %s %s", i, route, text)
+			if wantErr != nil {
+				continue
+			}
+			Expect(got).To(Equal(want), "case %d: %s %s", i, route, text)
+			j, err := want.MarshalJSON()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(appended)).To(Equal("x"+string(j)), "case %d: %s %s", i, route, text)
+			built++
+		}
+		Expect(built).To(BeNumerically(">", 1500)) // 2,225 with this seed
+	})
+
 	It("builds URLs of every length around what a request keeps inline the same in one step", func() {
 		for n := 60; n < 200; n++ {
 			b := e.Route("GET /repos/{owner}/{repo}").Param("owner", strings.Repeat("o", n)).Param("repo", "r").Param("q", "x y")
