@@ -226,14 +226,15 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
 	var r resolved
 	var scratch [urlScratch]byte
-	decoded, url, ok := e.directJSON(&r, route, options, scratch[:0])
+	var l layer
+	decoded, url, ok := e.directJSON(&r, route, options, &l, scratch[:0])
 	if ok {
 		if url != nil {
 			r.url = string(url)
 		}
 		return r.requestOptions(), nil
 	}
-	call, err := e.jsonCall(route, options, decoded)
+	call, err := e.jsonCall(route, options, decodedLayer(&l, decoded))
 	if err != nil {
 		return RequestOptions{}, err
 	}
@@ -244,44 +245,62 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 // of BuildJSON(route, options), without the RequestOptions in between
 // (the WebAssembly module's path). On error dst is returned as it was.
 func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]byte, error) {
-	var r resolved
-	var scratch [urlScratch]byte
-	decoded, url, ok := e.directJSON(&r, route, options, scratch[:0])
+	var l layer
+	decoded, out, ok := e.appendDirectJSON(dst, route, options, &l)
 	if ok {
-		if url != nil {
-			r.url = unsafe.String(unsafe.SliceData(url), len(url)) // appendJSON copies it
-		}
-		return r.appendJSON(dst), nil
+		return out, nil
 	}
-	call, err := e.jsonCall(route, options, decoded)
+	call, err := e.jsonCall(route, options, decodedLayer(&l, decoded))
 	if err != nil {
 		return dst, err
 	}
+	var r resolved
 	if err := e.resolveCall(&r, &call, nil); err != nil {
 		return dst, err
 	}
 	return r.appendJSON(dst), nil
 }
 
-// directJSON is the direct path (resolveDirect) for a call whose options
-// are octokit JSON. It returns the options decoded, for jsonCall (nil when
-// they were not decoded or did not decode: jsonCall decodes them again,
-// after the route, so that a bad route is the error reported first); and
-// when ok, r holds the result, its URL in url (in scratch) when r.url is
-// empty.
-func (e *Endpoint) directJSON(r *resolved, route string, options, scratch []byte) (decoded *layer, url []byte, ok bool) {
-	if e.err != nil || !e.direct {
-		return nil, nil, false
+// appendDirectJSON is AppendBuildJSON's direct path, apart so that its
+// scratch buffer stays on the stack.
+func (e *Endpoint) appendDirectJSON(dst []byte, route string, options []byte, l *layer) (decoded bool, out []byte, ok bool) {
+	var r resolved
+	var scratch [urlScratch]byte
+	decoded, url, ok := e.directJSON(&r, route, options, l, scratch[:0])
+	if !ok {
+		return decoded, nil, false
 	}
-	var l layer
+	if url == nil {
+		return true, r.appendJSON(dst), true
+	}
+	return true, r.appendJSONURL(dst, unsafe.String(unsafe.SliceData(url), len(url))), true
+}
+
+// directJSON is the direct path (resolveDirect) for a call whose options
+// are octokit JSON, decoded into l (decoded false when they were not, or
+// did not decode: jsonCall decodes them again, after the route, so that a
+// bad route is the error reported first). When ok, r holds the result,
+// its URL in url (in scratch) when r.url is empty.
+func (e *Endpoint) directJSON(r *resolved, route string, options []byte, l *layer, scratch []byte) (decoded bool, url []byte, ok bool) {
+	if e.err != nil || !e.direct {
+		return false, nil, false
+	}
 	if len(options) > 0 {
 		var err error
-		if l, err = decodeLayer(options, false); err != nil { // a build shows no key order
-			return nil, nil, false
+		if *l, err = decodeLayer(options, false); err != nil { // a build shows no key order
+			return false, nil, false
 		}
 	}
-	url, _, ok = e.resolveDirect(r, route, &l, l.Params.list, scratch, nil)
-	return &l, url, ok
+	url, _, ok = e.resolveDirect(r, route, l, l.Params.list, scratch, nil)
+	return true, url, ok
+}
+
+// decodedLayer is l when decoded, else nil.
+func decodedLayer(l *layer, decoded bool) *layer {
+	if decoded {
+		return l
+	}
+	return nil
 }
 
 // jsonCall is the layer of a call whose options are octokit JSON, decoded

@@ -343,7 +343,11 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 
 // appendJSON appends what RequestOptions.MarshalJSON writes of
 // r.requestOptions(), without making them.
-func (r *resolved) appendJSON(b []byte) []byte {
+func (r *resolved) appendJSON(b []byte) []byte { return r.appendJSONURL(b, r.url) }
+
+// appendJSONURL is appendJSON with the URL url, which it only reads (the
+// direct path's, in a caller's buffer on the stack).
+func (r *resolved) appendJSONURL(b []byte, url string) []byte {
 	var room [16]header
 	hs := append(room[:0], r.headers...)
 	var body []byte
@@ -358,7 +362,7 @@ func (r *resolved) appendJSON(b []byte) []byte {
 	case rawBody:
 		body, hasBody, _ = bodyJSON(r.body.raw) // a string, []byte or io.Reader: no error
 	}
-	return appendRequestJSON(b, r.method, r.url, hs, body, hasBody, exportObject(r.request))
+	return appendRequestJSON(b, r.method, url, hs, body, hasBody, exportObject(r.request))
 }
 
 // appendRequestJSON writes request options as JSON: the headers (which it

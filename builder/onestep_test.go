@@ -156,7 +156,7 @@ var _ = Describe("the one-step path", func() {
 	It("builds calls given as options JSON as Parse(Merge()) does, over random routes and options (20,000 cases, PCG seed 14, 1)", func() {
 		r := rand.New(rand.NewPCG(14, 1))
 		pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
-		values := []string{`"octokit"`, `"a/b c"`, `"ü"`, `"%2F"`, `""`, `42`, `-1.5e-7`, `true`, `null`, `["a","b c"]`,
+		values := []string{`"octokit"`, `"a/b c"`, `"ü"`, `"%2F"`, `""`, `42`, `-1.5e-7`, `1E+5`, `-0`, `true`, `null`, `["a","b c"]`,
 			`{"k":"v","a":1}`, `".."`, `"q+r"`, `"https://example.com/a"`}
 		routes := []string{
 			"GET /repos/{owner}/{repo}/issues", "POST /repos/{owner}/{repo}/issues", "PUT /user/starred/{owner}/{repo}",
@@ -166,6 +166,43 @@ var _ = Describe("the one-step path", func() {
 		options := []string{`"headers":{"x-a":"1"}`, `"mediaType":{"format":"raw"}`, `"request":{"timeout":1}`,
 			`"data":"raw"`, `"data":{"k":1}`, `"method":"POST"`, `"url":"/other/{x}"`, `"baseUrl":"https://h.example"`, `"owner":`}
 		built := 0
+		// check builds one call both ways; it reports whether it was built.
+		check := func(ep *builder.Endpoint, route string, text []byte, what string) bool {
+			got, gotErr := ep.BuildJSON(route, text)
+			appended, appendErr := ep.AppendBuildJSON([]byte("x"), route, text)
+			Expect(fmt.Sprint(appendErr)).To(Equal(fmt.Sprint(gotErr)), what)
+			var o builder.Options
+			if err := o.UnmarshalJSON(text); err != nil {
+				Expect(gotErr).To(HaveOccurred(), what)
+				return false
+			}
+			merged, mergeErr := ep.Merge(route, o)
+			if mergeErr != nil {
+				Expect(gotErr).To(HaveOccurred(), what)
+				return false
+			}
+			want, wantErr := ep.Parse(merged)
+			Expect(fmt.Sprint(gotErr)).To(Equal(fmt.Sprint(wantErr)), what)
+			if wantErr != nil {
+				return false
+			}
+			Expect(got).To(Equal(want), what)
+			j, err := want.MarshalJSON()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(appended)).To(Equal("x"+string(j)), what)
+			return true
+		}
+		// Numbers read from JSON are written as their text; "q" keeps a
+		// "+" of a string, not of a number.
+		for _, text := range []string{`{"owner":"o","repo":"r","q":1E+5}`, `{"owner":"o","repo":"r","q":"1E+5"}`,
+			`{"owner":"o","repo":"r","q":true,"per_page":100,"page":-0,"x":0.50}`, `{"owner":-1.5e-7,"repo":1E5}`} {
+			Expect(check(e, "GET /repos/{owner}/{repo}/issues", []byte(text), text)).To(BeTrue())
+		}
+		for text, query := range map[string]string{`{"q":1E+5}`: "?q=1E%2B5", `{"q":"1E+5"}`: "?q=1E+5", `{"q":true}`: "?q=true"} {
+			got, err := e.BuildJSON("GET /search/issues", []byte(text))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(got.URL).To(HaveSuffix(query), text)
+		}
 		for i := range 20000 {
 			ep := []*builder.Endpoint{e, ghes, e, ghes, previews}[r.IntN(5)]
 			route := pick(routes...)
@@ -188,29 +225,9 @@ var _ = Describe("the one-step path", func() {
 				}
 			}
 			text := []byte("{" + strings.Join(members, ",") + "}")
-			got, gotErr := ep.BuildJSON(route, text)
-			appended, appendErr := ep.AppendBuildJSON([]byte("x"), route, text)
-			Expect(fmt.Sprint(appendErr)).To(Equal(fmt.Sprint(gotErr)), "case %d: %s %s", i, route, text)
-			var o builder.Options
-			if err := o.UnmarshalJSON(text); err != nil {
-				Expect(gotErr).To(HaveOccurred(), "case %d: %s %s", i, route, text)
-				continue
+			if check(ep, route, text, fmt.Sprintf("case %d: %s %s", i, route, text)) {
+				built++
 			}
-			merged, mergeErr := ep.Merge(route, o)
-			if mergeErr != nil {
-				Expect(gotErr).To(HaveOccurred(), "case %d: %s %s", i, route, text)
-				continue
-			}
-			want, wantErr := ep.Parse(merged)
-			Expect(fmt.Sprint(gotErr)).To(Equal(fmt.Sprint(wantErr)), "case %d: %s %s", i, route, text)
-			if wantErr != nil {
-				continue
-			}
-			Expect(got).To(Equal(want), "case %d: %s %s", i, route, text)
-			j, err := want.MarshalJSON()
-			Expect(err).NotTo(HaveOccurred())
-			Expect(string(appended)).To(Equal("x"+string(j)), "case %d: %s %s", i, route, text)
-			built++
 		}
 		Expect(built).To(BeNumerically(">", 1500)) // 2,225 with this seed
 	})

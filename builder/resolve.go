@@ -281,6 +281,15 @@ func scalarOf(v value.Value) (template.Scalar, bool) {
 		if i, ok := v.AsInt(); ok {
 			return template.IntScalar(i), true
 		}
+		// A number read from JSON is written as its text (templateVar's
+		// TextVar), which escapes as a string does but for "+", which a
+		// "q" parameter keeps as a string: numbers with one take the
+		// general path.
+		if s, ok := v.NumberText(); ok && strings.IndexByte(s, '+') < 0 {
+			return template.StringScalar(s), true
+		}
+	case value.Bool:
+		return template.StringScalar(v.Text()), true // "true" or "false"
 	}
 	return template.Scalar{}, false
 }

@@ -244,6 +244,15 @@ func (v Value) AsInt() (int64, bool) {
 	return 0, false
 }
 
+// NumberText returns the JSON text of a Number read from JSON, kept as
+// written; false for every other value.
+func (v Value) NumberText() (string, bool) {
+	if v.kind == Number && v.num == textForm {
+		return v.str, true
+	}
+	return "", false
+}
+
 // Int64 returns a Number's value when it is an integer that int64 holds.
 func (v Value) Int64() (int64, bool) {
 	if v.kind != Number {
