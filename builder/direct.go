@@ -2,6 +2,7 @@ package builder
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
@@ -25,11 +26,37 @@ func directOK(d *layer, p *prepared) bool {
 		!d.Data.set && d.Request.Kind() == value.Null && len(d.Previews.names) <= MaxPreviews
 }
 
-// plainCall reports whether a call's layer c sets nothing but parameters
-// and data.
+// plainCall reports whether a call's layer c sets nothing but parameters,
+// data and headers other than accept (which the media type amends).
 func plainCall(c *layer) bool {
-	return c.Method == "" && c.URL == "" && c.BaseURL == "" && len(c.Headers.list) == 0 &&
-		c.Format == "" && len(c.Previews.names) == 0 && c.Request.Kind() == value.Null && c.Catalog.c == nil
+	if c.Method != "" || c.URL != "" || c.BaseURL != "" || c.Format != "" || len(c.Previews.names) != 0 ||
+		c.Request.Kind() != value.Null || c.Catalog.c != nil {
+		return false
+	}
+	return c.Headers.find("accept") < 0
+}
+
+// withCallHeaders returns the Endpoint's final headers base with a call's
+// own set or removed (checked and lower-cased when they entered): what
+// finalHeaders gives for the merged layers when the call's do not name
+// accept, in another order, which no result shows (headers are a map, or
+// sorted).
+func withCallHeaders(base, call []header) []header {
+	out := make([]header, len(base), len(base)+len(call)+2) // room for bodyHeaders
+	copy(out, base)
+	for _, h := range call {
+		i := headerList{out}.find(h.name)
+		switch {
+		case h.removed && i >= 0:
+			out = slices.Delete(out, i, i+1)
+		case h.removed:
+		case i >= 0:
+			out[i].value = h.value
+		default:
+			out = append(out, header{name: h.name, value: h.value})
+		}
+	}
+	return out
 }
 
 // resolveDirect is the direct path of a Builder's call.
@@ -118,6 +145,9 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 			buf, q = template.AppendQueryScalar(buf, q, p.name, s)
 		}
 		r.headers = e.pre.headers
+		if len(c.Headers.list) > 0 {
+			r.headers = withCallHeaders(e.pre.headers, c.Headers.list)
+		}
 	case "post", "put", "patch", "delete":
 		switch {
 		case bodyScratch != nil && !c.Data.set && len(params) <= 8:
@@ -134,7 +164,11 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 				return nil, nil, false
 			}
 		}
-		r.headers = e.pre.bodyHeaders(&r.body, r.method)
+		if len(c.Headers.list) > 0 {
+			r.headers, _ = bodyHeaders(withCallHeaders(e.pre.headers, c.Headers.list), true, &r.body, r.method)
+		} else {
+			r.headers = e.pre.bodyHeaders(&r.body, r.method)
+		}
 	default:
 		return nil, nil, false
 	}

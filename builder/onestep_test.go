@@ -94,6 +94,9 @@ var _ = Describe("the one-step path", func() {
 		}
 		return e.Defaults(layers...)
 	}()
+	// A media type and previews in the defaults, which amend the accept
+	// header of every call, and a default header removed.
+	media := e.Defaults(builder.WithFormat("raw"), builder.WithPreviews("squirrel-girl"), builder.WithoutHeader("authorization"))
 
 	It("builds what Build and RequestOptions.HTTPRequest build, over random routes and values (20,000 cases, PCG seed 13, 1)", func() {
 		r := rand.New(rand.NewPCG(13, 1))
@@ -107,14 +110,18 @@ var _ = Describe("the one-step path", func() {
 		}
 		agreed := 0
 		for i := range 20000 {
-			eps := []*builder.Endpoint{e, ghes, e, ghes, previews}
+			eps := []*builder.Endpoint{e, ghes, e, ghes, previews, media}
 			ep := eps[r.IntN(len(eps))]
 			b := ep.Route(pick(routes...))
 			for range r.IntN(6) {
 				b.Param(pick("owner", "repo", "path", "q", "page", "name", "label", "a", "b", "frag", "url", "title", "x"), values[r.IntN(len(values))])
 			}
-			if r.IntN(4) == 0 {
-				b.Header(pick("x-a", "Accept", "content-type"), pick("1", "text/plain", ""))
+			for range r.IntN(3) {
+				if r.IntN(4) == 0 {
+					b.RemoveHeader(pick("x-a", "Authorization", "content-type", "accept", "user-agent"))
+				} else {
+					b.Header(pick("x-a", "Accept", "content-type", "Authorization", "content-length", "X-A"), pick("1", "text/plain", "", "token y"))
+				}
 			}
 			if r.IntN(5) == 0 {
 				if r.IntN(3) == 0 {
@@ -163,7 +170,8 @@ var _ = Describe("the one-step path", func() {
 			"PATCH /repos/{owner}/{repo}", "DELETE /repos/{owner}/{repo}/x{?q}", "HEAD /x/{+path}", "GET /search/issues{?q,page}",
 			"GET https://uploads.github.com/repos/{owner}/x{?name,label}", "GET {+url}/y", "GET /x/{a",
 		}
-		options := []string{`"headers":{"x-a":"1"}`, `"mediaType":{"format":"raw"}`, `"request":{"timeout":1}`,
+		options := []string{`"headers":{"x-a":"1"}`, `"headers":{"Authorization":"token y","X-B":2}`, `"headers":{"authorization":null,"content-type":"text/plain"}`,
+			`"headers":{"content-length":"0","accept":"text/html"}`, `"headers":{"x-a":"bad\nvalue"}`, `"mediaType":{"format":"raw"}`, `"request":{"timeout":1}`,
 			`"data":"raw"`, `"data":{"k":1}`, `"method":"POST"`, `"url":"/other/{x}"`, `"baseUrl":"https://h.example"`, `"owner":`}
 		built := 0
 		// check builds one call both ways; it reports whether it was built.
@@ -204,7 +212,7 @@ var _ = Describe("the one-step path", func() {
 			Expect(got.URL).To(HaveSuffix(query), text)
 		}
 		for i := range 20000 {
-			ep := []*builder.Endpoint{e, ghes, e, ghes, previews}[r.IntN(5)]
+			ep := []*builder.Endpoint{e, ghes, e, ghes, previews, media}[r.IntN(6)]
 			route := pick(routes...)
 			var members []string
 			seen := map[string]bool{}
