@@ -9,11 +9,12 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// The direct path. Most calls name a route, set a few parameters (strings
-// and integers in the path and query, anything in a JSON body) or data,
-// and take everything else from defaults that set no parameters of their
-// own. Such a call needs no merge and no layer: resolveDirect builds its
-// result from what the Endpoint prepared, for Build and (direct_http.go)
+// The direct path. Most calls name a route, set a few parameters (strings,
+// numbers and booleans in the path and query, anything in a JSON body),
+// perhaps data and a header or two, and take everything else from
+// defaults that set no parameters of their own. Such a call needs no merge
+// and no layer: resolveDirect builds its result from what the Endpoint
+// prepared, for Build, BuildJSON and AppendBuildJSON and (direct_http.go)
 // HTTPRequest. Any other call, and any call that fails, takes the general
 // path, which gives the same result or error; property tests hold the two
 // to each other (builder/onestep_test.go, catalog/github/onestep_test.go).
