@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/netip"
+	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -149,6 +150,26 @@ var _ = Describe("Of", func() {
 		v, err = value.Of(json.RawMessage(`{"zeta":1,"alpha":2}`))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(v.Members()[0].Key).To(Equal("zeta"))
+	})
+
+	// AppendString scans four bytes at a time before it escapes: every
+	// byte value at every position of strings around that width, and the
+	// runes JavaScript reads as line ends, against encoding/json (which
+	// writes invalid UTF-8 as \ufffd too).
+	It("writes every byte at every position of a string as encoding/json does", func() {
+		for n := 1; n <= 10; n++ {
+			for at := range n {
+				for c := range 256 {
+					b := []byte(strings.Repeat("a", n))
+					b[at] = byte(c)
+					s := string(b)
+					Expect(string(value.AppendString(nil, s))).To(Equal(stdJSON(s)), "%q", s)
+				}
+			}
+		}
+		for _, s := range []string{"\u2028x", "ab\u2029", "é\"", "\xff\xfe", "plain/text-1"} {
+			Expect(string(value.AppendString(nil, s))).To(Equal(stdJSON(s)), "%q", s)
+		}
 	})
 
 	It("writes -0 as 0, as JavaScript does", func() {

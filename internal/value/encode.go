@@ -52,8 +52,21 @@ func (v Value) MarshalJSON() ([]byte, error) {
 func AppendString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
+	// Most strings need no escape: find the first byte that may, four at
+	// a time, and copy a clean string in one append.
+	i := 0
+	for i+4 <= len(s) && plainASCII[s[i]] && plainASCII[s[i+1]] && plainASCII[s[i+2]] && plainASCII[s[i+3]] {
+		i += 4
+	}
+	for i < len(s) && plainASCII[s[i]] {
+		i++
+	}
+	if i == len(s) {
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		if c := s[i]; c < utf8.RuneSelf {
 			if plainJSON[c] {
 				i++
@@ -105,6 +118,13 @@ var plainJSON = func() (t [utf8.RuneSelf]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
 	}
+	return t
+}()
+
+// plainASCII is plainJSON over every byte value (false from 0x80 on), for
+// AppendString's first scan.
+var plainASCII = func() (t [256]bool) {
+	copy(t[:], plainJSON[:])
 	return t
 }()
 
