@@ -48,15 +48,8 @@ type text interface{ ~string | ~[]byte }
 // all others. With keepPct, a valid %XX triplet is copied as it is (RFC 6570
 // reserved expansion and literals); a "%" not starting one becomes "%25".
 func appendEscaped[T text](dst []byte, s T, set *charset, keepPct bool) []byte {
-	// Most values need no escaping: find the first byte that does, four
-	// at a time, and copy what comes before it in one append.
-	i := 0
-	for i+4 <= len(s) && set[s[i]] && set[s[i+1]] && set[s[i+2]] && set[s[i+3]] {
-		i += 4
-	}
-	for i < len(s) && set[s[i]] {
-		i++
-	}
+	// Most values need no escaping: copy a clean one in one append.
+	i := ascii.Span(s, (*[256]bool)(set))
 	if i == len(s) {
 		return append(dst, s...)
 	}

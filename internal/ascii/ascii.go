@@ -171,6 +171,20 @@ func ctlWord(w uint64) bool {
 	return (w-0x20*ones)&^w&highs != 0 || hasZero(w^(0x7f*ones))
 }
 
+// Span returns the length of the longest prefix of s whose bytes are all
+// in set, reading four at a time: the escapers' first scan, which for
+// most values reaches the end.
+func Span[T ~string | ~[]byte](s T, set *[256]bool) int {
+	i := 0
+	for i+4 <= len(s) && set[s[i]] && set[s[i+1]] && set[s[i+2]] && set[s[i+3]] {
+		i += 4
+	}
+	for i < len(s) && set[s[i]] {
+		i++
+	}
+	return i
+}
+
 // load64 reads eight bytes as one little-endian word; the compiler makes
 // it a single load.
 func load64(b string) uint64 {

@@ -102,6 +102,20 @@ var _ = Describe("byte classes", func() {
 		}
 	})
 
+	It("spans the prefix of bytes in a set, at any length", func() {
+		var digits [256]bool
+		for c := '0'; c <= '9'; c++ {
+			digits[c] = true
+		}
+		for n := range 12 {
+			for at := 0; at <= n; at++ {
+				s := strings.Repeat("7", at) + "x" + strings.Repeat("7", n-at)
+				Expect(ascii.Span(s, &digits)).To(Equal(at), "%q", s)
+				Expect(ascii.Span([]byte(s[:at]), &digits)).To(Equal(at), "%q", s[:at])
+			}
+		}
+	})
+
 	It("knows a lower-case token in one pass", func() {
 		Expect(ascii.IsLowerToken("x-github-api-version")).To(BeTrue())
 		Expect(ascii.IsLowerToken("")).To(BeFalse())

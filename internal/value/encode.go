@@ -3,6 +3,8 @@ package value
 import (
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // AppendJSON appends v as JSON: objects in their order, strings as
@@ -52,15 +54,8 @@ func (v Value) MarshalJSON() ([]byte, error) {
 func AppendString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
-	// Most strings need no escape: find the first byte that may, four at
-	// a time, and copy a clean string in one append.
-	i := 0
-	for i+4 <= len(s) && plainASCII[s[i]] && plainASCII[s[i+1]] && plainASCII[s[i+2]] && plainASCII[s[i+3]] {
-		i += 4
-	}
-	for i < len(s) && plainASCII[s[i]] {
-		i++
-	}
+	// Most strings need no escape: copy a clean one in one append.
+	i := ascii.Span(s, &plainASCII)
 	if i == len(s) {
 		dst = append(dst, s...)
 		return append(dst, '"')
