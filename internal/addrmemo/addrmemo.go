@@ -7,7 +7,7 @@
 // parsing it; the string is still compared, so a string at another
 // address, or with other contents, only misses.
 //
-// A slot is taken by the first string that lands in it (one of two, by
+// A slot is taken by the first string that lands in it (one of Ways, by
 // the address) and never replaced: a stream of new strings, such as
 // routes built per call, costs no allocation once the slots or the byte
 // budget are used up, and cannot push the constants out. What a Memo
@@ -22,6 +22,13 @@ import (
 
 // Slots is the number of entries a Memo holds at most.
 const Slots = 4096
+
+// Ways is the number of slots a string may take, one after another from
+// where its address points: four, so that a string is rarely shut out by
+// others that landed first. Once a third of the slots are taken (GitHub's
+// 1,200 routes), two ways shut out about one new string in ten, four
+// about one in fifty.
+const Ways = 4
 
 // Memo maps strings to values of type V by address. The zero Memo
 // remembers nothing; set Budget before use. It is safe for concurrent
@@ -41,17 +48,20 @@ type entry[V any] struct {
 
 func index(s string) uintptr {
 	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	return (p>>3 ^ p>>15 ^ uintptr(len(s))*0x9e3779b1) % Slots &^ 1
+	return (p>>3 ^ p>>15 ^ uintptr(len(s))*0x9e3779b1) % Slots &^ (Ways - 1)
 }
 
 // Get returns the value remembered for s.
 func (m *Memo[V]) Get(s string) (v V, ok bool) {
 	i := index(s)
-	if e := m.slots[i].Load(); e != nil && e.key == s {
-		return e.v, true
-	}
-	if e := m.slots[i+1].Load(); e != nil && e.key == s {
-		return e.v, true
+	for k := range uintptr(Ways) {
+		e := m.slots[i+k].Load()
+		if e == nil {
+			break // slots fill in order: the rest are empty
+		}
+		if e.key == s {
+			return e.v, true
+		}
 	}
 	return v, false
 }
@@ -85,11 +95,11 @@ func (m *Memo[V]) HasRoom(s string) bool {
 	return m.used.Load() < m.Budget && m.freeSlot(s) != nil
 }
 
-// freeSlot returns the first of s's two slots that is empty, or nil.
+// freeSlot returns the first of s's slots that is empty, or nil.
 func (m *Memo[V]) freeSlot(s string) *atomic.Pointer[entry[V]] {
 	i := index(s)
-	for _, slot := range [2]*atomic.Pointer[entry[V]]{&m.slots[i], &m.slots[i+1]} {
-		if slot.Load() == nil {
+	for k := range uintptr(Ways) {
+		if slot := &m.slots[i+k]; slot.Load() == nil {
 			return slot
 		}
 	}
