@@ -55,7 +55,7 @@ func AppendString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
 	// Most strings need no escape: copy a clean one in one append.
-	i := ascii.Span(s, &plainASCII)
+	i := ascii.Span(s, &plainJSON)
 	if i == len(s) {
 		dst = append(dst, s...)
 		return append(dst, '"')
@@ -107,19 +107,13 @@ func AppendString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// plainJSON holds the ASCII bytes a JSON string holds as they are: one
-// lookup per byte instead of three comparisons.
-var plainJSON = func() (t [utf8.RuneSelf]bool) {
+// plainJSON holds the bytes a JSON string holds as they are: ASCII from
+// 0x20 but '"' and '\\' (false from 0x80 on, which AppendString decodes as
+// UTF-8). One lookup per byte instead of three comparisons.
+var plainJSON = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
 	}
-	return t
-}()
-
-// plainASCII is plainJSON over every byte value (false from 0x80 on), for
-// AppendString's first scan.
-var plainASCII = func() (t [256]bool) {
-	copy(t[:], plainJSON[:])
 	return t
 }()
 
