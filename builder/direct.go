@@ -2,7 +2,6 @@ package builder
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
@@ -28,36 +27,18 @@ func directOK(d *layer, p *prepared) bool {
 }
 
 // plainCall reports whether a call's layer c sets nothing but parameters,
-// data and headers other than accept (which the media type amends).
+// data and headers.
 func plainCall(c *layer) bool {
-	if c.Method != "" || c.URL != "" || c.BaseURL != "" || c.Format != "" || len(c.Previews.names) != 0 ||
-		c.Request.Kind() != value.Null || c.Catalog.c != nil {
-		return false
-	}
-	return c.Headers.find("accept") < 0
+	return c.Method == "" && c.URL == "" && c.BaseURL == "" && c.Format == "" && len(c.Previews.names) == 0 &&
+		c.Request.Kind() == value.Null && c.Catalog.c == nil
 }
 
-// withCallHeaders returns the Endpoint's final headers base with a call's
-// own set or removed (checked and lower-cased when they entered): what
-// finalHeaders gives for the merged layers when the call's do not name
-// accept, in another order, which no result shows (headers are a map, or
-// sorted).
-func withCallHeaders(base, call []header) []header {
-	out := make([]header, len(base), len(base)+len(call)+2) // room for bodyHeaders
-	copy(out, base)
-	for _, h := range call {
-		i := headerList{out}.find(h.name)
-		switch {
-		case h.removed && i >= 0:
-			out = slices.Delete(out, i, i+1)
-		case h.removed:
-		case i >= 0:
-			out[i].value = h.value
-		default:
-			out = append(out, header{name: h.name, value: h.value})
-		}
-	}
-	return out
+// callHeaders is what resolve's finalHeaders gives for a plain call that
+// sets headers: the defaults' headers merged with the call's, with the
+// defaults' media type (a plain call sets none).
+func (e *Endpoint) callHeaders(c *layer) []header {
+	hs, _ := finalHeaders(&layer{Headers: mergeHeaders(e.defaults.Headers, c.Headers), Format: e.defaults.Format, Previews: e.defaults.Previews})
+	return hs
 }
 
 // resolveDirect is the direct path of a Builder's call.
@@ -147,7 +128,7 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 		}
 		r.headers = e.pre.headers
 		if len(c.Headers.list) > 0 {
-			r.headers = withCallHeaders(e.pre.headers, c.Headers.list)
+			r.headers = e.callHeaders(c)
 		}
 	case "post", "put", "patch", "delete":
 		switch {
@@ -166,7 +147,7 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 			}
 		}
 		if len(c.Headers.list) > 0 {
-			r.headers, _ = bodyHeaders(withCallHeaders(e.pre.headers, c.Headers.list), true, &r.body, r.method)
+			r.headers, _ = bodyHeaders(e.callHeaders(c), true, &r.body, r.method)
 		} else {
 			r.headers = e.pre.bodyHeaders(&r.body, r.method)
 		}
