@@ -99,9 +99,10 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 	// As resolve does: the caller's buffer, or a pooled one for a long
 	// URL, which must not outlive this call.
 	buf := scratch[:0]
-	pooled := len(base)+len(target)+16*len(params) > cap(scratch)
+	n := len(base) + len(target) + 16*len(params)
+	pooled := n > cap(scratch)
 	if pooled {
-		bp := getBuf()
+		bp := getURLBuf(n)
 		defer putBuf(bp, *bp)
 		buf = (*bp)[:0]
 	}

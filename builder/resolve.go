@@ -65,6 +65,18 @@ const maxPooled = 64 << 10
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 
+// getURLBuf is getBuf for a URL of about n bytes: the pooled slice itself
+// is grown, before use, so that the next long URL finds the room. (A
+// buffer grown by append while in use is not put back: the caller's
+// stack scratch would flow to the pool, and escape.)
+func getURLBuf(n int) *[]byte {
+	bp := getBuf()
+	if n += n / 2; cap(*bp) < n && n <= maxPooled {
+		*bp = make([]byte, 0, n)
+	}
+	return bp
+}
+
 func putBuf(bp *[]byte, b []byte) {
 	if cap(b) <= maxPooled {
 		*bp = b[:0]
@@ -115,8 +127,8 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 	// buffer, rather than grown step by step.
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
-	if len(m.BaseURL)+len(m.URL)+16*len(params) > urlScratch {
-		bp := getBuf()
+	if n := len(m.BaseURL) + len(m.URL) + 16*len(params); n > urlScratch {
+		bp := getURLBuf(n)
 		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
 		buf = (*bp)[:0]
 	}
