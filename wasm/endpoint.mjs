@@ -116,24 +116,24 @@ function call(op, chain, route, options) {
   const enc = encode(options, chain, false, true);
   const target = collides(enc.dirty, chain.tokens) ? replay(chain, enc.dirty) : chain;
   try {
-    const layer = enc.layer;
+    let handle = target.handle;
+    let json = enc.json;
+    if (enc.layer !== null) {
+      const h = headerLayer(target.handle, enc.layer, enc.layerKeys);
+      if (h >= 0) {
+        handle = h;
+      } else {
+        // The layer failed (a bad header): the call with its headers
+        // fails the same way and says so as a call.
+        json = JSON.stringify(enc.given);
+      }
+    }
+    // handle stands for the defaults and the call's headers: handles are
+    // never reused, and a layer's headers never change.
     const key =
-      enc.made === null && target === chain && caching()
-        ? `${op}:${chain.handle}:${route.length}:${route}${layer === null ? "" : `${layer.length}:${layer}`}${enc.json}`
-        : undefined;
+      enc.made === null && target === chain && caching() ? `${op}:${handle}:${route.length}:${route}${json}` : undefined;
     let text = key === undefined ? undefined : lookup(key);
     if (text === undefined) {
-      let handle = target.handle;
-      let json = enc.json;
-      if (layer !== null) {
-        handle = headerLayer(target.handle, layer);
-        if (handle < 0) {
-          // The layer failed (a bad header): the call with its headers
-          // fails the same way and says so as a call.
-          handle = target.handle;
-          json = JSON.stringify(enc.given);
-        }
-      }
       const lengths = write(route, json);
       const n = op === BUILD ? exports.ek_build(handle, lengths[0], lengths[1]) : exports.ek_merge(handle, lengths[0], lengths[1]);
       text = output(n, enc.made ?? target.tokens, target.tokens);
@@ -153,29 +153,62 @@ function call(op, chain, route, options) {
 // endpoint.defaults({headers})(route, o) are the same request: the call's
 // headers are merged over the defaults' either way. Bounded; the least
 // recently used layer is released first.
-const layers = new Map();
+const layers = new Map(); // `${parent}:${layer JSON}` → { h, used, released }
 const LAYERS = 64;
+let clock = 0;
 
-// headerLayer returns the handle of layer over handle, or -1 when Go
-// rejects the layer.
-function headerLayer(handle, layer) {
-  const key = `${handle}:${layer}`;
-  let h = layers.get(key);
-  if (h !== undefined) {
-    layers.delete(key); // most recently used goes last
-    layers.set(key, h);
-    return h;
+// recent remembers, for a call's headers object, the layer it last
+// became, with the names and values it had then: a call that passes the
+// same object again, unchanged, skips the JSON and the lookup by text.
+const recent = new WeakMap();
+
+// headerLayer returns the handle of the layer of headers h (whose own
+// keys are names) over parent, or -1 when Go rejects the layer.
+function headerLayer(parent, h, names) {
+  const seen = recent.get(h);
+  if (seen !== undefined && seen.parent === parent && !seen.layer.released && unchanged(seen, h, names)) {
+    seen.layer.used = ++clock;
+    return seen.layer.h;
   }
-  const lengths = write(layer, "");
-  h = exports.ek_defaults(handle, 0, lengths[0]);
-  if (h < 0) return -1;
-  if (layers.size >= LAYERS) {
-    const [oldest, old] = layers.entries().next().value;
-    layers.delete(oldest);
-    exports.ek_release(old);
+  const text = `{"headers":${JSON.stringify(h)}}`;
+  const key = `${parent}:${text}`;
+  let layer = layers.get(key);
+  if (layer === undefined) {
+    const lengths = write(text, "");
+    const handle = exports.ek_defaults(parent, 0, lengths[0]);
+    if (handle < 0) return -1;
+    if (layers.size >= LAYERS) releaseOldestLayer();
+    layer = { h: handle, used: 0, released: false };
+    layers.set(key, layer);
   }
-  layers.set(key, h);
-  return h;
+  layer.used = ++clock;
+  recent.set(h, { parent, layer, names: names.slice(), values: names.map((n) => h[n]) });
+  return layer.h;
+}
+
+// unchanged reports whether h still has the names and values seen had.
+function unchanged(seen, h, names) {
+  if (names.length !== seen.names.length) return false;
+  for (let i = 0; i < names.length; i++) {
+    if (names[i] !== seen.names[i] || h[names[i]] !== seen.values[i]) return false;
+  }
+  return true;
+}
+
+// releaseOldestLayer drops the least recently used layer. A scan, but
+// only when a new layer would pass LAYERS; a use costs one store.
+function releaseOldestLayer() {
+  let oldestKey;
+  let oldest;
+  for (const [key, layer] of layers) {
+    if (oldest === undefined || layer.used < oldest.used) {
+      oldestKey = key;
+      oldest = layer;
+    }
+  }
+  layers.delete(oldestKey);
+  oldest.released = true;
+  exports.ek_release(oldest.h);
 }
 
 /** parse turns merged options into request options; it uses no defaults. */
@@ -310,9 +343,10 @@ function renameTokens(json, rename) {
 // PREFIX, or null; headers, header name → value for what the headers
 // restore needs, or null.
 // With split (calls of endpoint() and merge()), a plain call's headers
-// are taken out of json into layer, '{"headers":…}', for headerLayer;
-// given is then what json would hold with them.
-const NONE = { json: "", made: null, dirty: null, headers: null, layer: null, given: null };
+// are taken out of json into layer (the headers object, whose names are
+// layerKeys), for headerLayer; given is then what json would hold with
+// them.
+const NONE = { json: "", made: null, dirty: null, headers: null, layer: null, layerKeys: null, given: null };
 
 // encode turns options into JSON for Go. Plain JSON goes through
 // JSON.stringify; anything else through serialize. allHeaders records
@@ -324,9 +358,10 @@ function encode(options, chain, allHeaders = false, split = false) {
   }
   let headers = null;
   let given = options;
+  let keys = null;
   const h = options.headers;
   if (h !== null && typeof h === "object" && !Array.isArray(h) && isPlainObject(h)) {
-    const keys = Object.keys(h);
+    keys = Object.keys(h);
     let typed = false;
     let record = allHeaders || chain.headers.size > 0;
     for (let i = 0; i < keys.length; i++) {
@@ -349,11 +384,12 @@ function encode(options, chain, allHeaders = false, split = false) {
       given = { ...options, headers: converted };
     }
   }
-  const enc = { json: "", made: null, dirty: null, headers, layer: null, given: null };
+  const enc = { json: "", made: null, dirty: null, headers, layer: null, layerKeys: null, given: null };
   if (!needsSerialize(options)) {
-    if (split && h !== null && typeof h === "object" && isPlainObject(h)) {
+    if (split && keys !== null) {
       const { headers: layerHeaders, ...rest } = given;
-      enc.layer = `{"headers":${JSON.stringify(layerHeaders)}}`;
+      enc.layer = layerHeaders;
+      enc.layerKeys = keys;
       enc.json = JSON.stringify(rest);
       enc.given = given;
     } else {

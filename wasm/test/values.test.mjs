@@ -274,6 +274,41 @@ describe("caches", () => {
     assert.ok(handles <= before + 64, `${handles} handles`);
   });
 
+  test("a headers object passed again is read again: changed, added or removed names count", () => {
+    const headers = { authorization: "token one" };
+    const a = endpoint("GET /x", { headers });
+    assert.equal(a.headers.authorization, "token one");
+    assert.equal(endpoint("GET /x", { headers }).headers.authorization, "token one");
+    headers.authorization = "token two";
+    assert.equal(endpoint("GET /x", { headers }).headers.authorization, "token two");
+    headers["x-added"] = "a";
+    assert.equal(endpoint("GET /x", { headers }).headers["x-added"], "a");
+    delete headers["x-added"];
+    assert.equal(endpoint("GET /x", { headers }).headers["x-added"], undefined);
+    headers["user-agent"] = "mine/1";
+    assert.equal(endpoint("GET /x", { headers }).headers["user-agent"], "mine/1");
+    // The same object over another endpoint takes that endpoint's defaults.
+    const other = endpoint.defaults({ baseUrl: "https://ghe.example/api", headers: { "x-keep": "k" } });
+    const o = other("GET /x", { headers });
+    assert.equal(o.url, "https://ghe.example/api/x");
+    assert.equal(o.headers["x-keep"], "k");
+    assert.equal(o.headers.authorization, "token two");
+    assert.equal(endpoint("GET /x", { headers }).headers["x-keep"], undefined);
+  });
+
+  test("a header layer in use stays while many others come and go; an idle one is remade", () => {
+    const hot = { authorization: "token hot" };
+    const idle = { authorization: "token idle" };
+    assert.equal(endpoint("GET /x", { headers: idle }).headers.authorization, "token idle");
+    for (let i = 0; i < 300; i++) {
+      endpoint("GET /x", { headers: { authorization: `token ${i}` } });
+      assert.equal(endpoint("GET /x", { headers: hot }).headers.authorization, "token hot");
+    }
+    const { headerLayers } = debug();
+    assert.ok(headerLayers <= 64, `${headerLayers} layers`);
+    assert.equal(endpoint("GET /x", { headers: idle }).headers.authorization, "token idle");
+  });
+
   test("a bad header fails the call, as the call", () => {
     assert.throws(() => endpoint("GET /x", { headers: { "x-a": "a\r\nb" } }), (err) => err.codes.includes("headers.ErrInvalidValue"));
     assert.throws(() => endpoint("GET /x", { headers: { "bad name": "v" } }), (err) => err.codes.includes("headers.ErrInvalidName"));
