@@ -69,7 +69,7 @@ func toBody(x any, b *value.Budget) (body, error) {
 		if t == nil {
 			return body{}, nil
 		}
-		return body{set: true, raw: t}, nil
+		return body{set: true, raw: x}, nil // x, not t: boxing t again allocates
 	case io.Reader:
 		return body{set: true, raw: t}, nil
 	}

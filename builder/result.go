@@ -33,12 +33,10 @@ func bodyOf(r RequestOptions) (finalBody, error) {
 	switch b := r.Body.(type) {
 	case nil:
 		return finalBody{}, nil
-	case string:
-		return finalBody{kind: rawBody, raw: b}, nil
+	case string, []byte:
+		return finalBody{kind: rawBody, raw: r.Body}, nil // as it is: boxing b again allocates
 	case json.RawMessage:
 		return finalBody{kind: jsonBody, json: b}, nil
-	case []byte:
-		return finalBody{kind: rawBody, raw: b}, nil
 	case io.Reader:
 		return finalBody{kind: rawBody, raw: b}, nil
 	}
