@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"unsafe"
@@ -42,6 +43,10 @@ type prepared struct {
 	// bodyHeaders adds for a JSON or string body, a []byte or io.Reader
 	// one, and none.
 	withJSON, withBinary, withoutBody []header
+	// headersJSON holds each of those four lists as the JSON object a
+	// result's "headers" is, so that the JavaScript module's calls copy
+	// it rather than write it each time.
+	headersJSON [4][]byte
 	// base is the default base URL; baseOK says it passed checkBaseURL,
 	// so URLs joined to it need no check, and pathAt is where its path
 	// starts (after the authority).
@@ -68,6 +73,9 @@ func prepare(l *layer) (prepared, error) {
 	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post")
 	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post")
 	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post")
+	for i, l := range p.lists() {
+		p.headersJSON[i] = appendHeadersJSON(nil, slices.Clone(l))
+	}
 	if err := checkBaseURL(l.BaseURL); err != nil {
 		return p, nil // every call with this base reports it
 	}
@@ -91,6 +99,25 @@ func prepare(l *layer) (prepared, error) {
 		}
 	}
 	return p, nil
+}
+
+// lists are the prepared header lists, in headersJSON's order.
+func (p *prepared) lists() [4][]header {
+	return [4][]header{p.headers, p.withJSON, p.withBinary, p.withoutBody}
+}
+
+// headersJSONOf is the JSON object of hs when hs is one of the prepared
+// lists (the same memory, which nothing writes), else nil.
+func (p *prepared) headersJSONOf(hs []header) []byte {
+	if len(hs) == 0 {
+		return nil
+	}
+	for i, l := range p.lists() {
+		if len(l) == len(hs) && unsafe.SliceData(l) == unsafe.SliceData(hs) {
+			return p.headersJSON[i]
+		}
+	}
+	return nil
 }
 
 // bodyHeaders is the package's bodyHeaders for the prepared headers,
@@ -258,6 +285,7 @@ func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]
 	if err := e.resolveCall(&r, &call, nil); err != nil {
 		return dst, err
 	}
+	r.headersJSON = e.pre.headersJSONOf(r.headers)
 	return r.appendJSON(dst), nil
 }
 
@@ -270,6 +298,7 @@ func (e *Endpoint) appendDirectJSON(dst []byte, route string, options []byte, l 
 	if !ok {
 		return decoded, nil, false
 	}
+	r.headersJSON = e.pre.headersJSONOf(r.headers)
 	if url == nil {
 		return true, r.appendJSON(dst), true
 	}

@@ -337,7 +337,7 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 		hs = append(hs, header{name: name, value: v})
 	}
 	return encodeJSON(func(b []byte) []byte {
-		return appendRequestJSON(b, r.Method, r.URL, hs, body, hasBody, r.Request)
+		return appendRequestJSON(b, r.Method, r.URL, hs, nil, body, hasBody, r.Request)
 	}), nil
 }
 
@@ -349,7 +349,10 @@ func (r *resolved) appendJSON(b []byte) []byte { return r.appendJSONURL(b, r.url
 // direct path's, in a caller's buffer on the stack).
 func (r *resolved) appendJSONURL(b []byte, url string) []byte {
 	var room [16]header
-	hs := append(room[:0], r.headers...)
+	var hs []header
+	if r.headersJSON == nil {
+		hs = append(room[:0], r.headers...)
+	}
 	var body []byte
 	hasBody := true
 	switch r.body.kind {
@@ -362,39 +365,24 @@ func (r *resolved) appendJSONURL(b []byte, url string) []byte {
 	case rawBody:
 		body, hasBody, _ = bodyJSON(r.body.raw) // a string, []byte or io.Reader: no error
 	}
-	return appendRequestJSON(b, r.method, url, hs, body, hasBody, exportObject(r.request))
+	return appendRequestJSON(b, r.method, url, hs, r.headersJSON, body, hasBody, exportObject(r.request))
 }
 
-// appendRequestJSON writes request options as JSON: the headers (which it
-// sorts in place) in name order, the last of a name kept as a map keeps
-// it; the body when there is one; request when it is not nil.
-func appendRequestJSON(b []byte, method, url string, hs []header, body []byte, hasBody bool, request map[string]any) []byte {
-	if len(hs) > 16 {
-		slices.SortStableFunc(hs, func(x, y header) int { return strings.Compare(x.name, y.name) })
-	}
-	// Insertion sort, stable, for the usual handful of headers.
-	for i := 1; i < len(hs); i++ {
-		for j := i; j > 0 && hs[j].name < hs[j-1].name; j-- {
-			hs[j], hs[j-1] = hs[j-1], hs[j]
-		}
-	}
+// appendRequestJSON writes request options as JSON: the headers hs (see
+// appendHeadersJSON), or headersJSON, what it wrote of them before, when
+// that is not nil; the body when there is one; request when it is not
+// nil.
+func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, body []byte, hasBody bool, request map[string]any) []byte {
 	b = append(b, `{"method":`...)
 	b = value.AppendString(b, method)
 	b = append(b, `,"url":`...)
 	b = value.AppendString(b, url)
-	b = append(b, `,"headers":{`...)
-	for i, h := range hs {
-		if i+1 < len(hs) && hs[i+1].name == h.name {
-			continue // a map keeps the last
-		}
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = value.AppendString(b, h.name)
-		b = append(b, ':')
-		b = value.AppendString(b, h.value)
+	b = append(b, `,"headers":`...)
+	if headersJSON != nil {
+		b = append(b, headersJSON...)
+	} else {
+		b = appendHeadersJSON(b, hs)
 	}
-	b = append(b, '}')
 	if hasBody {
 		b = append(b, `,"body":`...)
 		b = append(b, body...)
@@ -406,6 +394,33 @@ func appendRequestJSON(b []byte, method, url string, hs []header, body []byte, h
 		}
 		b = append(b, `,"request":`...)
 		b = value.AppendJSON(b, v)
+	}
+	return append(b, '}')
+}
+
+// appendHeadersJSON writes headers as a JSON object, in name order (hs
+// is sorted in place), the last of a name kept as a map keeps it.
+func appendHeadersJSON(b []byte, hs []header) []byte {
+	if len(hs) > 16 {
+		slices.SortStableFunc(hs, func(x, y header) int { return strings.Compare(x.name, y.name) })
+	}
+	// Insertion sort, stable, for the usual handful of headers.
+	for i := 1; i < len(hs); i++ {
+		for j := i; j > 0 && hs[j].name < hs[j-1].name; j-- {
+			hs[j], hs[j-1] = hs[j-1], hs[j]
+		}
+	}
+	b = append(b, '{')
+	for i, h := range hs {
+		if i+1 < len(hs) && hs[i+1].name == h.name {
+			continue // a map keeps the last
+		}
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = value.AppendString(b, h.name)
+		b = append(b, ':')
+		b = value.AppendString(b, h.value)
 	}
 	return append(b, '}')
 }
