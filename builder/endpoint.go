@@ -285,8 +285,7 @@ func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]
 	if err := e.resolveCall(&r, &call, nil); err != nil {
 		return dst, err
 	}
-	r.headersJSON = e.pre.headersJSONOf(r.headers)
-	return r.appendJSON(dst), nil
+	return r.appendJSON(dst, &e.pre), nil
 }
 
 // appendDirectJSON is AppendBuildJSON's direct path, apart so that its
@@ -298,11 +297,10 @@ func (e *Endpoint) appendDirectJSON(dst []byte, route string, options []byte, l 
 	if !ok {
 		return decoded, nil, false
 	}
-	r.headersJSON = e.pre.headersJSONOf(r.headers)
 	if url == nil {
-		return true, r.appendJSON(dst), true
+		return true, r.appendJSON(dst, &e.pre), true
 	}
-	return true, r.appendJSONURL(dst, unsafe.String(unsafe.SliceData(url), len(url))), true
+	return true, r.appendJSONURL(dst, unsafe.String(unsafe.SliceData(url), len(url)), &e.pre), true
 }
 
 // directJSON is the direct path (resolveDirect) for a call whose options

@@ -342,15 +342,17 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends what RequestOptions.MarshalJSON writes of
-// r.requestOptions(), without making them.
-func (r *resolved) appendJSON(b []byte) []byte { return r.appendJSONURL(b, r.url) }
+// r.requestOptions(), without making them; headers that are one of pre's
+// lists are copied from the JSON pre wrote of them once.
+func (r *resolved) appendJSON(b []byte, pre *prepared) []byte { return r.appendJSONURL(b, r.url, pre) }
 
 // appendJSONURL is appendJSON with the URL url, which it only reads (the
 // direct path's, in a caller's buffer on the stack).
-func (r *resolved) appendJSONURL(b []byte, url string) []byte {
+func (r *resolved) appendJSONURL(b []byte, url string, pre *prepared) []byte {
 	var room [16]header
 	var hs []header
-	if r.headersJSON == nil {
+	headersJSON := pre.headersJSONOf(r.headers)
+	if headersJSON == nil {
 		hs = append(room[:0], r.headers...)
 	}
 	var body []byte
@@ -365,7 +367,7 @@ func (r *resolved) appendJSONURL(b []byte, url string) []byte {
 	case rawBody:
 		body, hasBody, _ = bodyJSON(r.body.raw) // a string, []byte or io.Reader: no error
 	}
-	return appendRequestJSON(b, r.method, url, hs, r.headersJSON, body, hasBody, exportObject(r.request))
+	return appendRequestJSON(b, r.method, url, hs, headersJSON, body, hasBody, exportObject(r.request))
 }
 
 // appendRequestJSON writes request options as JSON: the headers hs (see

@@ -33,11 +33,8 @@ type resolved struct {
 	// ownHeaders says headers is a fresh slice; false when it is the
 	// Endpoint's prepared one, shared.
 	ownHeaders bool
-	// headersJSON is headers as a JSON object when they are one of the
-	// Endpoint's prepared lists, written once (see prepared.headersJSONOf).
-	headersJSON []byte
-	body        finalBody
-	request     value.Value
+	body       finalBody
+	request    value.Value
 }
 
 // finalBody is the body as it is sent.
