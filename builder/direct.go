@@ -2,7 +2,6 @@ package builder
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
@@ -87,7 +86,7 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 			return nil, nil, false
 		}
 	}
-	if strings.HasPrefix(t.String(), "{+") {
+	if t.StartsReserved() {
 		return nil, nil, false // {+url} may expand to an absolute URL, which drops the base
 	}
 	base := e.pre.trimmedBase

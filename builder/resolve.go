@@ -211,7 +211,7 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 	if buf, err = expand(buf, t, params); err != nil {
 		return nil, -1, false, err
 	}
-	if strings.HasPrefix(t.String(), "{+") && isAbsolute(string(buf[start:])) {
+	if t.StartsReserved() && isAbsolute(string(buf[start:])) {
 		// The caller wrote an absolute {+url} expression: no base.
 		return append(buf[:0], buf[start:]...), -1, false, nil
 	}

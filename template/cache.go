@@ -27,7 +27,10 @@ func cost(key string, t *Template) int {
 		p := &t.parts[i]
 		n += len(p.lit) + cap(p.specs)*int(unsafe.Sizeof(varspec{}))
 	}
-	n += (cap(t.vars) + cap(t.segVars)) * int(unsafe.Sizeof(""))
+	n += cap(t.segVars)*int(unsafe.Sizeof("")) + len(t.prog)
+	if len(t.vars) > inlineVars {
+		n += cap(t.vars) * int(unsafe.Sizeof(""))
+	}
 	return n
 }
 

@@ -98,6 +98,8 @@ func compile(s string) (*Template, error) {
 	t.addLiteral(s[lit:])
 	t.plain = t.isPlain()
 	t.dotFree = t.plain && t.isDotFree()
+	t.reservedStart = strings.HasPrefix(s, "{+")
+	t.compact()
 	return t, nil
 }
 

@@ -24,16 +24,24 @@ const maxPrefix = 9999
 // Template is a parsed URI template. It is immutable and safe for concurrent
 // use; Parse returns the same *Template for the same text while it is cached.
 type Template struct {
+	// What a call reads comes first, in two cache lines: the compact form
+	// (program.go), the offset of its code (len(prog) when it has none),
+	// the flags and the variables.
+	prog string
+	code int
+	// plain says every expression is a simple {name} (see AppendScalars);
+	// dotFree that its AppendScalars expansions need no dot-segment scan;
+	// reservedStart that the template starts with a {+x} expression.
+	plain, dotFree, reservedStart bool
+	vars                          []string // in prog; in inline when they fit
+	inline                        [inlineVars]string
+
 	raw     string
 	parts   []part
-	vars    []string
 	segVars []string
 	// authority is the offset of the first expression before the path of
 	// an absolute template, or -1.
 	authority int
-	// plain says every expression is a simple {name} (see AppendScalars);
-	// dotFree that its AppendScalars expansions need no dot-segment scan.
-	plain, dotFree bool
 }
 
 // part is a literal (specs == nil) or an expression.
@@ -154,4 +162,10 @@ func (t *Template) SegmentVars() []string {
 // Uses reports whether name is one of Vars, without allocating.
 func (t *Template) Uses(name string) bool {
 	return t != nil && slices.Contains(t.vars, name)
+}
+
+// StartsReserved reports whether t starts with a reserved expansion,
+// {+x}, which may expand to a whole URL (v6's "{+url}" route).
+func (t *Template) StartsReserved() bool {
+	return t != nil && t.reservedStart
 }

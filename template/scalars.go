@@ -53,6 +53,12 @@ func (t *Template) AppendScalars(dst []byte, vals []Scalar) ([]byte, error) {
 		})
 	}
 	n0 := len(dst)
+	if t.code < len(t.prog) {
+		if out, ok := runCode(dst, t.prog[t.code:], vals); ok {
+			return t.checkPath(out, n0, !t.dotFree)
+		}
+		// The parts' loop below says what failed.
+	}
 	for i := range t.parts {
 		p := &t.parts[i]
 		if p.specs == nil {

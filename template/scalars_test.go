@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -121,11 +122,59 @@ var _ = Describe("AppendScalars", func() {
 				return v, ok
 			})
 			got, gotErr := t.AppendScalars([]byte("pre"), vals)
+			for i, name := range t.Vars() {
+				Expect(t.VarIndex(name)).To(Equal(i))
+			}
+			Expect(t.Uses("zz")).To(BeFalse())
 			Expect(string(got)).To(Equal(string(want)), "%q with %v", t.String(), vals)
 			Expect(fmt.Sprint(gotErr)).To(Equal(fmt.Sprint(wantErr)), "%q with %v", t.String(), vals)
 			for _, sentinel := range []error{template.ErrMissing, template.ErrDotSegment, template.ErrEmptySegment, template.ErrAuthority} {
 				Expect(errors.Is(gotErr, sentinel)).To(Equal(errors.Is(wantErr, sentinel)))
 			}
+		}
+	})
+
+	It("reads a plain template from its compact form, and one that does not fit from its parts", func() {
+		route := mustParse("/repos/{owner}/{repo}/releases/{id}/assets{?name,label}")
+		vars, code := template.Compacted(route)
+		Expect(vars).To(BeTrue())
+		Expect(code).To(BeTrue())
+		vars, code = template.Compacted(mustParse("/a/{+x}/{y}"))
+		Expect(vars).To(BeTrue())
+		Expect(code).To(BeFalse()) // not plain: expanded from its parts
+
+		long := strings.Repeat("n", 300)
+		many := make([]string, 300)
+		for i := range many {
+			many[i] = "v" + strconv.Itoa(i)
+		}
+		cases := []struct {
+			tpl  string
+			code bool
+		}{
+			{"/" + strings.Repeat("lit", 200) + "/{a}/" + strings.Repeat("x", 256) + "{?b}", true}, // literals in pieces
+			{"/a/{" + long + "}/{b}", true},
+			{"/a/{b}{?" + long + "}", false},
+			{"/a{?" + strings.Join(many, ",") + "}", false},
+			{"/a/{b}/{c}/{d}/{e}/{f}{?g,b}", true}, // more variables than the Template holds
+		}
+		for _, c := range cases {
+			t := mustParse(c.tpl)
+			vars, code := template.Compacted(t)
+			Expect([]bool{vars, code}).To(Equal([]bool{true, c.code}), c.tpl)
+			vals := make([]template.Scalar, len(t.Vars()))
+			byName := map[string]template.Var{}
+			for i, name := range t.Vars() {
+				Expect(t.VarIndex(name)).To(Equal(i))
+				vals[i] = template.StringScalar("v" + strconv.Itoa(i))
+				byName[name] = vals[i].Var()
+			}
+			want, err := t.AppendPathVars(nil, func(name string) (template.Var, bool) { v, ok := byName[name]; return v, ok })
+			Expect(err).NotTo(HaveOccurred())
+			got, err := t.AppendScalars(nil, vals)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(got)).To(Equal(string(want)))
+			Expect(string(got)).To(ContainSubstring("v0"))
 		}
 	})
 
