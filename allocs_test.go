@@ -61,6 +61,33 @@ var _ = Describe("allocations per Build", func() {
 	})
 })
 
+// The JavaScript module's path: options JSON in, result JSON appended to
+// a reused buffer. What is left: the decoder's copy of the options (its
+// strings point into it); for B the labels array, its member and the
+// body's JSON.
+var _ = Describe("allocations per AppendBuildJSON", func() {
+	gh := endpoint.Defaults(endpoint.WithHeader("authorization", "token 0000000000000000000000000000000000000001"))
+	count := func(route, options string) float64 {
+		if testing.CoverMode() != "" || raceEnabled {
+			Skip("instrumented build")
+		}
+		opts := []byte(options)
+		out := make([]byte, 0, 1024)
+		var spans builder.JSONSpans
+		return testing.AllocsPerRun(200, func() {
+			out, _ = gh.AppendBuildJSONSpans(out[:0], route, opts, &spans)
+		})
+	}
+
+	It("builds request A in 1 (its parameter list is pooled)", func() {
+		Expect(count(routeA, `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`)).To(BeNumerically("<=", 1))
+	})
+
+	It("builds request B in 4", func() {
+		Expect(count(routeB, `{"owner":"octokit","repo":"rest.js","title":"t","body":"b","labels":["bug"]}`)).To(BeNumerically("<=", 4))
+	})
+})
+
 // The fast path's budgets (issue #13), counted as bench/ counts them: the
 // caller's own boxing of two variables (and B's label slice) included,
 // three headers, up to the *http.Request.

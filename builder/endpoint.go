@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -24,7 +25,7 @@ import (
 // joins them to (package endpoint's Defaults starts from GitHub's).
 //
 //   - a call: [Endpoint.Route], then the methods of [Builder]
-//   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]; [Endpoint.BuildJSON] takes options JSON, [Endpoint.AppendBuildJSON] also writes the result as JSON
+//   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]; [Endpoint.BuildJSON] takes options JSON, [Endpoint.AppendBuildJSON] also writes the result as JSON, [Endpoint.AppendBuildJSONSpans] says where its members are
 //   - defaults: [New], [Endpoint.Defaults], [Endpoint.DefaultOptions], [Endpoint.Err]
 type Endpoint struct {
 	defaults layer // flattened once, never written afterwards
@@ -47,6 +48,8 @@ type prepared struct {
 	// result's "headers" is, so that the JavaScript module's calls copy
 	// it rather than write it each time.
 	headersJSON [4][]byte
+	// headersID names each of them (see JSONSpans.HeadersID).
+	headersID [4]uint64
 	// base is the default base URL; baseOK says it passed checkBaseURL,
 	// so URLs joined to it need no check, and pathAt is where its path
 	// starts (after the authority).
@@ -75,6 +78,7 @@ func prepare(l *layer) (prepared, error) {
 	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post")
 	for i, l := range p.lists() {
 		p.headersJSON[i] = appendHeadersJSON(nil, slices.Clone(l))
+		p.headersID[i] = headersIDs.Add(1)
 	}
 	if err := checkBaseURL(l.BaseURL); err != nil {
 		return p, nil // every call with this base reports it
@@ -106,18 +110,21 @@ func (p *prepared) lists() [4][]header {
 	return [4][]header{p.headers, p.withJSON, p.withBinary, p.withoutBody}
 }
 
-// headersJSONOf is the JSON object of hs when hs is one of the prepared
-// lists (the same memory, which nothing writes), else nil.
-func (p *prepared) headersJSONOf(hs []header) []byte {
+// headersIDs numbers prepared header lists, from 1.
+var headersIDs atomic.Uint64
+
+// headersJSONOf is the JSON object of hs and its ID when hs is one of the
+// prepared lists (the same memory, which nothing writes), else nil and 0.
+func (p *prepared) headersJSONOf(hs []header) ([]byte, uint64) {
 	if len(hs) == 0 {
-		return nil
+		return nil, 0
 	}
 	for i, l := range p.lists() {
 		if len(l) == len(hs) && unsafe.SliceData(l) == unsafe.SliceData(hs) {
-			return p.headersJSON[i]
+			return p.headersJSON[i], p.headersID[i]
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // bodyHeaders is the package's bodyHeaders for the prepared headers,
@@ -254,7 +261,7 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 	var r resolved
 	var scratch [urlScratch]byte
 	var l layer
-	decoded, url, ok := e.directJSON(&r, route, options, &l, scratch[:0])
+	decoded, url, ok := e.directJSON(&r, route, options, &l, scratch[:0], nil)
 	if ok {
 		if url != nil {
 			r.url = string(url)
@@ -272,8 +279,15 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 // of BuildJSON(route, options), without the RequestOptions in between
 // (the WebAssembly module's path). On error dst is returned as it was.
 func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]byte, error) {
+	return e.AppendBuildJSONSpans(dst, route, options, nil)
+}
+
+// AppendBuildJSONSpans is [Endpoint.AppendBuildJSON] that also says, in
+// spans (when not nil), where the result's members are in what it
+// returns. On error spans is left as it was.
+func (e *Endpoint) AppendBuildJSONSpans(dst []byte, route string, options []byte, spans *JSONSpans) ([]byte, error) {
 	var l layer
-	decoded, out, ok := e.appendDirectJSON(dst, route, options, &l)
+	decoded, out, ok := e.appendDirectJSON(dst, route, options, &l, spans)
 	if ok {
 		return out, nil
 	}
@@ -285,36 +299,54 @@ func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]
 	if err := e.resolveCall(&r, &call, nil); err != nil {
 		return dst, err
 	}
-	return r.appendJSON(dst, &e.pre), nil
+	return r.appendJSON(dst, &e.pre, spans), nil
 }
 
 // appendDirectJSON is AppendBuildJSON's direct path, apart so that its
 // scratch buffer stays on the stack.
-func (e *Endpoint) appendDirectJSON(dst []byte, route string, options []byte, l *layer) (decoded bool, out []byte, ok bool) {
+// The call's parameters are decoded into a pooled list, which goes back
+// to the pool once the result is written (on the general path the list
+// stays with the layer).
+func (e *Endpoint) appendDirectJSON(dst []byte, route string, options []byte, l *layer, spans *JSONSpans) (decoded bool, out []byte, ok bool) {
 	var r resolved
 	var scratch [urlScratch]byte
-	decoded, url, ok := e.directJSON(&r, route, options, l, scratch[:0])
+	lp := paramsPool.Get().(*[]param)
+	decoded, url, ok := e.directJSON(&r, route, options, l, scratch[:0], (*lp)[:0])
 	if !ok {
 		return decoded, nil, false
 	}
 	if url == nil {
-		return true, r.appendJSON(dst, &e.pre), true
+		out = r.appendJSON(dst, &e.pre, spans)
+	} else {
+		out = r.appendJSONURL(dst, unsafe.String(unsafe.SliceData(url), len(url)), &e.pre, spans)
 	}
-	return true, r.appendJSONURL(dst, unsafe.String(unsafe.SliceData(url), len(url)), &e.pre), true
+	if list := l.Params.list; cap(list) <= maxPooledParams {
+		clear(list[:cap(list)]) // keep no values alive
+		*lp = list[:0]
+		l.Params.list = nil
+		paramsPool.Put(lp)
+	}
+	return true, out, true
 }
+
+// paramsPool holds parameter lists for appendDirectJSON; maxPooledParams
+// is the longest list it keeps.
+var paramsPool = sync.Pool{New: func() any { list := make([]param, 0, 8); return &list }}
+
+const maxPooledParams = 64
 
 // directJSON is the direct path (resolveDirect) for a call whose options
 // are octokit JSON, decoded into l (decoded false when they were not, or
 // did not decode: jsonCall decodes them again, after the route, so that a
 // bad route is the error reported first). When ok, r holds the result,
 // its URL in url (in scratch) when r.url is empty.
-func (e *Endpoint) directJSON(r *resolved, route string, options []byte, l *layer, scratch []byte) (decoded bool, url []byte, ok bool) {
+func (e *Endpoint) directJSON(r *resolved, route string, options []byte, l *layer, scratch []byte, list []param) (decoded bool, url []byte, ok bool) {
 	if e.err != nil || !e.direct {
 		return false, nil, false
 	}
 	if len(options) > 0 {
 		var err error
-		if *l, err = decodeLayer(options, false); err != nil { // a build shows no key order
+		if *l, err = decodeLayer(options, false, list); err != nil { // a build shows no key order
 			return false, nil, false
 		}
 	}
@@ -345,7 +377,7 @@ func (e *Endpoint) jsonCall(route string, options []byte, decoded *layer) (layer
 	case decoded != nil:
 		l = *decoded
 	case len(options) > 0:
-		if l, err = decodeLayer(options, false); err != nil { // a build shows no key order
+		if l, err = decodeLayer(options, false, nil); err != nil { // a build shows no key order
 			return layer{}, err
 		}
 	}

@@ -147,7 +147,7 @@ func (p Params) MarshalJSON() ([]byte, error) {
 // matches struct fields. Values come out as Options hold them (see
 // Options); the time taken is linear in the input.
 func (o *Options) UnmarshalJSON(data []byte) error {
-	l, err := decodeLayer(data, true)
+	l, err := decodeLayer(data, true, nil)
 	if err != nil {
 		return err
 	}
@@ -157,12 +157,17 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 
 // decodeLayer reads options JSON into a checked layer; with withOrder
 // set, it also records the order of the keys, which only merged options
-// show.
-func decodeLayer(data []byte, withOrder bool) (layer, error) {
+// show. The parameters go into list when it is not nil (empty, with room;
+// the layer then holds it).
+func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 	d := value.NewDecoder(data)
 	var l layer
-	// Room for the usual handful of keys, rather than growing step by step.
-	ps := paramSet{list: make([]param, 0, 8)}
+	// Room for the usual handful of keys, rather than growing step by
+	// step, unless the caller gave a list to fill.
+	if list == nil {
+		list = make([]param, 0, 8)
+	}
+	ps := paramSet{list: list}
 	var order []string
 	if withOrder {
 		order = make([]string, 0, 8)
@@ -337,21 +342,23 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 		hs = append(hs, header{name: name, value: v})
 	}
 	return encodeJSON(func(b []byte) []byte {
-		return appendRequestJSON(b, r.Method, r.URL, hs, nil, body, hasBody, r.Request)
+		return appendRequestJSON(b, r.Method, r.URL, hs, nil, body, hasBody, r.Request, nil)
 	}), nil
 }
 
 // appendJSON appends what RequestOptions.MarshalJSON writes of
 // r.requestOptions(), without making them; headers that are one of pre's
 // lists are copied from the JSON pre wrote of them once.
-func (r *resolved) appendJSON(b []byte, pre *prepared) []byte { return r.appendJSONURL(b, r.url, pre) }
+func (r *resolved) appendJSON(b []byte, pre *prepared, spans *JSONSpans) []byte {
+	return r.appendJSONURL(b, r.url, pre, spans)
+}
 
 // appendJSONURL is appendJSON with the URL url, which it only reads (the
 // direct path's, in a caller's buffer on the stack).
-func (r *resolved) appendJSONURL(b []byte, url string, pre *prepared) []byte {
+func (r *resolved) appendJSONURL(b []byte, url string, pre *prepared, spans *JSONSpans) []byte {
 	var room [16]header
 	var hs []header
-	headersJSON := pre.headersJSONOf(r.headers)
+	headersJSON, id := pre.headersJSONOf(r.headers)
 	if headersJSON == nil {
 		hs = append(room[:0], r.headers...)
 	}
@@ -367,27 +374,40 @@ func (r *resolved) appendJSONURL(b []byte, url string, pre *prepared) []byte {
 	case rawBody:
 		body, hasBody, _ = bodyJSON(r.body.raw) // a string, []byte or io.Reader: no error
 	}
-	return appendRequestJSON(b, r.method, url, hs, headersJSON, body, hasBody, exportObject(r.request))
+	if spans != nil {
+		spans.HeadersID = id
+	}
+	return appendRequestJSON(b, r.method, url, hs, headersJSON, body, hasBody, exportObject(r.request), spans)
 }
 
 // appendRequestJSON writes request options as JSON: the headers hs (see
 // appendHeadersJSON), or headersJSON, what it wrote of them before, when
 // that is not nil; the body when there is one; request when it is not
-// nil.
-func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, body []byte, hasBody bool, request map[string]any) []byte {
+// nil. It notes where each member is in spans, when that is not nil
+// (HeadersID is the caller's to set).
+func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, body []byte, hasBody bool, request map[string]any, spans *JSONSpans) []byte {
+	var sp JSONSpans // on the stack; copied to spans at the end
 	b = append(b, `{"method":`...)
+	sp.Method[0] = len(b) + 1
 	b = value.AppendString(b, method)
+	sp.Method[1] = len(b) - 1
 	b = append(b, `,"url":`...)
+	sp.URL[0] = len(b) + 1
 	b = value.AppendString(b, url)
+	sp.URL[1] = len(b) - 1
 	b = append(b, `,"headers":`...)
+	sp.Headers[0] = len(b)
 	if headersJSON != nil {
 		b = append(b, headersJSON...)
 	} else {
 		b = appendHeadersJSON(b, hs)
 	}
+	sp.Headers[1] = len(b)
 	if hasBody {
 		b = append(b, `,"body":`...)
+		sp.Body[0] = len(b)
 		b = append(b, body...)
+		sp.Body[1] = len(b)
 	}
 	if request != nil {
 		v, err := value.Of(request)
@@ -395,9 +415,33 @@ func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, b
 			v = value.Value{}
 		}
 		b = append(b, `,"request":`...)
+		sp.Request[0] = len(b)
 		b = value.AppendJSON(b, v)
+		sp.Request[1] = len(b)
+	}
+	if spans != nil {
+		sp.HeadersID = spans.HeadersID
+		*spans = sp
 	}
 	return append(b, '}')
+}
+
+// JSONSpans says where the members of a result that
+// [Endpoint.AppendBuildJSONSpans] appended are, so that a reader can take
+// them without parsing the whole document: the JavaScript module slices
+// the URL out of the text, keeps the headers it parsed by HeadersID and
+// parses only the body. Spans are [start, end) byte offsets in the slice
+// returned; an absent member's span is empty ([0, 0]).
+type JSONSpans struct {
+	// Method and URL are the strings' contents, between the quotes, as
+	// written (with escapes, if any).
+	Method, URL [2]int
+	// Headers, Body and Request are JSON values, as written.
+	Headers, Body, Request [2]int
+	// HeadersID is not zero when the headers are one an Endpoint prepared:
+	// results with the same HeadersID have the same headers, byte for
+	// byte. IDs are not reused within a process.
+	HeadersID uint64
 }
 
 // appendHeadersJSON writes headers as a JSON object, in name order (hs

@@ -94,7 +94,7 @@ function endpointFor(chain) {
   };
   Object.defineProperty(fn, "DEFAULTS", {
     // A fresh copy on every read, so that changing it changes nothing.
-    get: () => decode(MERGE, (chain.text ??= output(exports.ek_DEFAULTS(chain.handle), chain.tokens)), chain, NONE),
+    get: () => decode(MERGE, (chain.text ??= whole(output(exports.ek_DEFAULTS(chain.handle), chain.tokens))), chain, NONE),
     enumerable: true,
     configurable: true,
   });
@@ -132,14 +132,15 @@ function call(op, chain, route, options) {
     // never reused, and a layer's headers never change.
     const key =
       enc.made === null && target === chain && caching() ? `${op}:${handle}:${route.length}:${route}${json}` : undefined;
-    let text = key === undefined ? undefined : lookup(key);
-    if (text === undefined) {
+    let res = key === undefined ? undefined : lookup(key);
+    if (res === undefined) {
       const lengths = write(route, json);
       const n = op === BUILD ? exports.ek_build(handle, lengths[0], lengths[1]) : exports.ek_merge(handle, lengths[0], lengths[1]);
-      text = output(n, enc.made ?? target.tokens, target.tokens);
-      if (key !== undefined) remember(key, text);
+      const text = output(n, enc.made ?? target.tokens, target.tokens);
+      res = { text, spans: op === BUILD ? spansOf(n, text) : null };
+      if (key !== undefined) remember(key, res);
     }
-    return decode(op, text, target, enc);
+    return decode(op, res, target, enc);
   } finally {
     if (target !== chain) exports.ek_release(target.handle);
   }
@@ -215,13 +216,13 @@ function releaseOldestLayer() {
 function parse(options) {
   const enc = encode(options, ROOT);
   const key = enc.made === null && caching() ? `p:${enc.json}` : undefined;
-  let text = key === undefined ? undefined : lookup(key);
-  if (text === undefined) {
+  let res = key === undefined ? undefined : lookup(key);
+  if (res === undefined) {
     const lengths = write(enc.json, "");
-    text = output(exports.ek_parse(lengths[0]), enc.made ?? EMPTY_MAP, EMPTY_MAP);
-    if (key !== undefined) remember(key, text);
+    res = whole(output(exports.ek_parse(lengths[0]), enc.made ?? EMPTY_MAP, EMPTY_MAP));
+    if (key !== undefined) remember(key, res);
   }
-  return decode(BUILD, text, ROOT, enc);
+  return decode(BUILD, res, ROOT, enc);
 }
 
 // defaults makes a new endpoint with newDefaults (options, or a route
@@ -531,12 +532,19 @@ function describe(value) {
 // ---------------------------------------------------------------------
 // Decoding results
 
-// decode parses Go's JSON and puts back what encoding took out: opaque
-// values (in the body and request of a result, in the parameters, data
-// and request of merged options) and header values that were not
-// strings.
-function decode(op, text, chain, enc) {
-  const r = JSON.parse(text);
+// A result from Go: its JSON text, and where its members are (spans, for
+// results of ek_build; null to parse it whole).
+const whole = (text) => ({ text, spans: null });
+
+// decode parses Go's result res and puts back what encoding took out:
+// opaque values (in the body and request of a result, in the
+// parameters, data and request of merged options) and header values
+// that were not strings.
+function decode(op, res, chain, enc) {
+  if (res.spans !== null && enc.made === null && chain.tokens.size === 0 && chain.headers.size === 0 && enc.headers === null) {
+    return fromSpans(res.text, res.spans);
+  }
+  const r = JSON.parse(res.text);
   const made = enc.made;
   if (made !== null || chain.tokens.size > 0) {
     const tokens = made === null ? chain.tokens : chain.tokens.size === 0 ? made : new Map([...chain.tokens, ...made]);
@@ -560,6 +568,60 @@ function decode(op, text, chain, enc) {
     }
   }
   return r;
+}
+
+// Spans. A result whose only values to put back are none (no tokens, no
+// header given as another type) is read from the places Go says its
+// members are (ek_spans; builder.JSONSpans): the method and URL sliced
+// out of the text, the headers a copy of those parsed before under the
+// same ID, and only the body parsed. The object has the members, in the
+// order, that JSON.parse of the whole would give it.
+
+const SPAN_WORDS = 12;
+let spanWords = null;
+
+// spansOf returns the spans of the result text of n bytes that ek_build
+// just wrote, or null when the text must be parsed whole: one with a
+// request member, or with characters outside ASCII (the spans count
+// bytes, the text UTF-16 units).
+function spansOf(n, text) {
+  if (text.length !== n) return null;
+  if (spanWords === null || spanWords.buffer !== exports.mem.buffer) {
+    spanWords = new Int32Array(exports.mem.buffer, exports.ek_spans(), SPAN_WORDS);
+  }
+  const w = spanWords;
+  if (w[9] !== 0) return null; // a request member
+  return [w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[10] + w[11] * 2 ** 32];
+}
+
+// parsedHeaders holds the headers objects parsed for a headers ID (IDs
+// are never reused, so an entry never goes stale); emptied when full.
+const parsedHeaders = new Map();
+const PARSED_HEADERS = 1024;
+
+function fromSpans(text, s) {
+  const r = { method: jsonString(text, s[0], s[1]), url: jsonString(text, s[2], s[3]), headers: null };
+  const id = s[8];
+  let h = id === 0 ? undefined : parsedHeaders.get(id);
+  if (h === undefined) {
+    h = JSON.parse(text.slice(s[4], s[5]));
+    if (id !== 0) {
+      if (parsedHeaders.size >= PARSED_HEADERS) parsedHeaders.clear();
+      parsedHeaders.set(id, h);
+    }
+  }
+  r.headers = { ...h };
+  if (s[7] !== 0) r.body = JSON.parse(text.slice(s[6], s[7]));
+  // Go sends a bodiless request's content-length as "0"; v6 has the
+  // number 0 (no header was given as a string here: see decode).
+  if (r.headers["content-length"] === "0") r.headers["content-length"] = 0;
+  return r;
+}
+
+// jsonString is the JSON string whose contents are text[a, b).
+function jsonString(text, a, b) {
+  const s = text.slice(a, b);
+  return s.includes("\\") ? JSON.parse(text.slice(a - 1, b + 1)) : s;
 }
 
 // restore swaps tokens in v for their values.
@@ -636,21 +698,21 @@ function caching() {
 }
 
 function lookup(key) {
-  const text = cache.get(key);
-  if (text !== undefined) {
+  const res = cache.get(key);
+  if (res !== undefined) {
     cacheScore = Math.min(cacheScore + 16, 1024);
   } else if (--cacheScore < -512) {
     cacheScore = 0;
     cacheResting = CACHE_REST;
     cache.clear();
   }
-  return text;
+  return res;
 }
 
-function remember(key, text) {
-  if (cacheResting > 0 || key.length + text.length > CACHE_ENTRY_CHARS) return;
+function remember(key, res) {
+  if (cacheResting > 0 || key.length + res.text.length > CACHE_ENTRY_CHARS) return;
   if (cache.size >= CACHE_ENTRIES) cache.clear();
-  cache.set(key, text);
+  cache.set(key, res);
 }
 
 // ---------------------------------------------------------------------

@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"runtime"
+	"unsafe"
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
@@ -44,13 +45,34 @@ func build(handle, routeLen, optsLen int32) (n int32) {
 	if cap(reuse) > maxReuse {
 		reuse = nil // one huge body must not stay pinned
 	}
-	data, err := e.AppendBuildJSON(reuse[:0], route, opts)
+	var sp builder.JSONSpans
+	data, err := e.AppendBuildJSONSpans(reuse[:0], route, opts, &sp)
 	if err != nil {
 		return fail(err)
 	}
 	reuse = data
+	spanWords = [spanLen]int32{
+		int32(sp.Method[0]), int32(sp.Method[1]), int32(sp.URL[0]), int32(sp.URL[1]),
+		int32(sp.Headers[0]), int32(sp.Headers[1]), int32(sp.Body[0]), int32(sp.Body[1]),
+		int32(sp.Request[0]), int32(sp.Request[1]), int32(uint32(sp.HeadersID)), int32(sp.HeadersID >> 32),
+	}
 	return result(data, false)
 }
+
+// spanWords says where the members of build's last result are
+// (builder.JSONSpans): the method, URL, headers, body and request as
+// start and end offsets, then the headers' ID, low word first. With it
+// JavaScript slices the URL out of the text, keeps parsed headers by
+// their ID and parses only the body.
+var spanWords [spanLen]int32
+
+const spanLen = 12
+
+// spansBuffer returns where spanWords is.
+//
+//go:wasmexport ek_spans
+//lint:ignore U1000 called from JavaScript (go:wasmexport)
+func spansBuffer() unsafe.Pointer { return unsafe.Pointer(&spanWords) }
 
 // reuse is build's output buffer, kept from call to call; only results
 // are written to it, never errors, which take a buffer of their own.

@@ -334,3 +334,67 @@ describe("errors", () => {
     assert.equal(endpoint("GET /x/{id}", { id: 1 }).url, `${API}/x/1`);
   });
 });
+
+// Most results are not parsed whole: the module slices the method and URL
+// out of Go's JSON, copies headers it parsed before under the same ID and
+// parses only the body. These check that each result is still its own.
+describe("results read from their parts", () => {
+  const AUTH = { authorization: "token 1" };
+
+  test("each result has its own headers and body, whatever the one before did with its own", () => {
+    const ep = endpoint.defaults({ headers: AUTH });
+    const first = ep("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r1", title: "t", labels: ["a"] });
+    first.headers.authorization = "changed";
+    first.headers["x-added"] = "1";
+    first.body.labels.push("b");
+    for (const owner of ["o", "p"]) {
+      const next = ep("POST /repos/{owner}/{repo}/issues", { owner, repo: "r2", title: "t", labels: ["a"] });
+      assert.notEqual(next.headers, first.headers);
+      assert.deepEqual(next.headers, {
+        accept: V3,
+        authorization: "token 1",
+        "content-type": "application/json; charset=utf-8",
+        "user-agent": endpoint.DEFAULTS.headers["user-agent"],
+      });
+      assert.deepEqual(next.body, { title: "t", labels: ["a"] });
+    }
+  });
+
+  test("a call's own headers, also when a call before changed its result", () => {
+    const a = endpoint("GET /a/{b}", { b: "1", headers: AUTH });
+    delete a.headers.authorization;
+    const b = endpoint("GET /a/{b}", { b: "2", headers: AUTH });
+    assert.equal(b.headers.authorization, "token 1");
+    assert.deepEqual(Object.keys(b), ["method", "url", "headers"]);
+  });
+
+  test("a header named __proto__ is an own property, as JSON.parse makes it", () => {
+    for (let i = 0; i < 2; i++) {
+      const headers = { ...JSON.parse('{"__proto__":"x"}'), ...AUTH };
+      const r = endpoint("GET /a/{b}", { b: String(i), headers });
+      assert.equal(Object.getPrototypeOf(r.headers), Object.prototype);
+      assert.ok(Object.hasOwn(r.headers, "__proto__"));
+      assert.equal(Object.getOwnPropertyDescriptor(r.headers, "__proto__").value, "x");
+    }
+  });
+
+  test("results with text beyond ASCII, a request member or an empty body read as before", () => {
+    const r = endpoint("POST /a/{b}", { b: "ü", title: "ünï 😀", n: 1 });
+    assert.equal(r.url, `${API}/a/%C3%BC`);
+    assert.deepEqual(r.body, { title: "ünï 😀", n: 1 });
+    for (const request of [{}, { timeout: 5 }]) {
+      for (const ep of [endpoint, endpoint.defaults({ request })]) {
+        const q = ep("POST /a/{b}", ep === endpoint ? { b: "c", d: 1, request } : { b: "c", d: 1 });
+        assert.deepEqual(q.request, request);
+        assert.deepEqual(q.body, { d: 1 });
+      }
+    }
+    // A base URL may hold characters JSON escapes.
+    for (const base of ["https://h/x\\y", 'https://h/x"y']) {
+      assert.equal(endpoint("GET /a", { baseUrl: base }).url, `${base}/a`);
+    }
+    const put = endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" });
+    assert.equal(put.headers["content-length"], 0);
+    assert.equal(put.body, ""); // GitHub wants a bodiless PUT sent with content-length 0
+  });
+});
