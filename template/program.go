@@ -12,8 +12,8 @@ package template
 //	variable: index length name
 //
 // (every count, length and index a byte). A plain template with a
-// literal, a name or a variable count that does not fit is expanded from
-// its parts. Up to inlineVars variables' strings are held in the
+// name or a variable count that does not fit has no code and is expanded
+// the general way. Up to inlineVars variables' strings are held in the
 // Template itself.
 
 const (
@@ -111,8 +111,8 @@ func (t *Template) appendCode(prog []byte) (_ []byte, ok bool) {
 }
 
 // runCode expands a plain template from its compact form, as
-// AppendScalars' loop over the parts does; ok is false where that loop
-// returns an error (a missing or dot segment), for it to say which.
+// AppendPathVars would; ok is false where that returns an error (a
+// missing or dot segment), for it to say which.
 func runCode(dst []byte, code string, vals []Scalar) (_ []byte, ok bool) {
 	for at := 0; at < len(code); {
 		switch code[at] {

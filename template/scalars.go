@@ -38,53 +38,26 @@ func (t *Template) VarIndex(name string) int {
 // AppendScalars is [Template.AppendPathVars] for values held by
 // position: vals[i] is the value of Vars()[i] (missing entries are
 // undefined). The path rules and errors are AppendPathVars'. It takes
-// one pass for a template whose expressions are all {name}, {?x,y} or
-// {&x,y}, and allocates nothing beyond growing dst.
+// one pass over the template's compact form (program.go) when its
+// expressions are all {name}, {?x,y} or {&x,y}, as a REST route's are,
+// and then allocates nothing beyond growing dst; other templates, and
+// values that make an error, go through AppendPathVars.
 func (t *Template) AppendScalars(dst []byte, vals []Scalar) ([]byte, error) {
 	if t == nil {
 		return dst, errNilTemplate()
 	}
-	if !t.plain {
-		return t.AppendPathVars(dst, func(name string) (Var, bool) {
-			if i := t.VarIndex(name); i >= 0 && i < len(vals) && vals[i].Set {
-				return vals[i].Var(), true
-			}
-			return Var{}, false
-		})
-	}
-	n0 := len(dst)
 	if t.code < len(t.prog) {
 		if out, ok := runCode(dst, t.prog[t.code:], vals); ok {
-			return t.checkPath(out, n0, !t.dotFree)
+			return t.checkPath(out, len(dst), !t.dotFree)
 		}
-		// The parts' loop below says what failed.
+		// A missing or dot segment: AppendPathVars says which.
 	}
-	for i := range t.parts {
-		p := &t.parts[i]
-		if p.specs == nil {
-			dst = append(dst, p.lit...)
-			continue
+	return t.AppendPathVars(dst, func(name string) (Var, bool) {
+		if i := t.VarIndex(name); i >= 0 && i < len(vals) && vals[i].Set {
+			return vals[i].Var(), true
 		}
-		if p.op != opSimple {
-			dst = appendQueryScalars(dst, p, vals)
-			continue
-		}
-		v := scalarAt(vals, p.specs[0].index)
-		start := len(dst)
-		switch {
-		case !v.Set:
-			if p.segment {
-				return dst[:n0], t.errorAt(p, p.specs[0].name, ErrMissing)
-			}
-			continue
-		default:
-			dst = appendScalar(dst, v, unreservedSet)
-		}
-		if seg := dst[start:]; p.segment && (string(seg) == "." || string(seg) == "..") {
-			return dst[:n0], t.errorAt(p, p.specs[0].name, ErrDotSegment)
-		}
-	}
-	return t.checkPath(dst, n0, !t.dotFree)
+		return Var{}, false
+	})
 }
 
 func scalarAt(vals []Scalar, i int) Scalar {
@@ -92,29 +65,6 @@ func scalarAt(vals []Scalar, i int) Scalar {
 		return vals[i]
 	}
 	return Scalar{}
-}
-
-// appendQueryScalars expands a {?x,y} or {&x,y} expression: name=value
-// pairs of the defined variables, "name=" for an empty value.
-func appendQueryScalars(dst []byte, p *part, vals []Scalar) []byte {
-	first := true
-	for k := range p.specs {
-		sp := &p.specs[k]
-		v := scalarAt(vals, sp.index)
-		if !v.Set {
-			continue
-		}
-		if first {
-			dst = append(dst, p.op.first...)
-			first = false
-		} else {
-			dst = append(dst, p.op.sep)
-		}
-		dst = append(dst, sp.name...)
-		dst = append(dst, '=')
-		dst = appendScalar(dst, v, unreservedSet)
-	}
-	return dst
 }
 
 // appendScalar appends a defined v: a string encoded with set, an

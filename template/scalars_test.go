@@ -134,14 +134,14 @@ var _ = Describe("AppendScalars", func() {
 		}
 	})
 
-	It("reads a plain template from its compact form, and one that does not fit from its parts", func() {
+	It("reads a plain template from its compact form, and one that does not fit the general way", func() {
 		route := mustParse("/repos/{owner}/{repo}/releases/{id}/assets{?name,label}")
 		vars, code := template.Compacted(route)
 		Expect(vars).To(BeTrue())
 		Expect(code).To(BeTrue())
 		vars, code = template.Compacted(mustParse("/a/{+x}/{y}"))
 		Expect(vars).To(BeTrue())
-		Expect(code).To(BeFalse()) // not plain: expanded from its parts
+		Expect(code).To(BeFalse()) // not plain: expanded the general way
 
 		long := strings.Repeat("n", 300)
 		many := make([]string, 300)
