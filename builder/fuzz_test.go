@@ -184,3 +184,70 @@ func FuzzOptionsJSONFolded(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAppendBuildJSONSpans: for any route and options JSON that build,
+// AppendBuildJSONSpans appends the bytes AppendBuildJSON does, and each
+// span holds what a decoder of the whole document reads for its member;
+// a headers ID always names the same headers text. Run with
+//
+//	go test -run '^$' -fuzz '^FuzzAppendBuildJSONSpans$' -fuzztime 2m ./builder/
+func FuzzAppendBuildJSONSpans(f *testing.F) {
+	for _, s := range []struct{ route, options string }{
+		{"GET /repos/{owner}/{repo}/issues", `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`},
+		{"POST /repos/{owner}/{repo}/issues", `{"owner":"o","repo":"r","title":"a \"b\" \\ c","labels":["x"]}`},
+		{"PUT /a/{b}", `{"b":"ü","data":"raw"}`},
+		{"GET /a{?q}", `{"q":"}","request":{"timeout":5},"headers":{"x-a":"\"},\"body\":1"}}`},
+		{"GET /a", `{"baseUrl":"https://h/x\"y\\z","mediaType":{"previews":["p"],"format":"raw"}}`},
+		{"", `{"url":"/x","method":"DELETE","data":[1,{"a":null}]}`},
+	} {
+		f.Add(s.route, []byte(s.options))
+	}
+	ids := map[uint64]string{}
+	f.Fuzz(func(t *testing.T, route string, options []byte) {
+		var spans builder.JSONSpans
+		out, err := fuzzEndpoint.AppendBuildJSONSpans([]byte("pre"), route, options, &spans)
+		plain, plainErr := fuzzEndpoint.AppendBuildJSON([]byte("pre"), route, options)
+		if (err == nil) != (plainErr == nil) || !bytes.Equal(out, plain) {
+			t.Fatalf("AppendBuildJSONSpans %q (%v), AppendBuildJSON %q (%v)", out, err, plain, plainErr)
+		}
+		if err != nil {
+			return
+		}
+		var whole map[string]any
+		if err := json.Unmarshal(out[3:], &whole); err != nil {
+			t.Fatalf("result %q: %v", out, err)
+		}
+		read := func(name string, span [2]int, quoted bool) {
+			v, ok := whole[name]
+			if !ok {
+				if span != [2]int{} {
+					t.Fatalf("%s: absent, span %v", name, span)
+				}
+				return
+			}
+			if span[0] < 3 || span[1] < span[0] || span[1] > len(out) {
+				t.Fatalf("%s: span %v of %d bytes", name, span, len(out))
+			}
+			text := out[span[0]:span[1]]
+			if quoted {
+				text = append(append([]byte(`"`), text...), '"')
+			}
+			var got any
+			if err := json.Unmarshal(text, &got); err != nil || !reflect.DeepEqual(got, v) {
+				t.Fatalf("%s: span %q reads %v (%v), the whole %v", name, text, got, err, v)
+			}
+		}
+		read("method", spans.Method, true)
+		read("url", spans.URL, true)
+		read("headers", spans.Headers, false)
+		read("body", spans.Body, false)
+		read("request", spans.Request, false)
+		if id := spans.HeadersID; id != 0 {
+			text := string(out[spans.Headers[0]:spans.Headers[1]])
+			if seen, ok := ids[id]; ok && seen != text {
+				t.Fatalf("headers ID %d names %s and %s", id, seen, text)
+			}
+			ids[id] = text
+		}
+	})
+}

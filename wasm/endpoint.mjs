@@ -591,7 +591,7 @@ function spansOf(n, text) {
   }
   const w = spanWords;
   if (w[9] !== 0) return null; // a request member
-  return [w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[10] + w[11] * 2 ** 32];
+  return [w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], (w[10] >>> 0) + (w[11] >>> 0) * 2 ** 32];
 }
 
 // parsedHeaders holds the headers objects parsed for a headers ID (IDs
