@@ -102,3 +102,20 @@ func ExampleEndpoint_AppendBuildJSON() {
 	// Output:
 	// {"method":"post","url":"https://api.github.com/repos/octokit/rest.js/issues","headers":{"content-type":"application/json; charset=utf-8"},"body":{"title":"Found a bug"}}
 }
+
+func ExampleEndpoint_AppendBuildJSONSpans() {
+	gh := builder.New(builder.WithBaseURL("https://api.github.com"))
+	var spans builder.JSONSpans
+	out, err := gh.AppendBuildJSONSpans(nil, "POST /repos/{owner}/{repo}/issues", []byte(`{"owner":"octokit","repo":"rest.js","title":"Found a bug"}`), &spans)
+	if err != nil {
+		panic(err)
+	}
+	// The members, without parsing the document.
+	fmt.Println(string(out[spans.URL[0]:spans.URL[1]]))
+	fmt.Println(string(out[spans.Body[0]:spans.Body[1]]))
+	fmt.Println(spans.HeadersID != 0, spans.Request == [2]int{})
+	// Output:
+	// https://api.github.com/repos/octokit/rest.js/issues
+	// {"title":"Found a bug"}
+	// true true
+}
