@@ -570,12 +570,12 @@ function decode(op, res, chain, enc) {
   return r;
 }
 
-// Spans. A result whose only values to put back are none (no tokens, no
-// header given as another type) is read from the places Go says its
-// members are (ek_spans; builder.JSONSpans): the method and URL sliced
-// out of the text, the headers a copy of those parsed before under the
-// same ID, and only the body parsed. The object has the members, in the
-// order, that JSON.parse of the whole would give it.
+// Spans. A result with nothing to put back (no tokens, no header given
+// as another type than a string) is read from where Go says its members
+// are (ek_spans; builder.JSONSpans): the method and URL sliced out of the
+// text, the headers a copy of those parsed before under the same ID, and
+// only the body parsed. The object has the members, in the order, that
+// JSON.parse of the whole would give it.
 
 const SPAN_WORDS = 12;
 let spanWords = null;
