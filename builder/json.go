@@ -374,17 +374,18 @@ func (r *resolved) appendJSONURL(b []byte, url string, pre *prepared, spans *JSO
 	case rawBody:
 		body, hasBody, _ = bodyJSON(r.body.raw) // a string, []byte or io.Reader: no error
 	}
+	b = appendRequestJSON(b, r.method, url, hs, headersJSON, body, hasBody, exportObject(r.request), spans)
 	if spans != nil {
 		spans.HeadersID = id
 	}
-	return appendRequestJSON(b, r.method, url, hs, headersJSON, body, hasBody, exportObject(r.request), spans)
+	return b
 }
 
 // appendRequestJSON writes request options as JSON: the headers hs (see
 // appendHeadersJSON), or headersJSON, what it wrote of them before, when
 // that is not nil; the body when there is one; request when it is not
 // nil. It notes where each member is in spans, when that is not nil
-// (HeadersID is the caller's to set).
+// (all but HeadersID, which it leaves zero for the caller to set).
 func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, body []byte, hasBody bool, request map[string]any, spans *JSONSpans) []byte {
 	var sp JSONSpans // on the stack; copied to spans at the end
 	b = append(b, `{"method":`...)
@@ -420,7 +421,6 @@ func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, b
 		sp.Request[1] = len(b)
 	}
 	if spans != nil {
-		sp.HeadersID = spans.HeadersID
 		*spans = sp
 	}
 	return append(b, '}')
