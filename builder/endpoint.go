@@ -303,10 +303,9 @@ func (e *Endpoint) AppendBuildJSONSpans(dst []byte, route string, options []byte
 }
 
 // appendDirectJSON is AppendBuildJSON's direct path, apart so that its
-// scratch buffer stays on the stack.
-// The call's parameters are decoded into a pooled list, which goes back
-// to the pool once the result is written (on the general path the list
-// stays with the layer).
+// scratch buffer stays on the stack. The call's parameters are decoded
+// into a pooled list, which goes back to the pool once the result is
+// written (on the general path the list stays with the layer).
 func (e *Endpoint) appendDirectJSON(dst []byte, route string, options []byte, l *layer, spans *JSONSpans) (decoded bool, out []byte, ok bool) {
 	var r resolved
 	var scratch [urlScratch]byte
