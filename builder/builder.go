@@ -303,10 +303,9 @@ func (b *Builder) Merge() (Options, error) {
 func (b *Builder) Build() (RequestOptions, error) {
 	var r resolved
 	var scratch [urlScratch]byte
-	if url, _, ok := b.resolveDirect(&r, scratch[:0], nil); ok {
-		if url != nil {
-			r.url = string(url)
-		}
+	var bodyBuf [bodyScratch]byte
+	if url, body, ok := b.resolveDirect(&r, scratch[:0], bodyBuf[:0]); ok {
+		r.keep(url, body)
 		return r.requestOptions(), nil
 	}
 	l, err := b.bareLayer()

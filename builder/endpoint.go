@@ -263,9 +263,7 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 	var l layer
 	decoded, url, ok := e.directJSON(&r, route, options, &l, scratch[:0], nil)
 	if ok {
-		if url != nil {
-			r.url = string(url)
-		}
+		r.keep(url, nil)
 		return r.requestOptions(), nil
 	}
 	call, err := e.jsonCall(route, options, decodedLayer(&l, decoded))

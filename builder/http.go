@@ -82,8 +82,17 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	fb, bodyErr := bodyOf(r)
 	mem := newMemory(&fb)
 	u := &mem.url
-	// The shape Build makes is read in one scan, without url.Parse.
-	if !parseURL(r.URL, u) {
+	// Options Build returned, unchanged, were checked there (built.go);
+	// the shape Build makes is read in one scan, without url.Parse.
+	var parsed bool
+	set, hs := r.Headers, []header(nil)
+	if b := recall(r.URL, r.Headers); b != nil {
+		set, hs = nil, b.headerList()
+		parsed = fillURL(u, r.URL, int(b.pathAt), b.base)
+	} else {
+		parsed = parseURL(r.URL, u)
+	}
+	if !parsed {
 		if err := parseInto(u, r.URL); err != nil {
 			return nil, err
 		}
@@ -95,7 +104,7 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 		return nil, requestError(r.URL, errNilContext)
 	}
 	body, size, getBody := fb.reader(mem.body)
-	return newHTTPRequest(ctx, method, mem, body, size, getBody, nil, r.Headers, r.URL)
+	return newHTTPRequest(ctx, method, mem, body, size, getBody, hs, set, r.URL)
 }
 
 // fillURL sets u from raw, a URL built on an Endpoint's checked base,

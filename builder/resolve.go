@@ -57,8 +57,12 @@ const (
 // copied out at their exact size.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-// urlScratch is room for the URLs most calls build.
-const urlScratch = 256
+// urlScratch and bodyScratch are room for the URLs and the JSON bodies
+// most calls build.
+const (
+	urlScratch  = 256
+	bodyScratch = 256
+)
 
 // maxPooled keeps one huge body from pinning its buffer in the pool.
 const maxPooled = 64 << 10

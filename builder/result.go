@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,6 +27,17 @@ func (r *resolved) requestOptions() RequestOptions {
 		ro.Body = ""
 	}
 	return ro
+}
+
+// keepCopies sets r's URL and JSON body from the text the direct path
+// wrote in scratch buffers (either may be nil), copied out.
+func keepCopies(r *resolved, u, body []byte) {
+	if u != nil {
+		r.url = string(u)
+	}
+	if body != nil {
+		r.body.json = bytes.Clone(body)
+	}
 }
 
 // bodyOf is r's body as it is sent: see HTTPRequest.
