@@ -181,7 +181,12 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 	}
 	if body != nil {
 		rc, ok := body.(io.ReadCloser)
-		if !ok {
+		switch {
+		case ok:
+		case body == io.Reader(mem.body):
+			mem.closer.r = mem.body // io.NopCloser would allocate
+			rc = &mem.closer
+		default:
 			rc = io.NopCloser(body)
 		}
 		req.Body, req.GetBody, req.ContentLength = rc, getBody, size
@@ -218,7 +223,17 @@ type requestMemory struct {
 	url    url.URL
 	values [4]string
 	body   *bytes.Reader
+	closer nopCloser
 }
+
+// nopCloser is io.NopCloser's reader for a body in memory, kept in the
+// request's memory: a Read, a WriteTo (which io.Copy uses) and a Close
+// that does nothing.
+type nopCloser struct{ r *bytes.Reader }
+
+func (c *nopCloser) Read(p []byte) (int, error)         { return c.r.Read(p) }
+func (c *nopCloser) WriteTo(w io.Writer) (int64, error) { return c.r.WriteTo(w) }
+func (*nopCloser) Close() error                         { return nil }
 
 // newMemory returns the memory of a request, with room for a body's
 // reader when it has a body in memory.
