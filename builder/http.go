@@ -72,6 +72,9 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 // in the path ("a%2Fb") reaches the server as written. The URL must be
 // absolute. Request (the passthrough) is not used.
 //
+// The URL and headers of options Build returned lately, left as they
+// are, are not read and checked again; any change to them is.
+//
 // Errors wrap ErrRequest, ErrInvalidMethod or a headers error, and never
 // contain a credential.
 func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) {
