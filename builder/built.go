@@ -116,8 +116,12 @@ func newBuilt(n int) (*built, []byte) {
 	switch {
 	case n <= 32:
 		return noteWithRoom[[32]byte]()
+	case n <= 48:
+		return noteWithRoom[[48]byte]()
 	case n <= 64:
 		return noteWithRoom[[64]byte]()
+	case n <= 80:
+		return noteWithRoom[[80]byte]()
 	case n <= 96:
 		return noteWithRoom[[96]byte]()
 	case n <= 128:
