@@ -276,15 +276,18 @@ func (d *Decoder) String() (string, error) {
 	}
 	start := d.i
 	for d.i < len(d.s) {
+		// Most strings are plain ASCII to their end: skipped four bytes
+		// at a time.
+		if d.i += ascii.Span(d.s[d.i:], &plainJSON); d.i == len(d.s) {
+			break
+		}
 		switch c := d.s[d.i]; {
 		case c == '"':
 			d.i++
 			return d.s[start : d.i-1], nil
 		case c == '\\' || c < 0x20:
 			return d.unquote(start)
-		case c < utf8.RuneSelf:
-			d.i++
-		default:
+		default: // not ASCII: plainJSON holds the rest of ASCII
 			r, size := utf8.DecodeRuneInString(d.s[d.i:])
 			if r == utf8.RuneError && size == 1 {
 				return d.unquote(start)
