@@ -136,8 +136,10 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 			// makeBody's JSON object of the parameters the template did
 			// not take, written in the caller's buffer (which the caller
 			// copies from; a body that outgrew it is copied too, rarely).
-			if leftover(params, t) {
-				body = appendParams(bodyScratch[:0], params, t)
+			// pathScalars marked every parameter t uses (there are
+			// at most 8): the rest go in the body.
+			if inPath != 1<<len(params)-1 {
+				body = appendParamsBut(bodyScratch[:0], params, t, inPath)
 				r.body = finalBody{kind: jsonBody}
 			}
 		default:

@@ -260,10 +260,11 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
 	var r resolved
 	var scratch [urlScratch]byte
+	var bodyBuf [bodyScratch]byte
 	var l layer
-	decoded, url, ok := e.directJSON(&r, route, options, &l, scratch[:0], nil)
+	decoded, url, body, ok := e.directJSON(&r, route, options, &l, scratch[:0], bodyBuf[:0], nil)
 	if ok {
-		r.keep(url, nil)
+		r.keep(url, body)
 		return r.requestOptions(), nil
 	}
 	call, err := e.jsonCall(route, options, decodedLayer(&l, decoded))
@@ -307,15 +308,16 @@ func (e *Endpoint) AppendBuildJSONSpans(dst []byte, route string, options []byte
 func (e *Endpoint) appendDirectJSON(dst []byte, route string, options []byte, l *layer, spans *JSONSpans) (decoded bool, out []byte, ok bool) {
 	var r resolved
 	var scratch [urlScratch]byte
+	var bodyBuf [bodyScratch]byte
 	lp := paramsPool.Get().(*[]param)
-	decoded, url, ok := e.directJSON(&r, route, options, l, scratch[:0], (*lp)[:0])
+	decoded, url, body, ok := e.directJSON(&r, route, options, l, scratch[:0], bodyBuf[:0], (*lp)[:0])
 	if !ok {
 		return decoded, nil, false
 	}
 	if url == nil {
-		out = r.appendJSON(dst, &e.pre, spans)
+		out = r.appendJSONText(dst, r.url, body, &e.pre, spans)
 	} else {
-		out = r.appendJSONURL(dst, unsafe.String(unsafe.SliceData(url), len(url)), &e.pre, spans)
+		out = r.appendJSONText(dst, unsafe.String(unsafe.SliceData(url), len(url)), body, &e.pre, spans)
 	}
 	if list := l.Params.list; cap(list) <= maxPooledParams {
 		clear(list[:cap(list)]) // keep no values alive
@@ -336,19 +338,20 @@ const maxPooledParams = 64
 // are octokit JSON, decoded into l (decoded false when they were not, or
 // did not decode: jsonCall decodes them again, after the route, so that a
 // bad route is the error reported first). When ok, r holds the result,
-// its URL in url (in scratch) when r.url is empty.
-func (e *Endpoint) directJSON(r *resolved, route string, options []byte, l *layer, scratch []byte, list []param) (decoded bool, url []byte, ok bool) {
+// its URL in url (in scratch) when r.url is empty, and a JSON body of
+// parameters in body (in bodyScratch) when r.body.json is empty.
+func (e *Endpoint) directJSON(r *resolved, route string, options []byte, l *layer, scratch, bodyScratch []byte, list []param) (decoded bool, url, body []byte, ok bool) {
 	if e.err != nil || !e.direct {
-		return false, nil, false
+		return false, nil, nil, false
 	}
 	if len(options) > 0 {
 		var err error
 		if *l, err = decodeLayer(options, false, list); err != nil { // a build shows no key order
-			return false, nil, false
+			return false, nil, nil, false
 		}
 	}
-	url, _, ok = e.resolveDirect(r, route, l, l.Params.list, scratch, nil)
-	return true, url, ok
+	url, body, ok = e.resolveDirect(r, route, l, l.Params.list, scratch, bodyScratch)
+	return true, url, body, ok
 }
 
 // decodedLayer is l when decoded, else nil.

@@ -187,7 +187,8 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 		if err != nil {
 			return err
 		}
-		if ps.find(key) < 0 {
+		i, free := ps.lookup(key)
+		if i < 0 {
 			if withOrder {
 				order = append(order, key)
 			}
@@ -195,7 +196,7 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 				return limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
 			}
 		}
-		ps.set(key, v)
+		ps.setAt(i, free, key, v)
 		return nil
 	})
 	if err == nil && !d.AtEnd() {
@@ -350,12 +351,13 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 // r.requestOptions(), without making them; headers that are one of pre's
 // lists are copied from the JSON pre wrote of them once.
 func (r *resolved) appendJSON(b []byte, pre *prepared, spans *JSONSpans) []byte {
-	return r.appendJSONURL(b, r.url, pre, spans)
+	return r.appendJSONText(b, r.url, nil, pre, spans)
 }
 
-// appendJSONURL is appendJSON with the URL url, which it only reads (the
-// direct path's, in a caller's buffer on the stack).
-func (r *resolved) appendJSONURL(b []byte, url string, pre *prepared, spans *JSONSpans) []byte {
+// appendJSONText is appendJSON with the URL url and, when r.body.json is
+// empty, the JSON body bodyText, which it only reads (the direct path's,
+// in a caller's buffers on the stack).
+func (r *resolved) appendJSONText(b []byte, url string, bodyText []byte, pre *prepared, spans *JSONSpans) []byte {
 	var room [16]header
 	var hs []header
 	headersJSON, id := pre.headersJSONOf(r.headers)
@@ -369,6 +371,9 @@ func (r *resolved) appendJSONURL(b []byte, url string, pre *prepared, spans *JSO
 		hasBody = false
 	case jsonBody:
 		body = r.body.json // encoded here, compact already
+		if body == nil {
+			body = bodyText
+		}
 	case emptyBody:
 		body = []byte(`""`)
 	case rawBody:

@@ -440,10 +440,23 @@ func leftover(params []param, t *template.Template) bool {
 // appendParams writes the parameters t does not use as one JSON object,
 // in order.
 func appendParams(b []byte, ps []param, t *template.Template) []byte {
+	var inPath uint64
+	for k, p := range ps[:min(len(ps), 64)] {
+		if t.Uses(p.name) {
+			inPath |= 1 << k
+		}
+	}
+	return appendParamsBut(b, ps, t, inPath)
+}
+
+// appendParamsBut is appendParams for a caller that knows which of the
+// first 64 parameters t uses: bit k of inPath is set when t uses ps[k]
+// (as pathScalars gives it).
+func appendParamsBut(b []byte, ps []param, t *template.Template, inPath uint64) []byte {
 	b = append(b, '{')
 	first := true
-	for _, p := range ps {
-		if t.Uses(p.name) {
+	for k, p := range ps {
+		if k < 64 && inPath&(1<<k) != 0 || k >= 64 && t.Uses(p.name) {
 			continue
 		}
 		if !first {
