@@ -116,11 +116,12 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 			return nil, nil, false
 		}
 		q := bytes.IndexByte(buf, '?')
-		for k, p := range params {
+		for k := range params {
+			p := &params[k] // not a copy of the value
 			if k < 64 && inPath&(1<<k) != 0 || k >= 64 && t.Uses(p.name) {
 				continue
 			}
-			s, ok := scalarOf(p.v)
+			s, ok := scalarOf(&p.v)
 			if !ok {
 				return nil, nil, false
 			}

@@ -146,11 +146,12 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 	hasBody := hasBody(r.method)
 	if !hasBody {
 		q := bytes.IndexByte(buf, '?')
-		for _, p := range params {
+		for i := range params {
+			p := &params[i]
 			if t.Uses(p.name) {
 				continue
 			}
-			if s, ok := scalarOf(p.v); ok {
+			if s, ok := scalarOf(&p.v); ok {
 				buf, q = template.AppendQueryScalar(buf, q, p.name, s)
 				continue
 			}
@@ -265,7 +266,8 @@ func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 // t's first len(vals) variables; ok false otherwise. inPath has bit k set
 // for params[k] (k < 64) that is one of t's variables.
 func pathScalars(t *template.Template, params []param, vals *[8]template.Scalar) (inPath uint64, ok bool) {
-	for k, p := range params {
+	for k := range params {
+		p := &params[k] // not a copy of the value
 		i := t.VarIndex(p.name)
 		if i < 0 {
 			continue
@@ -276,16 +278,16 @@ func pathScalars(t *template.Template, params []param, vals *[8]template.Scalar)
 		if i >= len(vals) {
 			return inPath, false
 		}
-		if vals[i], ok = scalarOf(p.v); !ok {
+		if vals[i], ok = scalarOf(&p.v); !ok {
 			return inPath, false
 		}
 	}
 	return inPath, true
 }
 
-// scalarOf is v as a template.Scalar, when it is a string or an integer
+// scalarOf is *v as a template.Scalar, when it is a string or an integer
 // (or null, which is undefined).
-func scalarOf(v value.Value) (template.Scalar, bool) {
+func scalarOf(v *value.Value) (template.Scalar, bool) {
 	switch v.Kind() {
 	case value.Null:
 		return template.Scalar{}, true
