@@ -71,6 +71,23 @@ func (b *Builder) Param(name string, value any) *Builder {
 		b.err = err
 		return b
 	}
+	if b.more.list == nil && b.n < len(b.small) && b.smallIndex(name) < 0 {
+		// A new parameter in the Builder's own room: a string or an
+		// integer is converted straight into its place, not into a value
+		// that is then copied there (a store-forwarding stall per call).
+		p := &b.small[b.n]
+		if !p.v.SetScalar(value) {
+			v, err := toValue(value, &b.budget)
+			if err != nil {
+				b.err = valueErr(name, err)
+				return b
+			}
+			p.v = v
+		}
+		p.name = name
+		b.n++
+		return b
+	}
 	v, err := toValue(value, &b.budget)
 	if err != nil {
 		b.err = valueErr(name, err)
@@ -80,13 +97,22 @@ func (b *Builder) Param(name string, value any) *Builder {
 	return b
 }
 
+// smallIndex is the index of name among the parameters in the Builder's
+// own room, or -1.
+func (b *Builder) smallIndex(name string) int {
+	for i := range b.n {
+		if b.small[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
 func (b *Builder) setParam(name string, v value.Value) {
 	if b.more.list == nil {
-		for i := range b.n {
-			if b.small[i].name == name {
-				b.small[i].v = v
-				return
-			}
+		if i := b.smallIndex(name); i >= 0 {
+			b.small[i].v = v
+			return
 		}
 		if b.n < len(b.small) {
 			b.small[b.n] = param{name, v}

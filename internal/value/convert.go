@@ -64,6 +64,27 @@ func Scalar(x any) (Value, bool) {
 	return Value{}, false
 }
 
+// SetScalar is Scalar writing into *v, which it leaves alone when it
+// reports false. Filled in place, a value the caller keeps in a larger
+// structure is not first made and then copied there.
+func (v *Value) SetScalar(x any) bool {
+	switch t := x.(type) {
+	case nil:
+		*v = Value{}
+	case string:
+		*v = Value{kind: String, str: validUTF8(t)}
+	case int:
+		*v = Value{kind: Number, num: intForm, bits: uint64(t)}
+	default:
+		s, ok := Scalar(x)
+		if !ok {
+			return false
+		}
+		*v = s
+	}
+	return true
+}
+
 func (b *Budget) of(x any, depth int) (Value, error) {
 	switch t := x.(type) {
 	case nil:
