@@ -183,21 +183,20 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 			}
 			return decodeOption(d, &l, key)
 		}
-		v, err := d.Value()
-		if err != nil {
-			return err
-		}
 		i, free := ps.lookup(key)
 		if i < 0 {
+			if len(ps.list) == MaxParams {
+				if err := d.Skip(); err != nil {
+					return err // a bad value is reported first
+				}
+				return limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
+			}
 			if withOrder {
 				order = append(order, key)
 			}
-			if len(ps.list) == MaxParams {
-				return limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
-			}
 		}
-		ps.setAt(i, free, key, v)
-		return nil
+		// Read into its place in the list, not into a value copied there.
+		return d.ValueInto(ps.slot(i, free, key))
 	})
 	if err == nil && !d.AtEnd() {
 		err = d.Errorf("data after the options object")

@@ -286,3 +286,44 @@ var _ = Describe("JSON names and strings", func() {
 		Expect(string(got)).To(HavePrefix(`{"m":{"\u0001":4,"A":6,"a":3,"a` + "\ufffd" + `":2,"b":1,`))
 	})
 })
+
+var _ = Describe("options JSON with many parameters", func() {
+	// manyJSON is an options object of n parameters p0…, the last one's
+	// value written as last.
+	manyJSON := func(n int, last string) []byte {
+		var b bytes.Buffer
+		b.WriteByte('{')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			v := `"v"`
+			if i == n-1 {
+				v = last
+			}
+			b.WriteString(`"p` + strconv.Itoa(i) + `":` + v)
+		}
+		b.WriteByte('}')
+		return b.Bytes()
+	}
+	e := builder.New(builder.WithOptions(builder.Options{Method: "GET", BaseURL: "https://api.github.com"}))
+
+	It("takes MaxParams of them, each read into its place, a repeated key's last value in its first place", func() {
+		r, err := e.BuildJSON("GET /x", manyJSON(builder.MaxParams, `"last"`))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(bytes.Count([]byte(r.URL), []byte("="))).To(Equal(builder.MaxParams))
+		Expect(r.URL).To(HaveSuffix("&p1023=last"))
+		r, err = e.BuildJSON("GET /x", []byte(`{"a":"1","b":2,"a":[3,"x"],"c":null}`))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal("https://api.github.com/x?a=3%2Cx&b=2")) // v6: encodeURIComponent(String(array))
+	})
+
+	It("refuses one more, unless its value is not JSON, which is reported first", func() {
+		_, err := e.BuildJSON("GET /x", manyJSON(builder.MaxParams+1, `"v"`))
+		Expect(err).To(MatchError(builder.ErrLimit))
+		_, err = e.BuildJSON("GET /x", manyJSON(builder.MaxParams+1, `tru`))
+		Expect(err).To(HaveOccurred())
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeFalse(), "%v", err)
+		Expect(err.Error()).To(ContainSubstring("invalid character"))
+	})
+})

@@ -171,14 +171,24 @@ func (s *paramSet) set(name string, v value.Value) {
 // setAt is set with name already looked up: i and free are what lookup
 // returned.
 func (s *paramSet) setAt(i int, free uint64, name string, v value.Value) {
+	*s.slot(i, free, name) = v
+}
+
+// slot returns where name's value is, i and free being what lookup
+// returned: its place in the list, or a new one at its end holding null.
+func (s *paramSet) slot(i int, free uint64, name string) *value.Value {
 	if i >= 0 {
-		s.list[i].v = v
-		return
+		return &s.list[i].v
 	}
 	if len(s.list) == cap(s.list) {
-		s.list = slices.Grow(s.list, 3*len(s.list))
+		s.list = slices.Grow(s.list, max(3*len(s.list), 1))
 	}
-	s.list = append(s.list, param{name, v})
+	// Extended and filled in place: append(s.list, param{name: name})
+	// builds the param aside and copies it, a store-forwarding stall.
+	s.list = s.list[:len(s.list)+1]
+	p := &s.list[len(s.list)-1]
+	p.v = value.Value{}
+	p.name = name
 	switch {
 	case s.slots == nil:
 	case 2*len(s.list) > len(s.slots):
@@ -186,6 +196,7 @@ func (s *paramSet) setAt(i int, free uint64, name string, v value.Value) {
 	default:
 		s.slots[free] = int16(len(s.list))
 	}
+	return &p.v
 }
 
 // keyOrder is the order of a layer's top-level keys.

@@ -224,6 +224,19 @@ func (d *Decoder) Value() (Value, error) {
 	return Value{}, d.syntax("invalid character " + quoteByte(d.s[d.i]))
 }
 
+// ValueInto is Value reading into *v: a string, the usual parameter, is
+// written in place rather than made and then copied there.
+func (d *Decoder) ValueInto(v *Value) error {
+	if d.Peek() == '"' {
+		s, err := d.String()
+		*v = Value{kind: String, str: s}
+		return err
+	}
+	x, err := d.Value()
+	*v = x
+	return err
+}
+
 // Skip reads any JSON value as Value does, checking it the same way,
 // without keeping it.
 func (d *Decoder) Skip() error {
