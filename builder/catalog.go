@@ -58,7 +58,9 @@ type placer interface {
 type indexer interface {
 	// ParamIndex returns the number of the parameter called name, or -1.
 	ParamIndex(name string) int
-	// CheckIndex is CheckParam for parameter number i.
+	// CheckIndex is CheckParam for parameter number i. (v is passed by
+	// value: a pointer into a Builder's parameters, passed to an
+	// interface's method, would move the Builder to the heap.)
 	CheckIndex(i int, v value.Value) error
 }
 

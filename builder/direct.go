@@ -195,8 +195,8 @@ func directCatalog(cat Catalog, info *routeInfo, method, target, base string, pa
 	}
 	if known != nil && known.ix != nil {
 		if s := known.shape.Load(); s != nil && s.matches(params) {
-			for i, p := range params {
-				if known.ix.CheckIndex(s.index[i], p.v) != nil {
+			for i := range params {
+				if known.ix.CheckIndex(s.index[i], params[i].v) != nil {
 					return "", "", nil, false
 				}
 			}

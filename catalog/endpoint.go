@@ -48,7 +48,7 @@ func (op *Operation) Place(name string, v value.Value) (builder.Location, error)
 	if !ok {
 		return builder.InNone, nil
 	}
-	return location(p.In), op.checkValue(p, v)
+	return location(p.In), op.checkValue(p, &v)
 }
 
 // ParamIndex returns the position in Params of the parameter called name
@@ -62,7 +62,7 @@ func (op *Operation) CheckIndex(i int, v value.Value) error {
 	if i < 0 || i >= len(op.Params) {
 		return &Error{Route: op.route, Param: strconv.Itoa(i), Err: ErrUnknownParam}
 	}
-	return op.checkValue(&op.Params[i], v)
+	return op.checkValue(&op.Params[i], &v)
 }
 
 // location is in in the builder's terms.

@@ -318,17 +318,19 @@ func (op *Operation) CheckParam(name string, v value.Value) error {
 	if !ok {
 		return op.unknownParam(name)
 	}
-	return op.checkValue(p, v)
+	return op.checkValue(p, &v)
 }
 
-// checkValue is CheckParam for a declared parameter.
-func (op *Operation) checkValue(p *Param, v value.Value) error {
+// checkValue is CheckParam for a declared parameter. v is read through a
+// pointer: a Value passed by value is spilled and copied, and the copy's
+// wide loads of narrow stores stall.
+func (op *Operation) checkValue(p *Param, v *value.Value) error {
 	// The common case first: a string where a string may go.
 	if s := &p.Schema; v.Kind() == value.String && (s.Type == 0 || s.Type&String != 0) {
 		if len(s.Enum) == 0 || s.inEnumString(v.Text()) {
 			return nil
 		}
-		return op.explain(p, v)
+		return op.explain(p, *v)
 	}
 	// Then a number where a number may go.
 	if s := &p.Schema; v.Kind() == value.Number && len(s.Enum) == 0 &&
@@ -336,13 +338,13 @@ func (op *Operation) checkValue(p *Param, v value.Value) error {
 		return nil
 	}
 	if p.In == Body {
-		if p.Schema.matchJSON(v, 0) {
+		if p.Schema.matchJSON(*v, 0) {
 			return nil
 		}
-	} else if p.Schema.matchText(v) {
+	} else if p.Schema.matchText(*v) {
 		return nil
 	}
-	return op.explain(p, v)
+	return op.explain(p, *v)
 }
 
 // Check is CheckParam for a Go value, converted as encoding/json would
