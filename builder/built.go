@@ -61,7 +61,7 @@ func builtSlot(s string) *atomic.Pointer[built] {
 // at its length, so that a caller appending to it writes elsewhere.
 func (r *resolved) keep(u, body []byte) {
 	if len(u) == 0 || len(u) > builtRoom || !r.urlTrusted || r.base == nil ||
-		r.pathAt < 0 || r.pathAt > len(u) || len(r.headers) > math.MaxUint32 {
+		r.pathAt < 0 || r.pathAt > len(u) || uint64(len(r.headers)) > math.MaxUint32 {
 		keepCopies(r, u, body)
 		return
 	}
