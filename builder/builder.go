@@ -72,9 +72,9 @@ func (b *Builder) Param(name string, value any) *Builder {
 		return b
 	}
 	if b.more.list == nil && b.n < len(b.small) && b.smallIndex(name) < 0 {
-		// A new parameter in the Builder's own room: a string or an
-		// integer is converted straight into its place, not into a value
-		// that is then copied there (a store-forwarding stall per call).
+		// A new parameter in the Builder's own room: a string, number,
+		// boolean or nil is converted straight into its place, not into
+		// a value that is then copied there (a store-forwarding stall).
 		p := &b.small[b.n]
 		if !p.v.SetScalar(value) {
 			v, err := toValue(value, &b.budget)

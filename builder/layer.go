@@ -165,12 +165,6 @@ func (s *paramSet) reindex(n int) {
 // set sets name to v.
 func (s *paramSet) set(name string, v value.Value) {
 	i, free := s.lookup(name)
-	s.setAt(i, free, name, v)
-}
-
-// setAt is set with name already looked up: i and free are what lookup
-// returned.
-func (s *paramSet) setAt(i int, free uint64, name string, v value.Value) {
 	*s.slot(i, free, name) = v
 }
 
