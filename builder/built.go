@@ -3,7 +3,6 @@
 package builder
 
 import (
-	"bytes"
 	"math"
 	"net/url"
 	"sync/atomic"
@@ -70,20 +69,16 @@ func (r *resolved) keep(u, body []byte) {
 		n += len(body)
 	}
 	b, room := newBuilt(n)
-	copy(room, u)
+	urlText, bodyText := intoRoom(room, u, body) // the URL fits: n holds it
 	if body != nil {
-		if len(body) <= len(room)-len(u) {
-			r.body.json = room[len(u) : len(u)+copy(room[len(u):], body) : len(u)+len(body)]
-		} else {
-			r.body.json = bytes.Clone(body)
-		}
+		r.body.json = bodyText
 	}
-	*b = built{text: &room[0], base: r.base, n: uint16(len(u)), pathAt: uint16(r.pathAt), nh: uint32(len(r.headers))}
+	*b = built{text: unsafe.StringData(urlText), base: r.base, n: uint16(len(u)), pathAt: uint16(r.pathAt), nh: uint32(len(r.headers))}
 	if len(r.headers) > 0 {
 		b.headers = &r.headers[0]
 	}
-	r.url = b.url()
-	builtSlot(r.url).Store(b)
+	r.url = urlText
+	builtSlot(urlText).Store(b)
 }
 
 // recall returns the note on a URL Build returned lately whose header
@@ -115,30 +110,22 @@ const builtRoom = 224
 func newBuilt(n int) (*built, []byte) {
 	switch {
 	case n <= 32:
-		return noteWithRoom[[32]byte]()
+		return inRoom[built, [32]byte]()
 	case n <= 48:
-		return noteWithRoom[[48]byte]()
+		return inRoom[built, [48]byte]()
 	case n <= 64:
-		return noteWithRoom[[64]byte]()
+		return inRoom[built, [64]byte]()
 	case n <= 80:
-		return noteWithRoom[[80]byte]()
+		return inRoom[built, [80]byte]()
 	case n <= 96:
-		return noteWithRoom[[96]byte]()
+		return inRoom[built, [96]byte]()
 	case n <= 128:
-		return noteWithRoom[[128]byte]()
+		return inRoom[built, [128]byte]()
 	case n <= 160:
-		return noteWithRoom[[160]byte]()
+		return inRoom[built, [160]byte]()
 	default:
-		return noteWithRoom[[builtRoom]byte]()
+		return inRoom[built, [builtRoom]byte]()
 	}
-}
-
-func noteWithRoom[R any]() (*built, []byte) {
-	m := new(struct {
-		built
-		room R
-	})
-	return &m.built, roomBytes(&m.room)
 }
 
 // forgetBuilt empties the table (tests).

@@ -314,11 +314,11 @@ func (e *Endpoint) appendDirectJSON(dst []byte, route string, options []byte, l 
 	if !ok {
 		return decoded, nil, false
 	}
-	if url == nil {
-		out = r.appendJSONText(dst, r.url, body, &e.pre, spans)
-	} else {
-		out = r.appendJSONText(dst, unsafe.String(unsafe.SliceData(url), len(url)), body, &e.pre, spans)
+	urlText := r.url
+	if url != nil {
+		urlText = unsafe.String(unsafe.SliceData(url), len(url))
 	}
+	out = r.appendJSONText(dst, urlText, body, &e.pre, spans)
 	if list := l.Params.list; cap(list) <= maxPooledParams {
 		clear(list[:cap(list)]) // keep no values alive
 		*lp = list[:0]

@@ -244,12 +244,15 @@ func newMemory(b *finalBody) *requestMemory {
 	if !bodyInMemory(b) {
 		return new(requestMemory) // no body, or a string or reader
 	}
-	m := new(struct {
-		requestMemory
-		reader bytes.Reader
-	})
+	m := new(memoryWithReader)
 	m.body = &m.reader
 	return &m.requestMemory
+}
+
+// memoryWithReader is request memory with its body's reader.
+type memoryWithReader struct {
+	requestMemory
+	reader bytes.Reader
 }
 
 // The one-step path keeps the text of a request's URL, and of a JSON body
@@ -283,6 +286,16 @@ func newMemoryInline(b *finalBody, url, body []byte) (mem *requestMemory, urlTex
 	default:
 		mem, room = withRoom[[bodyRoom]byte](reader)
 	}
+	urlText, bodyBytes = intoRoom(room, url, body)
+	return mem, urlText, bodyBytes
+}
+
+// intoRoom copies url, then body, into room where each fits, and each
+// into an allocation of its own where it does not (either may be nil).
+// The URL comes back as a string over its bytes, which nothing writes
+// again; the body capped at its length, so that a caller appending to it
+// writes elsewhere.
+func intoRoom(room, url, body []byte) (urlText string, bodyBytes []byte) {
 	if url != nil {
 		if len(url) <= len(room) && len(url) > 0 {
 			n := copy(room, url)
@@ -299,31 +312,28 @@ func newMemoryInline(b *finalBody, url, body []byte) (mem *requestMemory, urlTex
 			bodyBytes = bytes.Clone(body)
 		}
 	}
-	return mem, urlText, bodyBytes
+	return urlText, bodyBytes
 }
 
 // withRoom returns request memory followed by a room for text of R's
 // size (an array of bytes), and a reader for the body when it is asked.
 func withRoom[R any](reader bool) (*requestMemory, []byte) {
 	if reader {
-		m := new(struct {
-			requestMemory
-			reader bytes.Reader
-			room   R
-		})
+		m, room := inRoom[memoryWithReader, R]()
 		m.body = &m.reader
-		return &m.requestMemory, roomBytes(&m.room)
+		return &m.requestMemory, room
 	}
-	m := new(struct {
-		requestMemory
-		room R
-	})
-	return &m.requestMemory, roomBytes(&m.room)
+	return inRoom[requestMemory, R]()
 }
 
-// roomBytes is an array of bytes as a slice.
-func roomBytes[R any](r *R) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(r)), unsafe.Sizeof(*r))
+// inRoom returns a new T followed, in the same allocation, by a room of
+// R's size (an array of bytes).
+func inRoom[T, R any]() (*T, []byte) {
+	m := new(struct {
+		v    T
+		room R
+	})
+	return &m.v, unsafe.Slice((*byte)(unsafe.Pointer(&m.room)), unsafe.Sizeof(m.room))
 }
 
 // bodyInMemory says a body is read through a bytes.Reader (JSON and
