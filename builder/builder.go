@@ -332,7 +332,7 @@ func (b *Builder) Build() (RequestOptions, error) {
 	var bodyBuf [bodyScratch]byte
 	if url, body, ok := b.resolveDirect(&r, scratch[:0], bodyBuf[:0]); ok {
 		r.keep(url, body)
-		return r.requestOptions(), nil
+		return r.requestOptions(&b.e.pre), nil
 	}
 	l, err := b.bareLayer()
 	if err != nil {

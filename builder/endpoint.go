@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"reflect"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/addrmemo"
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
@@ -50,6 +52,10 @@ type prepared struct {
 	headersJSON [4][]byte
 	// headersID names each of them (see JSONSpans.HeadersID).
 	headersID [4]uint64
+	// headerSets holds each of them as the map RequestOptions.Headers is,
+	// which a result clones: a copy of a small map costs less than
+	// hashing its names into a new one.
+	headerSets [4]headers.Set
 	// base is the default base URL; baseOK says it passed checkBaseURL,
 	// so URLs joined to it need no check, and pathAt is where its path
 	// starts (after the authority).
@@ -79,6 +85,7 @@ func prepare(l *layer) (prepared, error) {
 	for i, l := range p.lists() {
 		p.headersJSON[i] = appendHeadersJSON(nil, slices.Clone(l))
 		p.headersID[i] = headersIDs.Add(1)
+		p.headerSets[i] = headerSet(l)
 	}
 	if err := checkBaseURL(l.BaseURL); err != nil {
 		return p, nil // every call with this base reports it
@@ -113,18 +120,36 @@ func (p *prepared) lists() [4][]header {
 // headersIDs numbers prepared header lists, from 1.
 var headersIDs atomic.Uint64
 
-// headersJSONOf is the JSON object of hs and its ID when hs is one of the
-// prepared lists (the same memory, which nothing writes), else nil and 0.
-func (p *prepared) headersJSONOf(hs []header) ([]byte, uint64) {
-	if len(hs) == 0 {
-		return nil, 0
+// list is the index of hs among the prepared lists when it is one of
+// them (the same memory, which nothing writes), else -1.
+func (p *prepared) list(hs []header) int {
+	if p == nil || len(hs) == 0 {
+		return -1
 	}
 	for i, l := range p.lists() {
 		if len(l) == len(hs) && unsafe.SliceData(l) == unsafe.SliceData(hs) {
-			return p.headersJSON[i], p.headersID[i]
+			return i
 		}
 	}
+	return -1
+}
+
+// headersJSONOf is the JSON object of hs and its ID when hs is one of the
+// prepared lists, else nil and 0.
+func (p *prepared) headersJSONOf(hs []header) ([]byte, uint64) {
+	if i := p.list(hs); i >= 0 {
+		return p.headersJSON[i], p.headersID[i]
+	}
 	return nil, 0
+}
+
+// headerSetOf is a new header map of hs: a clone of the prepared map when
+// hs is one of the prepared lists.
+func (p *prepared) headerSetOf(hs []header) headers.Set {
+	if i := p.list(hs); i >= 0 {
+		return maps.Clone(p.headerSets[i])
+	}
+	return headerSet(hs)
 }
 
 // bodyHeaders is the package's bodyHeaders for the prepared headers,
@@ -238,7 +263,7 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 	if err := resolve(&r, &l, l.Params.list, nil, true, callParams{all: true}); err != nil {
 		return RequestOptions{}, err
 	}
-	return r.requestOptions(), nil
+	return r.requestOptions(nil), nil
 }
 
 // Build is Parse(Merge(route, o)): JavaScript's endpoint(route, options).
@@ -265,7 +290,7 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 	decoded, url, body, ok := e.directJSON(&r, route, options, &l, scratch[:0], bodyBuf[:0], nil)
 	if ok {
 		r.keep(url, body)
-		return r.requestOptions(), nil
+		return r.requestOptions(&e.pre), nil
 	}
 	call, err := e.jsonCall(route, options, decodedLayer(&l, decoded))
 	if err != nil {
@@ -453,7 +478,7 @@ func (e *Endpoint) buildCall(call *layer, own []param) (RequestOptions, error) {
 	if err := e.resolveCall(&r, call, own); err != nil {
 		return RequestOptions{}, err
 	}
-	return r.requestOptions(), nil
+	return r.requestOptions(&e.pre), nil
 }
 
 // resolveCall merges a call over the defaults and parses it. own, when

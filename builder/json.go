@@ -347,7 +347,7 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends what RequestOptions.MarshalJSON writes of
-// r.requestOptions(), without making them; headers that are one of pre's
+// r.requestOptions(pre), without making them; headers that are one of pre's
 // lists are copied from the JSON pre wrote of them once.
 func (r *resolved) appendJSON(b []byte, pre *prepared, spans *JSONSpans) []byte {
 	return r.appendJSONText(b, r.url, nil, pre, spans)

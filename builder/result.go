@@ -11,12 +11,10 @@ import (
 )
 
 // requestOptions returns r as RequestOptions; everything in them is new,
-// except a raw []byte or io.Reader body, which is the caller's.
-func (r *resolved) requestOptions() RequestOptions {
-	hs := make(headers.Set, len(r.headers))
-	for _, h := range r.headers {
-		hs[h.name] = h.value
-	}
+// except a raw []byte or io.Reader body, which is the caller's. pre, when
+// not nil, is the Endpoint's prepared headers r's may be.
+func (r *resolved) requestOptions(pre *prepared) RequestOptions {
+	hs := pre.headerSetOf(r.headers)
 	ro := RequestOptions{Method: r.method, URL: r.url, Headers: hs, Request: exportObject(r.request)}
 	switch r.body.kind {
 	case rawBody:
@@ -27,6 +25,15 @@ func (r *resolved) requestOptions() RequestOptions {
 		ro.Body = ""
 	}
 	return ro
+}
+
+// headerSet is hs as a header map.
+func headerSet(hs []header) headers.Set {
+	set := make(headers.Set, len(hs))
+	for _, h := range hs {
+		set[h.name] = h.value
+	}
+	return set
 }
 
 // keepCopies sets r's URL and JSON body from the text the direct path
