@@ -52,10 +52,10 @@ type prepared struct {
 	headersJSON [4][]byte
 	// headersID names each of them (see JSONSpans.HeadersID).
 	headersID [4]uint64
-	// headerSets holds each of them as the map RequestOptions.Headers is,
-	// which a result clones: a copy of a small map costs less than
-	// hashing its names into a new one.
-	headerSets [4]headers.Set
+	// sets holds each of them as the map RequestOptions.Headers is, made
+	// on first use, which a result clones: a copy of a small map costs
+	// less than hashing its names into a new one.
+	sets *headerSets
 	// base is the default base URL; baseOK says it passed checkBaseURL,
 	// so URLs joined to it need no check, and pathAt is where its path
 	// starts (after the authority).
@@ -77,7 +77,7 @@ func prepare(l *layer) (prepared, error) {
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{headers: hs, base: l.BaseURL}
+	p := prepared{headers: hs, base: l.BaseURL, sets: new(headerSets)}
 	p.catalogComparable = l.Catalog.c != nil && reflect.TypeOf(l.Catalog.c).Comparable()
 	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post")
 	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post")
@@ -85,7 +85,6 @@ func prepare(l *layer) (prepared, error) {
 	for i, l := range p.lists() {
 		p.headersJSON[i] = appendHeadersJSON(nil, slices.Clone(l))
 		p.headersID[i] = headersIDs.Add(1)
-		p.headerSets[i] = headerSet(l)
 	}
 	if err := checkBaseURL(l.BaseURL); err != nil {
 		return p, nil // every call with this base reports it
@@ -146,11 +145,23 @@ func (p *prepared) headersJSONOf(hs []header) ([]byte, uint64) {
 // headerSetOf is a new header map of hs: a clone of the prepared map when
 // hs is one of the prepared lists.
 func (p *prepared) headerSetOf(hs []header) headers.Set {
-	if i := p.list(hs); i >= 0 {
-		return maps.Clone(p.headerSets[i])
+	i := p.list(hs)
+	if i < 0 || p.sets == nil {
+		return headerSet(hs)
 	}
-	return headerSet(hs)
+	set := p.sets[i].Load()
+	if set == nil {
+		made := headerSet(hs)
+		p.sets[i].CompareAndSwap(nil, &made)
+		set = p.sets[i].Load()
+	}
+	return maps.Clone(*set)
 }
+
+// headerSets are the maps of an Endpoint's prepared header lists, in
+// headersJSON's order, each made on first use (an Endpoint made per
+// call, with Defaults, does not pay for maps it never clones).
+type headerSets [4]atomic.Pointer[headers.Set]
 
 // bodyHeaders is the package's bodyHeaders for the prepared headers,
 // without copying them.
