@@ -12,7 +12,8 @@ import (
 
 // requestOptions returns r as RequestOptions; everything in them is new,
 // except a raw []byte or io.Reader body, which is the caller's. pre, when
-// not nil, is the Endpoint's prepared headers r's may be.
+// not nil, holds the Endpoint's prepared header lists, of which r's may
+// be one.
 func (r *resolved) requestOptions(pre *prepared) RequestOptions {
 	hs := pre.headerSetOf(r.headers)
 	ro := RequestOptions{Method: r.method, URL: r.url, Headers: hs, Request: exportObject(r.request)}
