@@ -119,9 +119,9 @@ func (p *prepared) lists() [4][]header {
 // headersIDs numbers prepared header lists, from 1.
 var headersIDs atomic.Uint64
 
-// list is the index of hs among the prepared lists when it is one of
+// listIndex is the index of hs among the prepared lists when it is one of
 // them (the same memory, which nothing writes), else -1.
-func (p *prepared) list(hs []header) int {
+func (p *prepared) listIndex(hs []header) int {
 	if p == nil || len(hs) == 0 {
 		return -1
 	}
@@ -136,7 +136,7 @@ func (p *prepared) list(hs []header) int {
 // headersJSONOf is the JSON object of hs and its ID when hs is one of the
 // prepared lists, else nil and 0.
 func (p *prepared) headersJSONOf(hs []header) ([]byte, uint64) {
-	if i := p.list(hs); i >= 0 {
+	if i := p.listIndex(hs); i >= 0 {
 		return p.headersJSON[i], p.headersID[i]
 	}
 	return nil, 0
@@ -145,7 +145,7 @@ func (p *prepared) headersJSONOf(hs []header) ([]byte, uint64) {
 // headerSetOf is a new header map of hs: a clone of the prepared map when
 // hs is one of the prepared lists.
 func (p *prepared) headerSetOf(hs []header) headers.Set {
-	i := p.list(hs)
+	i := p.listIndex(hs)
 	if i < 0 || p.sets == nil {
 		return headerSet(hs)
 	}
