@@ -72,9 +72,9 @@ func (v *Value) SetScalar(x any) bool {
 	case nil:
 		*v = Value{}
 	case string:
-		*v = Value{kind: String, str: validUTF8(t)}
+		*v = Str(validUTF8(t))
 	case int:
-		*v = Value{kind: Number, num: intForm, bits: uint64(t)}
+		*v = Int(int64(t))
 	default:
 		s, ok := Scalar(x)
 		if !ok {

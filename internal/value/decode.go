@@ -229,7 +229,7 @@ func (d *Decoder) Value() (Value, error) {
 func (d *Decoder) ValueInto(v *Value) error {
 	if d.Peek() == '"' {
 		s, err := d.String()
-		*v = Value{kind: String, str: s}
+		*v = Str(s)
 		return err
 	}
 	x, err := d.Value()
