@@ -118,7 +118,7 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 		q := bytes.IndexByte(buf, '?')
 		for k := range params {
 			p := &params[k] // not a copy of the value
-			if k < 64 && inPath&(1<<k) != 0 || k >= 64 && t.Uses(p.name) {
+			if takes(t, inPath, k, p.name) {
 				continue
 			}
 			s, ok := scalarOf(&p.v)

@@ -458,7 +458,7 @@ func appendParamsBut(b []byte, ps []param, t *template.Template, inPath uint64) 
 	b = append(b, '{')
 	first := true
 	for k, p := range ps {
-		if k < 64 && inPath&(1<<k) != 0 || k >= 64 && t.Uses(p.name) {
+		if takes(t, inPath, k, p.name) {
 			continue
 		}
 		if !first {
@@ -470,6 +470,15 @@ func appendParamsBut(b []byte, ps []param, t *template.Template, inPath uint64) 
 		b = value.AppendJSON(b, p.v)
 	}
 	return append(b, '}')
+}
+
+// takes reports whether t uses the parameter name, the k-th of its call:
+// bit k of inPath says it for the first 64 (as pathScalars marks them).
+func takes(t *template.Template, inPath uint64, k int, name string) bool {
+	if k < 64 {
+		return inPath&(1<<k) != 0
+	}
+	return t.Uses(name)
 }
 
 // encodeJSON runs write on a pooled buffer and returns what it wrote as
