@@ -25,8 +25,9 @@ var (
 	// request.
 	ErrMethod = errors.New("pagination needs a GET request")
 	// ErrLoop is returned when a next link points at the page it came
-	// from.
-	ErrLoop = errors.New("next link points at the current page")
+	// from ([Next]) or, in a walk ([Pages], [Items]), at any page the walk
+	// has already requested.
+	ErrLoop = errors.New("next link points at a page already fetched")
 	// ErrTooLarge is returned when a page body is larger than the limit
 	// (see [MaxPageSize]).
 	ErrTooLarge = errors.New("page body too large")

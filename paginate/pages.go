@@ -86,8 +86,10 @@ const MaxPerPage = 100
 // The walk ends after yielding an error: a status of 400 or more
 // ([*StatusError]), a body larger than [MaxPageSize] ([ErrTooLarge]), a
 // transport or context error (wrapped in an [*Error] with the URL, so
-// errors.Is(err, context.Canceled) holds), or a bad next link. A page whose
-// next link is bad is yielded before the error. A req that is not a GET
+// errors.Is(err, context.Canceled) holds), or a bad next link, one back to
+// a page the walk has already requested included ([ErrLoop]: a cycle of
+// any length ends). A page whose next link is bad is yielded before the
+// error. A req that is not a GET
 // yields [ErrMethod] and sends nothing.
 //
 // A nil ctx means req's own context.
@@ -130,7 +132,9 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 		o := originOf(first.URL)
 		client := pinned(c, o, first.URL.User)
 		r := first
+		var seen walked
 		for n := 1; ; n++ {
+			seen.add(r.URL)
 			resp, err := send(ctx, client, r)
 			if err != nil {
 				yield(nil, err)
@@ -139,6 +143,7 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 			if resp.Request == nil { // a RoundTripper may leave it unset
 				resp.Request = r
 			}
+			seen.add(resp.Request.URL) // where a redirect led
 			body, tooLarge, err := readBody(resp, cfg.maxPageSize)
 			if err != nil {
 				yield(nil, &Error{Op: "read", Input: inputText(resp.Request.URL.String()), Err: err})
@@ -156,6 +161,12 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 			var nextErr error
 			if cfg.maxPages <= 0 || n < cfg.maxPages {
 				nextReq, nextErr = next(ctx, resp, first, o)
+				if nextReq != nil && seen.has(nextReq.URL) {
+					// A cycle longer than one page (1 -> 2 -> 1), which
+					// next cannot see: it would never end.
+					nextErr = &Error{Op: "next", Input: inputText(nextReq.URL.String()), Err: fmt.Errorf("%w (after page %d)", ErrLoop, n)}
+					nextReq = nil
+				}
 			}
 			if !yield(&Page{Number: n, Response: resp, Body: body}, nil) {
 				return
@@ -171,6 +182,27 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 		}
 	}
 }
+
+// walked is the set of pages a walk has requested or been redirected
+// to, by path and query (the walk is pinned to one origin), so that a
+// next link back to any of them ends it.
+type walked map[string]struct{}
+
+func (w *walked) add(u *url.URL) {
+	if *w == nil {
+		*w = make(walked)
+	}
+	(*w)[pageKey(u)] = struct{}{}
+}
+
+func (w walked) has(u *url.URL) bool {
+	_, ok := w[pageKey(u)]
+	return ok
+}
+
+// pageKey is what tells two pages of one origin apart: next compares the
+// same two parts.
+func pageKey(u *url.URL) string { return u.EscapedPath() + "?" + u.RawQuery }
 
 // hasQueryKey reports whether a raw query has the key (as given, unescaped).
 func hasQueryKey(rawQuery, key string) bool {

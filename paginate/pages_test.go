@@ -313,6 +313,59 @@ var _ = Describe("Pages", func() {
 		Expect(srv.requests.Load()).To(BeEquivalentTo(1))
 	})
 
+	DescribeTable("ends with ErrLoop on a cycle of any length, after yielding each page once",
+		func(cycle int) {
+			// Page k links to page k+1, the last page of the cycle back to
+			// the first: without a memory of the walk it never ends.
+			srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+				w.Header().Set("Link", fmt.Sprintf(`<%s/x?page=%d>; rel="next"`, srv.URL, page%cycle+1))
+				_, _ = io.WriteString(w, "[]")
+				return true
+			}
+			// MaxPages only bounds the spec should the check be missing.
+			pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/x?page=1"), paginate.MaxPages(50)))
+			Expect(err).To(MatchError(paginate.ErrLoop))
+			Expect(pages).To(HaveLen(cycle))
+			Expect(srv.requests.Load()).To(BeEquivalentTo(cycle))
+			var pe *paginate.Error
+			Expect(errors.As(err, &pe)).To(BeTrue())
+			Expect(pe.Input).To(HaveSuffix("/x?page=1"))
+		},
+		Entry("two pages", 2),
+		Entry("three pages", 3),
+		Entry("ten pages", 10),
+	)
+
+	It("ends with ErrLoop on a link back to a page it was redirected from", func() {
+		// /x?page=1 redirects to /y, whose next link is /x?page=1 again.
+		srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			if r.URL.Path == "/x" {
+				http.Redirect(w, r, "/y", http.StatusFound)
+				return true
+			}
+			w.Header().Set("Link", `<`+srv.URL+`/x?page=1>; rel="next"`)
+			_, _ = io.WriteString(w, "[]")
+			return true
+		}
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/x?page=1"), paginate.MaxPages(50)))
+		Expect(pages).To(Equal([]int{1}))
+		Expect(err).To(MatchError(paginate.ErrLoop))
+		Expect(srv.requests.Load()).To(BeEquivalentTo(2)) // /x and /y, once each
+	})
+
+	It("walks pages that differ only in their query", func() {
+		srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			if page < 4 {
+				w.Header().Set("Link", fmt.Sprintf(`<%s/x?page=%d>; rel="next"`, srv.URL, page+1))
+			}
+			_, _ = io.WriteString(w, "[]")
+			return true
+		}
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/x?page=1")))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pages).To(Equal([]int{1, 2, 3, 4}))
+	})
+
 	Describe("bodies", func() {
 		var tr *trackingTransport
 		var client *http.Client
