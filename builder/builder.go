@@ -220,9 +220,11 @@ func (b *Builder) Format(format string) *Builder {
 	return b
 }
 
-// Data sets the whole body: a string, []byte or io.Reader is sent as it
-// is (a []byte is not copied: do not change it before the request is
-// sent), anything else is converted at once and sent as JSON.
+// Data sets the whole body: a string (of any string type), []byte or
+// io.Reader is sent as it is (a []byte is not copied: do not change it
+// before the request is sent), anything else is converted at once and
+// sent as JSON, even when that JSON is a string (a time.Time, a
+// json.RawMessage).
 func (b *Builder) Data(data any) *Builder {
 	if b.err != nil {
 		return b

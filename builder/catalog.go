@@ -293,7 +293,9 @@ func dataHas(d body, name string) bool {
 // opaqueBody reports whether Data is a string, []byte or reader, sent as it
 // is: the catalogue cannot see inside, so the body's required members are
 // taken as given.
-func opaqueBody(d body) bool { return d.set && (d.raw != nil || d.v.Kind() == value.String) }
+func opaqueBody(d body) bool {
+	return d.set && (d.raw != nil || d.v.Kind() == value.String && !d.asJSON)
+}
 
 // literalQuery returns the literal query of a URL template, from its
 // first "?" outside an expression up to a fragment, or "".

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"reflect"
 	"slices"
 
 	"github.com/endpointkit/endpoint/headers"
@@ -59,8 +60,8 @@ func paramsObject(p Params, b *value.Budget, depth int) (value.Value, error) {
 }
 
 // toBody converts a data value: []byte and io.Reader stay raw; a string
-// is a raw string body; anything else becomes its JSON value. nil is not
-// set.
+// (of any string type) is a raw string body; anything else becomes its
+// JSON value, a JSON string included. nil is not set.
 func toBody(x any, b *value.Budget) (body, error) {
 	switch t := x.(type) {
 	case nil:
@@ -77,7 +78,8 @@ func toBody(x any, b *value.Budget) (body, error) {
 	if err != nil {
 		return body{}, err
 	}
-	return body{set: true, v: v}, nil
+	asJSON := v.Kind() == value.String && reflect.TypeOf(x).Kind() != reflect.String
+	return body{set: true, v: v, asJSON: asJSON}, nil
 }
 
 // toLayer converts Options into a layer and checks it (see check). o is

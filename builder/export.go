@@ -33,6 +33,10 @@ func (l *layer) export() Options {
 			o.Data = bytes.Clone(raw)
 		} else if l.Data.raw != nil {
 			o.Data = l.Data.raw
+		} else if l.Data.asJSON {
+			// A JSON string stays one through Parse: exported as a
+			// string, it would come back as the raw body.
+			o.Data = json.RawMessage(value.AppendJSON(nil, l.Data.v))
 		} else {
 			o.Data = exportValue(l.Data.v)
 		}

@@ -71,6 +71,10 @@ type body struct {
 	set bool
 	raw any
 	v   value.Value
+	// asJSON marks a string v that came from a Go value of another kind
+	// (a time.Time, a json.RawMessage of a string): it is sent as a JSON
+	// string, where a string given as a string is the raw body.
+	asJSON bool
 }
 
 // paramList holds parameters in order, each name once.

@@ -34,8 +34,11 @@ type Options struct {
 	RemoveHeaders []string
 	// MediaType amends the accept header.
 	MediaType MediaType
-	// Data is the whole request body: a string, []byte or io.Reader is sent
-	// as it is, anything else as JSON.
+	// Data is the whole request body: a string (of any string type),
+	// []byte or io.Reader is sent as it is, anything else as JSON, even
+	// when that JSON is a string. Merge gives such a string as a
+	// json.RawMessage, so that Parse sends it the same way; in options
+	// JSON it is a string, which is the raw body there.
 	Data any
 	// Request is passed through to RequestOptions.Request.
 	Request map[string]any

@@ -417,7 +417,7 @@ func makeBody(m *layer, params []param, t *template.Template, call callParams) (
 		if m.Data.raw != nil {
 			return finalBody{kind: rawBody, raw: m.Data.raw}, nil
 		}
-		if m.Data.v.Kind() == value.String {
+		if m.Data.v.Kind() == value.String && !m.Data.asJSON {
 			return finalBody{kind: rawBody, raw: m.Data.v.Text()}, nil
 		}
 		return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return value.AppendJSON(b, m.Data.v) })}, nil
