@@ -8,6 +8,7 @@ package endpoint_test
 // BenchmarkLinear reports ns/byte from 1 KiB to 1 MiB.
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -346,6 +347,43 @@ var _ = Describe("limits", func() {
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 		_, err = endpoint.Route("POST /x").Data(make([]string, builder.MaxNodes)).Build()
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+	})
+
+	It("counts a value set again once: the one it replaced is given back", func() {
+		// Each list takes 60% of MaxNodes: two at once are over the bound,
+		// one set three times is not.
+		big := make([]any, builder.MaxNodes*3/5)
+		ctx := context.Background()
+		steps := map[string]func(*builder.Builder) *builder.Builder{
+			"Param": func(b *builder.Builder) *builder.Builder { return b.Param("a", big) },
+			"Param, past the Builder's own room": func(b *builder.Builder) *builder.Builder {
+				for i := range 20 {
+					b.Param(fmt.Sprintf("p%d", i), i)
+				}
+				return b.Param("a", big)
+			},
+			"Data":    func(b *builder.Builder) *builder.Builder { return b.Data(big) },
+			"Request": func(b *builder.Builder) *builder.Builder { return b.Request("a", big) },
+		}
+		for name, step := range steps {
+			b := endpoint.Route("POST /x")
+			for range 3 {
+				b = step(b)
+			}
+			_, err := b.Build()
+			Expect(err).NotTo(HaveOccurred(), name)
+			_, err = step(step(endpoint.Route("POST /x"))).HTTPRequest(ctx)
+			Expect(err).NotTo(HaveOccurred(), name)
+		}
+		// Two different names still count together.
+		_, err := endpoint.Route("POST /x").Param("a", big).Param("b", big).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		_, err = endpoint.Route("POST /x").Param("a", big).Request("a", big).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		// The last value set is the one sent.
+		r, err := endpoint.Route("POST /x").Param("a", big).Param("a", 1).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Body).To(BeEquivalentTo(`{"a":1}`))
 	})
 
 	It(fmt.Sprintf("accepts MaxPreviews (%d) previews and refuses one more", builder.MaxPreviews), func() {

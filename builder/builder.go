@@ -88,12 +88,19 @@ func (b *Builder) Param(name string, value any) *Builder {
 		b.n++
 		return b
 	}
+	// A name set again gives back what its old value took before the new
+	// one is converted, so that a call never counts both.
+	dst := b.paramSlot(name)
+	if dst == nil {
+		return b // b.err says why
+	}
+	b.budget.Refund(*dst)
 	v, err := toValue(value, &b.budget)
 	if err != nil {
 		b.err = valueErr(name, err)
 		return b
 	}
-	b.setParam(name, v)
+	*dst = v
 	return b
 }
 
@@ -108,24 +115,27 @@ func (b *Builder) smallIndex(name string) int {
 	return -1
 }
 
-func (b *Builder) setParam(name string, v value.Value) {
+// paramSlot returns where name's value goes: its place when it is set
+// already, else a new place at the end holding null; nil, with b.err set,
+// past MaxParams.
+func (b *Builder) paramSlot(name string) *value.Value {
 	if b.more.list == nil {
 		if i := b.smallIndex(name); i >= 0 {
-			b.small[i].v = v
-			return
+			return &b.small[i].v
 		}
 		if b.n < len(b.small) {
-			b.small[b.n] = param{name, v}
+			b.small[b.n] = param{name: name}
 			b.n++
-			return
+			return &b.small[b.n-1].v
 		}
 		b.more.list = append(make([]param, 0, indexFrom), b.small[:]...)
 	}
-	if len(b.more.list) >= MaxParams && b.more.find(name) < 0 {
+	i, free := b.more.lookup(name)
+	if i < 0 && len(b.more.list) >= MaxParams {
 		b.err = limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
-		return
+		return nil
 	}
-	b.more.set(name, v)
+	return b.more.slot(i, free, name)
 }
 
 // params returns a copy of the parameters, in order.
@@ -229,6 +239,7 @@ func (b *Builder) Data(data any) *Builder {
 	if b.err != nil {
 		return b
 	}
+	b.budget.Refund(b.call.Data.v) // data set again; zero for a raw body
 	d, err := toBody(data, &b.budget)
 	if err != nil {
 		b.err = valueErr(keyData, err)
@@ -244,16 +255,22 @@ func (b *Builder) Request(key string, v any) *Builder {
 	if b.err != nil {
 		return b
 	}
+	at := -1
+	for i := range b.req {
+		if b.req[i].Key == key {
+			at = i
+			b.budget.Refund(b.req[i].Value) // set again
+			break
+		}
+	}
 	val, err := toValue(v, &b.budget)
 	if err != nil {
 		b.err = valueErr(keyRequest, err)
 		return b
 	}
-	for i := range b.req {
-		if b.req[i].Key == key {
-			b.req[i].Value = val
-			return b
-		}
+	if at >= 0 {
+		b.req[at].Value = val
+		return b
 	}
 	// The passthrough is an object: one node for it, one per member, as
 	// Options.Request is counted.

@@ -54,6 +54,33 @@ func NewBudget() *Budget { return &Budget{} }
 // build arrays and objects of their own.
 func (b *Budget) Spend(n, depth int) error { return b.spend(n, depth) }
 
+// Refund gives back the nodes of v, a value converted or decoded with b
+// that the caller has dropped (a parameter set again), so that replacing
+// a value does not count it twice. It gives back no more than making v
+// spent: one node for each array or object and one for each of its
+// members.
+func (b *Budget) Refund(v Value) {
+	b.spent = max(0, b.spent-nodes(v))
+}
+
+// nodes is what Refund gives back for v.
+func nodes(v Value) int {
+	n := 0
+	switch v.Kind() {
+	case Array:
+		n = 1 + v.Len()
+		for _, it := range v.Items() {
+			n += nodes(it)
+		}
+	case Object:
+		n = 1 + v.Len()
+		for _, m := range v.Members() {
+			n += nodes(m.Value)
+		}
+	}
+	return n
+}
+
 // spend takes n nodes at depth, or fails.
 func (b *Budget) spend(n, depth int) error {
 	if depth >= MaxDepth {
