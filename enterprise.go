@@ -96,6 +96,11 @@ func validateHost(host string) error {
 		if end < 0 || !validIP(host[1:end]) || !strings.Contains(host[1:end], ":") {
 			return fail("bad IPv6 address")
 		}
+		// A zone is written %25zone in a URL (RFC 6874); a bare %en0 is a
+		// bad escape that every later parse refuses.
+		if _, zone, ok := strings.Cut(host[1:end], "%"); ok && (!strings.HasPrefix(zone, "25") || len(zone) == 2) {
+			return fail("an IPv6 zone is written %25zone in a URL")
+		}
 		if rest := host[end+1:]; rest != "" {
 			if rest[0] != ':' || !validPort(rest[1:]) {
 				return fail("bad port")

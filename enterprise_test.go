@@ -30,7 +30,19 @@ var _ = Describe("GitHub Enterprise Server", func() {
 			"https://[2001:db8::1]:443/api/v3", "https://[2001:db8::1]:443/api/uploads", "https://[2001:db8::1]:443/api/graphql"),
 		Entry("IPv6", "[::1]",
 			"https://[::1]/api/v3", "https://[::1]/api/uploads", "https://[::1]/api/graphql"),
+		Entry("IPv6 with a zone, escaped as RFC 6874 writes it", "[fe80::1%25en0]",
+			"https://[fe80::1%25en0]/api/v3", "https://[fe80::1%25en0]/api/uploads", "https://[fe80::1%25en0]/api/graphql"),
 	)
+
+	It("gives URLs every call can be built on, a zone included", func() {
+		for _, host := range []string{"ghe.example.com:8443", "[2001:db8::1]:443", "[fe80::1%25en0]"} {
+			e := endpoint.Defaults(endpoint.WithEnterprise(host))
+			Expect(e.Err()).NotTo(HaveOccurred())
+			r, err := e.Route("GET /meta").Build()
+			Expect(err).NotTo(HaveOccurred(), host)
+			Expect(r.URL).To(Equal("https://" + host + "/api/v3/meta"))
+		}
+	})
 
 	DescribeTable("refuses hosts it would have to guess about",
 		func(host, why string) {
@@ -62,6 +74,8 @@ var _ = Describe("GitHub Enterprise Server", func() {
 		Entry("named port", "ghe.example.com:https", "bad port"),
 		Entry("bare IPv6", "2001:db8::1", "needs brackets"),
 		Entry("bad IPv6", "[ghe]", "bad IPv6"),
+		Entry("IPv6 zone not escaped", "[fe80::1%en0]", "zone is written %25zone"),
+		Entry("IPv6 zone empty", "[fe80::1%25]", "zone is written %25zone"),
 		Entry("empty label", "ghe..example.com", "bad host name"),
 		Entry("leading hyphen", "-ghe.example.com", "bad host name"),
 		Entry("percent", "ghe%2eexample.com", "is not allowed"),

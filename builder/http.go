@@ -523,7 +523,8 @@ func seekable(r io.ReadSeeker) (io.Reader, int64, func() (io.ReadCloser, error))
 		}
 		return io.NopCloser(r), nil
 	}
-	return io.NopCloser(r), end - start, getBody
+	// A reader may stand past its end (Seek allows it): nothing is left.
+	return io.NopCloser(r), max(0, end-start), getBody
 }
 
 // BodyReader returns the body encoded the way HTTPRequest sends it: nil

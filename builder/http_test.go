@@ -305,6 +305,18 @@ var _ = Describe("RequestOptions.HTTPRequest", func() {
 			Entry("any io.ReadSeeker", func() io.ReadSeeker { return seekOnly{strings.NewReader("custom seeker")} }, "custom seeker"),
 		)
 
+		It("sizes a reader that stands past its end as empty, not negative", func() {
+			r := bytes.NewReader([]byte("abc"))
+			_, err := r.Seek(100, io.SeekStart) // allowed: reads give EOF
+			Expect(err).NotTo(HaveOccurred())
+			req, err := e.Route("POST /x").Data(r).HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.ContentLength).To(BeZero())
+			got, err := io.ReadAll(req.Body)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(got).To(BeEmpty())
+		})
+
 		It("never copies a []byte body: allocations do not grow with its size", func() {
 			if raceEnabled {
 				Skip("allocation counts are not meaningful under the race detector")
