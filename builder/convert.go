@@ -106,7 +106,7 @@ func toLayer(o *Options) (layer, error) {
 		if err != nil {
 			return layer{}, valueErr(keyRequest, err)
 		}
-		l.Request = v
+		l.Request = inOrder(v, o.requestKeys)
 	}
 	if len(o.Params) > 0 {
 		ps := paramSet{list: make([]param, 0, len(o.Params))}
@@ -121,6 +121,30 @@ func toLayer(o *Options) (layer, error) {
 	}
 	l.Keys = keyOrder{o.keys} // completed by l.order() where merged options are written
 	return l, check(&l)
+}
+
+// inOrder returns the object v (a Go map's members, sorted) with the
+// members named in order first, in that order, then the others as they
+// were: Options keep the order of the request passthrough they were made
+// with beside the map that holds it.
+func inOrder(v value.Value, order []string) value.Value {
+	if len(order) == 0 || v.Len() < 2 {
+		return v
+	}
+	var ob value.ObjectBuilder
+	placed := make(map[string]bool, len(order))
+	for _, k := range order {
+		if m, ok := v.Get(k); ok && !placed[k] {
+			placed[k] = true
+			ob.Set(k, m)
+		}
+	}
+	for _, m := range v.Members() {
+		if !placed[m.Key] {
+			ob.Set(m.Key, m.Value)
+		}
+	}
+	return ob.Object()
 }
 
 // check validates what a layer's values cannot: header names and values,

@@ -580,10 +580,11 @@ type routeOp struct {
 var routeMemo = addrmemo.Memo[*routeInfo]{Budget: 4 << 20}
 
 // callKeys is the order of a call's keys: the route's method and url
-// first, as v6 assigns the options over them, then the options' own.
+// first, as v6 assigns the options over them, then the options' own;
+// without a route, the options' own order.
 func callKeys(route string, l *layer) keyOrder {
 	if route == "" {
-		return keyOrder{}
+		return keyOrder{l.order()}
 	}
 	keys := make([]string, 0, 2+len(l.Params.list))
 	keys = append(keys, keyMethod, keyURL)

@@ -42,6 +42,12 @@ func (l *layer) export() Options {
 		}
 	}
 	o.Request = exportObject(l.Request)
+	if l.Request.Len() > 1 {
+		o.requestKeys = make([]string, 0, l.Request.Len())
+		for _, m := range l.Request.Members() {
+			o.requestKeys = append(o.requestKeys, m.Key)
+		}
+	}
 	if len(l.Params.list) > 0 {
 		o.Params = make(Params, len(l.Params.list))
 		for i, p := range l.Params.list {

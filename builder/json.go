@@ -342,7 +342,7 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 		hs = append(hs, header{name: name, value: v})
 	}
 	return encodeJSON(func(b []byte) []byte {
-		return appendRequestJSON(b, r.Method, r.URL, hs, nil, body, hasBody, r.Request, nil)
+		return appendRequestJSON(b, r.Method, r.URL, hs, nil, body, hasBody, requestValue(r.Request), nil)
 	}), nil
 }
 
@@ -378,11 +378,24 @@ func (r *resolved) appendJSONText(b []byte, url string, bodyText []byte, pre *pr
 	case rawBody:
 		body, hasBody, _ = bodyJSON(r.body.raw) // a string, []byte or io.Reader: no error
 	}
-	b = appendRequestJSON(b, r.method, url, hs, headersJSON, body, hasBody, exportObject(r.request), spans)
+	b = appendRequestJSON(b, r.method, url, hs, headersJSON, body, hasBody, r.request, spans)
 	if spans != nil {
 		spans.HeadersID = id
 	}
 	return b
+}
+
+// requestValue is a RequestOptions.Request as a value (a Go map: its keys
+// sorted); null when it is nil or cannot be converted.
+func requestValue(m map[string]any) value.Value {
+	if m == nil {
+		return value.Value{}
+	}
+	v, err := value.Of(m)
+	if err != nil {
+		return value.Value{}
+	}
+	return v
 }
 
 // appendRequestJSON writes request options as JSON: the headers hs (see
@@ -390,7 +403,7 @@ func (r *resolved) appendJSONText(b []byte, url string, bodyText []byte, pre *pr
 // that is not nil; the body when there is one; request when it is not
 // nil. It notes where each member is in spans, when that is not nil
 // (all but HeadersID, which it leaves zero for the caller to set).
-func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, body []byte, hasBody bool, request map[string]any, spans *JSONSpans) []byte {
+func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, body []byte, hasBody bool, request value.Value, spans *JSONSpans) []byte {
 	var sp JSONSpans // on the stack; copied to spans at the end
 	b = append(b, `{"method":`...)
 	sp.Method[0] = len(b) + 1
@@ -414,14 +427,10 @@ func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, b
 		b = append(b, body...)
 		sp.Body[1] = len(b)
 	}
-	if request != nil {
-		v, err := value.Of(request)
-		if err != nil {
-			v = value.Value{}
-		}
+	if request.Kind() == value.Object {
 		b = append(b, `,"request":`...)
 		sp.Request[0] = len(b)
-		b = value.AppendJSON(b, v)
+		b = value.AppendJSON(b, request) // members in their order
 		sp.Request[1] = len(b)
 	}
 	if spans != nil {

@@ -2,6 +2,7 @@ package builder
 
 import (
 	"reflect"
+	"slices"
 
 	"dario.cat/mergo"
 
@@ -185,9 +186,12 @@ func mergeKeys(base, l keyOrder) keyOrder {
 	if len(base.keys) == 0 {
 		return l
 	}
-	seen := make(map[string]bool, len(base.keys)+len(l.keys))
-	out := make([]string, 0, len(base.keys)+len(l.keys))
-	for _, k := range base.keys {
+	seen := make(map[string]bool, len(base.keys)+len(l.keys)+1)
+	out := make([]string, 0, len(base.keys)+len(l.keys)+1)
+	// v6's defaults always hold mediaType, after headers, even empty (then
+	// order leaves it out, and marshalJSON puts it back there): a layer
+	// that sets it does not move it.
+	for _, k := range withMediaType(slices.Clip(base.keys)) {
 		seen[k] = true
 		out = append(out, k)
 	}

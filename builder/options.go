@@ -40,7 +40,9 @@ type Options struct {
 	// json.RawMessage, so that Parse sends it the same way; in options
 	// JSON it is a string, which is the raw body there.
 	Data any
-	// Request is passed through to RequestOptions.Request.
+	// Request is passed through to RequestOptions.Request. Options from
+	// Merge, DefaultOptions or JSON remember the order of its members and
+	// write them in it; keys added to the map since follow, sorted.
 	Request map[string]any
 	// Params fill the URL template, then the query string or the JSON
 	// body, in order.
@@ -49,6 +51,9 @@ type Options struct {
 	// keys is the order of the keys in the octokit JSON shape, when these
 	// Options came from Merge, DefaultOptions or JSON.
 	keys []string
+	// requestKeys is the order of Request's members then (a map has
+	// none); keys added since follow, sorted.
+	requestKeys []string
 	// catalog checks the calls of an Endpoint (WithCatalog).
 	catalog Catalog
 }
