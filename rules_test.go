@@ -287,6 +287,27 @@ var _ = Describe("departures from @octokit/endpoint v6", func() {
 		Expect(r.Headers["content-type"]).To(Equal("application/json; charset=utf-8"))
 	})
 
+	It("6: refuses data for a method without a body", func() {
+		for _, route := range []string{"GET /search", "HEAD /search"} {
+			_, err := endpoint.Route(route).Data("x").Build()
+			Expect(errors.Is(err, builder.ErrDataNotAllowed)).To(BeTrue(), route)
+		}
+	})
+
+	It("2: takes a hyphen as part of a :name placeholder", func() {
+		r := mustBuild(endpoint.Route("GET /x/:foo-bar").Param("foo-bar", "F"))
+		Expect(r.URL).To(Equal(gh + "/x/F"))
+		_, err := endpoint.Route("GET /x/:foo-bar").Param("foo", "F").Build()
+		Expect(errors.Is(err, builder.ErrMissingParam)).To(BeTrue(), "%v", err)
+	})
+
+	It("12: sends endpointkit's user-agent unless the call or defaults set one", func() {
+		r := mustBuild(endpoint.Route("GET /x"))
+		Expect(r.Headers["user-agent"]).To(Equal("endpointkit-endpoint.go/" + endpoint.Version))
+		r = mustBuild(endpoint.Route("GET /x").Header("User-Agent", "my-app/1.0"))
+		Expect(r.Headers["user-agent"]).To(Equal("my-app/1.0"))
+	})
+
 	DescribeTable("7: validates headers, method and URL",
 		func(b *builder.Builder, target error) {
 			_, err := b.Build()
