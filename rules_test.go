@@ -278,6 +278,9 @@ var _ = Describe("departures from @octokit/endpoint v6", func() {
 		r, err := e.Route("POST /x").Data("d").Build()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Body).To(Equal("d"))
+		// Data from the defaults counts as well.
+		_, err = endpoint.Defaults(endpoint.WithOptions(builder.Options{Data: "d"})).Route("POST /x").Param("extra", 1).Build()
+		Expect(errors.Is(err, builder.ErrDataWithParams)).To(BeTrue())
 
 		r = mustBuild(endpoint.Route("POST /upload").Data([]byte{1, 2}))
 		Expect(r.Headers["content-type"]).To(Equal("application/octet-stream"))
