@@ -109,8 +109,9 @@ func endsValue(c byte) bool {
 // (authorization, proxy-authorization, cookie, set-cookie), sensitive
 // query values and user information in the URL, and the values of
 // sensitive keys (see SensitiveParams) at any depth of a JSON body and of
-// Request show RedactedValue. String, []byte and io.Reader bodies are not
-// inspected. A value that cannot be converted within the limits (a cyclic
+// Request show RedactedValue, as do the user information and sensitive
+// query values of URLs in their strings. String, []byte and io.Reader
+// bodies are not inspected. A value that cannot be converted within the limits (a cyclic
 // one set by hand) shows RedactedValue whole. r is unchanged;
 // json.Marshal(r) still gives the real values.
 func (r RequestOptions) Redacted() RequestOptions {
@@ -185,15 +186,20 @@ func redactHeaders(h headers.Set) headers.Set {
 
 var redactedValue = value.Str(RedactedValue)
 
-// redactValue masks the sensitive keys of v at any depth.
+// redactValue masks the sensitive keys of v at any depth, and the
+// credentials of URLs in its strings (RedactURL).
 func redactValue(v value.Value) value.Value {
-	return value.Redact(v, IsSensitiveParam, redactedValue)
+	return value.RedactText(v, IsSensitiveParam, redactedValue, RedactURL)
 }
 
-// redactAny converts x and masks it; a scalar stays itself, anything that
-// cannot be converted becomes RedactedValue.
+// redactAny converts x and masks it; a scalar stays itself (a string with
+// the credentials of its URLs masked), anything that cannot be converted
+// becomes RedactedValue.
 func redactAny(x any) any {
 	if _, ok := value.Scalar(x); ok {
+		if s, ok := x.(string); ok {
+			return RedactURL(s)
+		}
 		return x
 	}
 	v, err := toValue(x, value.NewBudget())

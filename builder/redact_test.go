@@ -142,6 +142,34 @@ var _ = Describe("redaction", func() {
 		})
 	})
 
+	Describe("URLs inside values", func() {
+		It("print without their credentials, at any depth, and are sent as they are", func() {
+			withUser := "https://u:" + secret + "pw@host.example/x"
+			withToken := "https://host.example/cb?access_token=" + secret + "tok"
+			o, err := e.Merge("GET {+u}/x", builder.Options{
+				Params:  builder.Params{{Name: "u", Value: withUser}, {Name: "list", Value: []any{withToken}}},
+				Request: map[string]any{"hook": map[string]any{"target": withUser}},
+			})
+			Expect(err).NotTo(HaveOccurred())
+			expectRedacted(o)
+			masked, err := json.Marshal(o.Redacted())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(masked)).To(ContainSubstring(`"u":"https://[REDACTED]@host.example/x"`))
+			Expect(string(masked)).To(ContainSubstring(`"list":["https://host.example/cb?access_token=[REDACTED]"]`))
+			Expect(string(masked)).To(ContainSubstring(`"target":"https://[REDACTED]@host.example/x"`))
+
+			r, err := e.Route("POST /hooks").Param("config", map[string]any{"url": withUser}).Request("cb", withToken).Build()
+			Expect(err).NotTo(HaveOccurred())
+			expectRedacted(r)
+			Expect(fmt.Sprint(r)).To(ContainSubstring("https://[REDACTED]@host.example/x"))
+
+			body, err := json.Marshal(r)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(body)).To(ContainSubstring(secret + "pw"))
+			Expect(string(body)).To(ContainSubstring(secret + "tok"))
+		})
+	})
+
 	Describe("errors", func() {
 		It("never prints a header value", func() {
 			_, err := e.Route("GET /user").Header("Authorization", "token "+secret+"\r\nx-injected: 1").Build()
