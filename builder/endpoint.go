@@ -47,9 +47,9 @@ type prepared struct {
 	// one, and none.
 	withJSON, withBinary, withoutBody []header
 	// headersJSON holds each of those four lists as the JSON object a
-	// result's "headers" is, so that the JavaScript module's calls copy
-	// it rather than write it each time.
-	headersJSON [4][]byte
+	// result's "headers" is, made on first use, so that the JavaScript
+	// module's calls copy it rather than write it each time.
+	headersJSON *headerJSONs
 	// headersID names each of them (see JSONSpans.HeadersID).
 	headersID [4]uint64
 	// sets holds each of them as the map RequestOptions.Headers is, made
@@ -77,13 +77,12 @@ func prepare(l *layer) (prepared, error) {
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{headers: hs, base: l.BaseURL, sets: new(headerSets)}
+	p := prepared{headers: hs, base: l.BaseURL, sets: new(headerSets), headersJSON: new(headerJSONs)}
 	p.catalogComparable = l.Catalog.c != nil && reflect.TypeOf(l.Catalog.c).Comparable()
 	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post")
 	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post")
 	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post")
-	for i, l := range p.lists() {
-		p.headersJSON[i] = appendHeadersJSON(nil, slices.Clone(l))
+	for i := range p.headersID {
 		p.headersID[i] = headersIDs.Add(1)
 	}
 	if err := checkBaseURL(l.BaseURL); err != nil {
@@ -136,11 +135,22 @@ func (p *prepared) listIndex(hs []header) int {
 // headersJSONOf is the JSON object of hs and its ID when hs is one of the
 // prepared lists, else nil and 0.
 func (p *prepared) headersJSONOf(hs []header) ([]byte, uint64) {
-	if i := p.listIndex(hs); i >= 0 {
-		return p.headersJSON[i], p.headersID[i]
+	i := p.listIndex(hs)
+	if i < 0 || p.headersJSON == nil {
+		return nil, 0
 	}
-	return nil, 0
+	text := p.headersJSON[i].Load()
+	if text == nil {
+		made := appendHeadersJSON(nil, slices.Clone(hs)) // it sorts what it is given
+		p.headersJSON[i].CompareAndSwap(nil, &made)
+		text = p.headersJSON[i].Load()
+	}
+	return *text, p.headersID[i]
 }
+
+// headerJSONs are the JSON objects of an Endpoint's prepared header
+// lists, each made on first use, as headerSets are.
+type headerJSONs [4]atomic.Pointer[[]byte]
 
 // headerSetOf is a new header map of hs: a clone of the prepared map when
 // hs is one of the prepared lists.
