@@ -13,12 +13,14 @@ import (
 //	I <title> <version> <source>          the catalogue's Info
 //	S <url> <name>=<default>|<enum>... …  a server (numbered from 0 in order)
 //	D <i>,<j>…                            the catalogue's servers
-//	O <id> <METHOD> <path> <servers> <body>  an operation
+//	O <id> <METHOD> <path> <servers> <body> [<extra>]  an operation
 //	P <in>[!] <name> <schema>             a parameter of the last operation
 //
 // <in> is p, q, h, c or b (path, query, header, cookie, body), "!" marks
 // a required one. <servers> are server numbers. <body> is empty for
-// none, else [!]<types>;<media>. A schema is
+// none, else [!]<types>;<media>. <extra>, written only for a body that
+// takes members other than its parameters, is the schema of those
+// members (RequestBody.Additional). A schema is
 //
 //	<types> [= <value> (, <value>)*] [[ <items schema> ]] [{ <name>[!] : <schema> (; …)* }]
 //
@@ -121,7 +123,11 @@ func (c *Catalog) Encode() []byte {
 			}
 			body += typeCode(op.Body.Type) + ";" + f(op.Body.Media)
 		}
-		fmt.Fprintf(&ops, "O\t%s\t%s\t%s\t%s\t%s\n", f(op.ID), f(op.Method), f(op.Path), refs(op.Servers), body)
+		fmt.Fprintf(&ops, "O\t%s\t%s\t%s\t%s\t%s", f(op.ID), f(op.Method), f(op.Path), refs(op.Servers), body)
+		if op.Body != nil && op.Body.Additional != nil {
+			ops.WriteString("\t" + encodeSchema(op.Body.Additional))
+		}
+		ops.WriteByte('\n')
 		for _, p := range op.Params {
 			req := ""
 			if p.Required {
@@ -261,8 +267,8 @@ func Decode(data []byte) (*Catalog, error) {
 			}
 			info.Servers = ss
 		case "O":
-			if len(fields) != 6 {
-				return nil, fail("want 6 fields")
+			if len(fields) != 6 && len(fields) != 7 {
+				return nil, fail("want 6 or 7 fields")
 			}
 			finish()
 			if len(ops) == cap(ops) {
@@ -299,6 +305,16 @@ func Decode(data []byte) (*Catalog, error) {
 				}
 				op.Body = rb
 			}
+			if len(fields) == 7 {
+				if op.Body == nil {
+					return nil, fail("extra members without a body")
+				}
+				x, err := decodeSchema(fields[6])
+				if err != nil {
+					return nil, fail(err.Error())
+				}
+				op.Body.Additional = &x
+			}
 			ops = append(ops, op)
 		case "P":
 			if len(fields) != 4 || len(ops) == 0 {
@@ -320,12 +336,8 @@ func Decode(data []byte) (*Catalog, error) {
 			if p.Name, err = unescape(fields[2]); err != nil {
 				return nil, fail(err.Error())
 			}
-			d := schemaDecoder{s: fields[3]}
-			if p.Schema, err = d.schema(0); err != nil {
+			if p.Schema, err = decodeSchema(fields[3]); err != nil {
 				return nil, fail(err.Error())
-			}
-			if d.i != len(d.s) {
-				return nil, fail("schema: unexpected " + strconv.Quote(d.s[d.i:]))
 			}
 			params = append(params, p)
 		default:
@@ -408,6 +420,16 @@ func serverRefs(field string, servers []Server) ([]Server, error) {
 		out = append(out, servers[n])
 	}
 	return out, nil
+}
+
+// decodeSchema reads one whole schema field.
+func decodeSchema(field string) (Schema, error) {
+	d := schemaDecoder{s: field}
+	s, err := d.schema(0)
+	if err == nil && d.i != len(d.s) {
+		err = fmt.Errorf("schema: unexpected %q", d.s[d.i:])
+	}
+	return s, err
 }
 
 // schemaDecoder reads the schema grammar of the compact form.

@@ -5,6 +5,10 @@
 // ("opne") becomes an error that names what was meant, instead of a 404
 // or a 422 from the server.
 //
+// A body the description leaves open (additionalProperties, or an object
+// with no properties) takes members it does not list, checked against
+// the schema it gives them ([RequestBody].Additional).
+//
 // A [Catalog] is made from an OpenAPI description by catalog/openapi, or
 // decoded from the compact form ([Decode]) that catalog/github embeds for
 // GitHub's REST API. This package itself never links an OpenAPI parser.

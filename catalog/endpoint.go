@@ -40,9 +40,11 @@ func (op *Operation) Locate(name string) builder.Location {
 	return location(in)
 }
 
-// Place is Locate and CheckParam in one lookup: builder.InNone and no
-// error for a parameter op does not declare. WithCatalog uses it when an
-// operation has it.
+// Place is Locate and CheckParam in one lookup, which WithCatalog uses
+// when an operation has it: builder.InNone and no error for a parameter
+// op does not declare, even one an open body would take
+// (RequestBody.Additional), so that a default layer's parameter is not
+// sent in it; WithCatalog checks a call's own with CheckParam.
 func (op *Operation) Place(name string, v value.Value) (builder.Location, error) {
 	p, ok := op.Param(name)
 	if !ok {

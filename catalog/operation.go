@@ -19,6 +19,11 @@ type RequestBody struct {
 	Type Type
 	// Required says the spec requires a body.
 	Required bool
+	// Additional is non-nil when a JSON object body may have members
+	// other than its parameters, as a free-form object may: each is then
+	// checked against it (the zero Schema allows any value). nil refuses
+	// them as unknown parameters, so that a typo ("stat") is caught.
+	Additional *Schema
 }
 
 // Operation is one method on one path. Its fields are read-only once
@@ -61,6 +66,10 @@ func (op *Operation) clone() Operation {
 	}
 	if op.Body != nil {
 		b := *op.Body
+		if b.Additional != nil {
+			a := b.Additional.clone()
+			b.Additional = &a
+		}
 		c.Body = &b
 	}
 	c.cat, c.required, c.optBody, c.index, c.server, c.fixed = nil, nil, nil, nil, nil, ""
@@ -313,12 +322,37 @@ func (op *Operation) Missing(has func(name string) bool) error {
 // such as 1.0 is an integer), and arrays' items and the known properties
 // of objects are checked as deep as the catalogue describes them;
 // properties it does not describe are allowed.
+//
+// A name op does not declare passes as a member of the body when the
+// body takes members other than its parameters (RequestBody.Additional)
+// and v fits the schema it gives them.
 func (op *Operation) CheckParam(name string, v value.Value) error {
 	p, ok := op.Param(name)
 	if !ok {
+		if x := op.extra(); x != nil {
+			return op.checkExtra(name, x, &v)
+		}
 		return op.unknownParam(name)
 	}
 	return op.checkValue(p, &v)
+}
+
+// extra is the schema of the body members op does not declare, or nil
+// when it refuses them or sends no body.
+func (op *Operation) extra() *Schema {
+	if op.Body == nil || op.Method == "GET" || op.Method == "HEAD" {
+		return nil
+	}
+	return op.Body.Additional
+}
+
+// checkExtra checks an undeclared body member against x.
+func (op *Operation) checkExtra(name string, x *Schema, v *value.Value) error {
+	if x.matchJSON(*v, 0) {
+		return nil
+	}
+	p := Param{Name: name, In: Body, Schema: *x}
+	return op.explain(&p, *v)
 }
 
 // checkValue is CheckParam for a declared parameter. v is read through a

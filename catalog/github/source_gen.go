@@ -8,6 +8,6 @@ const SourceVersion = "23.0.2"
 
 // The embedded data:
 //
-//   - api.github.com.cat.gz (Catalog): 1223 operations, 225059 bytes compact, 32908 gzipped, from 13001822 bytes of JSON
-//   - ghec.cat.gz (GHEC): 1471 operations, 282528 bytes compact, 40821 gzipped, from 14134894 bytes of JSON
-//   - ghes-3.19.cat.gz (GHES): 1039 operations, 192034 bytes compact, 27512 gzipped, from 11279885 bytes of JSON
+//   - api.github.com.cat.gz (Catalog): 1223 operations, 225099 bytes compact, 32931 gzipped, from 13001822 bytes of JSON
+//   - ghec.cat.gz (GHEC): 1471 operations, 282610 bytes compact, 40862 gzipped, from 14134894 bytes of JSON
+//   - ghes-3.19.cat.gz (GHES): 1039 operations, 192037 bytes compact, 27513 gzipped, from 11279885 bytes of JSON

@@ -7,12 +7,30 @@
 // kin-openapi reads OpenAPI 3.1 itself (type arrays such as
 // ["string", "null"], const, examples), so nothing is rewritten before
 // loading. What the catalogue keeps of each schema is described at
-// [catalog.Schema]: oneOf and anyOf become the union of their branches
-// (a property is required only when every branch requires it), allOf the
-// merge of its parts, nullable and a null in an enum allow null, const is
-// an enum of one, and readOnly properties are left out, since a request
-// never sends them. Properties keep the order the document writes them in,
-// which kin-openapi's maps lose: it is taken back from the positions
+// [catalog.Schema]: oneOf and anyOf become the union of their branches,
+// allOf the merge of its parts, nullable and a null in an enum allow null,
+// const is an enum of one, and readOnly properties are left out, since a
+// request never sends them.
+//
+// A name a part lists in required may be a property of the whole schema:
+// an allOf part's names are required, and so are a oneOf's or anyOf's
+// names that every branch that may be an object requires (all of its
+// only branch's: anyOf [{required: [state]}] requires state).
+//
+// A JSON object body takes members other than its properties when its
+// schema says additionalProperties true or a schema (their values are
+// checked against it), or declares no properties and says nothing of
+// them: a free-form object ([catalog.RequestBody].Additional). A schema
+// that declares properties and leaves additionalProperties out refuses
+// other members, although JSON Schema allows them, so that a misspelt
+// parameter is caught: GitHub's descriptions leave it out of ordinary
+// bodies. additionalProperties in an allOf part or a oneOf or anyOf
+// branch cannot open a schema that refuses other members; a part that
+// allows them opens one that says nothing of them. Below the body's top
+// level, members a schema does not list are allowed and not checked.
+//
+// Properties keep the order the document writes them in, which
+// kin-openapi's maps lose: it is taken back from the positions
 // kin-openapi records with IncludeOrigin. Schemas are followed as deep as
 // MaxDepth, so a recursive schema ends there.
 package openapi
@@ -247,16 +265,22 @@ func operation(method, path string, item *openapi3.PathItem, op *openapi3.Operat
 		rb := op.RequestBody.Value
 		media, mt := pickMedia(rb.Content)
 		body := &catalog.RequestBody{Media: media, Required: rb.Required}
-		var s catalog.Schema
+		var s part
 		if mt != nil {
-			s = convert(mt.Schema, 0, nil)
+			s = convertPart(mt.Schema, 0, nil)
 		}
 		body.Type = s.Type
-		if isJSON(media) && (s.Type == 0 || s.Type&catalog.Object != 0) {
+		if isJSON(media) && mayBeObject(s.Type) {
 			for _, p := range s.Properties {
 				out.Params = append(out.Params, catalog.Param{
 					Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
 				})
+			}
+			switch s.extra {
+			case extraAllowed:
+				body.Additional = s.additional
+			case extraUnsaid:
+				body.Additional = &catalog.Schema{} // a free-form object
 			}
 		}
 		out.Body = body
@@ -294,22 +318,55 @@ func pickMedia(content openapi3.Content) (string, *openapi3.MediaType) {
 	return keys[0], content[keys[0]]
 }
 
+// extra is what a schema says of the members of an object that its
+// properties do not list, as far as merging it with others needs.
+type extra uint8
+
+const (
+	// extraUnsaid: no additionalProperties and no properties of its own,
+	// as in a branch that only lists required names; the schemas it is
+	// merged with decide.
+	extraUnsaid extra = iota
+	// extraRefused: additionalProperties false, or left out beside
+	// properties. JSON Schema allows such members, but GitHub's
+	// descriptions leave additionalProperties out of ordinary bodies:
+	// refusing them catches a misspelt parameter.
+	extraRefused
+	// extraAllowed: additionalProperties true or a schema, kept in
+	// part.additional.
+	extraAllowed
+)
+
+// part is a converted schema with what merging it into another needs.
+// Only a request body's top level keeps additional (RequestBody.Additional):
+// below it, other members stay unchecked, since GitHub documents values
+// its schemas do not allow there (a gist file set to null deletes it).
+type part struct {
+	catalog.Schema
+	required   []string // the names it requires, its own and its parts'
+	extra      extra
+	additional *catalog.Schema // for extraAllowed; the zero Schema allows any value
+}
+
 // convert keeps what a call is checked against of a schema. stack holds
 // the schemas being converted above this one, to stop at a cycle.
 func convert(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) catalog.Schema {
+	return convertPart(ref, depth, stack).Schema
+}
+
+// convertPart is convert, keeping what merging the schema into another
+// needs: the names it requires and what it says of other members.
+func convertPart(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) part {
 	if ref == nil || ref.Value == nil {
-		return catalog.Schema{}
+		return part{}
 	}
 	s := ref.Value
 	if s.Always != nil {
-		if *s.Always {
-			return catalog.Schema{}
-		}
-		return catalog.Schema{Type: 0}
+		return part{}
 	}
 	cycle := slices.Contains(stack, s)
 	stack = append(stack, s)
-	out := catalog.Schema{}
+	out := part{required: slices.Clone(s.Required)}
 	if s.Type != nil {
 		for _, t := range *s.Type {
 			if ct, ok := catalog.ParseType(t); ok {
@@ -359,6 +416,19 @@ func convert(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) catal
 			})
 		}
 	}
+	switch ap := s.AdditionalProperties; {
+	case ap.Has != nil && !*ap.Has:
+		out.extra = extraRefused
+	case ap.Has != nil || ap.Schema != nil:
+		out.extra = extraAllowed
+		out.additional = &catalog.Schema{}
+		if deep && ap.Schema != nil {
+			x := convert(ap.Schema, depth+1, stack)
+			out.additional = &x
+		}
+	case len(s.Properties) > 0:
+		out.extra = extraRefused
+	}
 	if out.Type == 0 && len(out.Properties) > 0 {
 		out.Type = catalog.Object
 	}
@@ -369,22 +439,77 @@ func convert(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) catal
 		out.Type |= catalog.Null
 	}
 	if !cycle {
-		for _, part := range s.AllOf {
-			out = intersect(out, convert(part, depth, stack), s.Required)
+		for _, p := range s.AllOf {
+			out = out.and(convertPart(p, depth, stack))
 		}
 		for _, alts := range []openapi3.SchemaRefs{s.OneOf, s.AnyOf} {
 			if len(alts) == 0 {
 				continue
 			}
-			u := convert(alts[0], depth, stack)
+			u := convertPart(alts[0], depth, stack)
 			for _, alt := range alts[1:] {
-				u = union(u, convert(alt, depth, stack))
+				u = u.or(convertPart(alt, depth, stack))
 			}
-			out = intersect(out, u, s.Required)
+			out = out.and(u)
+		}
+	}
+	// Names a part requires may be properties of the whole.
+	for i := range out.Properties {
+		if slices.Contains(out.required, out.Properties[i].Name) {
+			out.Properties[i].Required = true
 		}
 	}
 	return out
 }
+
+// and merges b into a as allOf does: both must hold. A part that allows
+// other members cannot open a schema that refuses them.
+func (a part) and(b part) part {
+	a.Schema = intersect(a.Schema, b.Schema)
+	a.required = slices.Concat(a.required, b.required)
+	switch {
+	case a.extra == extraRefused || b.extra == extraRefused:
+		a.extra, a.additional = extraRefused, nil
+	case a.extra == extraAllowed && b.extra == extraAllowed:
+		x := intersect(*a.additional, *b.additional)
+		a.additional = &x
+	case b.extra == extraAllowed:
+		a.extra, a.additional = extraAllowed, b.additional
+	}
+	return a
+}
+
+// or merges two branches of a oneOf or anyOf: either may hold. A name is
+// required when every branch that may be an object requires it.
+func (a part) or(b part) part {
+	out := part{Schema: union(a.Schema, b.Schema)}
+	switch aObj, bObj := mayBeObject(a.Type), mayBeObject(b.Type); {
+	case aObj && bObj:
+		for _, name := range a.required {
+			if slices.Contains(b.required, name) {
+				out.required = append(out.required, name)
+			}
+		}
+	case aObj:
+		out.required = a.required
+	case bObj:
+		out.required = b.required
+	}
+	switch {
+	case a.extra == extraAllowed && b.extra == extraAllowed:
+		x := union(*a.additional, *b.additional)
+		out.extra, out.additional = extraAllowed, &x
+	case a.extra == extraAllowed:
+		out.extra, out.additional = extraAllowed, a.additional
+	case b.extra == extraAllowed:
+		out.extra, out.additional = extraAllowed, b.additional
+	case a.extra == extraRefused || b.extra == extraRefused:
+		out.extra = extraRefused
+	}
+	return out
+}
+
+func mayBeObject(t catalog.Type) bool { return t == 0 || t&catalog.Object != 0 }
 
 func propPos(ref *openapi3.SchemaRef) pos {
 	if ref == nil {
@@ -412,9 +537,8 @@ func enumText(e any) string {
 	}
 }
 
-// intersect merges b into a as allOf does: both must hold. required
-// lists the names the schema holding both requires.
-func intersect(a, b catalog.Schema, required []string) catalog.Schema {
+// intersect merges b into a as allOf does: both must hold.
+func intersect(a, b catalog.Schema) catalog.Schema {
 	switch {
 	case a.Type == 0:
 		a.Type = b.Type
@@ -443,7 +567,7 @@ func intersect(a, b catalog.Schema, required []string) catalog.Schema {
 	if a.Items == nil {
 		a.Items = b.Items
 	} else if b.Items != nil {
-		it := intersect(*a.Items, *b.Items, nil)
+		it := intersect(*a.Items, *b.Items)
 		a.Items = &it
 	}
 	for _, p := range b.Properties {
@@ -452,12 +576,7 @@ func intersect(a, b catalog.Schema, required []string) catalog.Schema {
 			a.Properties = append(a.Properties, p)
 		} else {
 			a.Properties[i].Required = a.Properties[i].Required || p.Required
-			a.Properties[i].Schema = intersect(a.Properties[i].Schema, p.Schema, nil)
-		}
-	}
-	for i := range a.Properties {
-		if slices.Contains(required, a.Properties[i].Name) {
-			a.Properties[i].Required = true
+			a.Properties[i].Schema = intersect(a.Properties[i].Schema, p.Schema)
 		}
 	}
 	return a
