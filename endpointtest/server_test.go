@@ -298,7 +298,7 @@ var _ = Describe("Server", func() {
 				`	unknown query parameter "access_token" for POST /repos/{owner}/{repo}/issues`,
 				`	unknown query parameter "titel" for POST /repos/{owner}/{repo}/issues; did you mean title?`,
 				`	body field "labels" of POST /repos/{owner}/{repo}/issues: got string "bug", want array`,
-				`	body field "milestone" of POST /repos/{owner}/{repo}/issues: got boolean true, want string or integer`,
+				`	body field "milestone" of POST /repos/{owner}/{repo}/issues: got boolean true, want string, integer or null`,
 				`	missing required body field "title" for POST /repos/{owner}/{repo}/issues`,
 			}, "\n")}))
 		})

@@ -112,3 +112,13 @@ var _ = Describe("required names in a union's branches", func() {
 		Expect(err).NotTo(HaveOccurred())
 	})
 })
+
+var _ = Describe("GitHub's nullable unions", func() {
+	It("takes milestone: null, which takes an issue's milestone off", func() {
+		gh := endpoint.Defaults(endpoint.WithCatalog(github.Catalog()))
+		r, err := gh.Route("PATCH /repos/{owner}/{repo}/issues/{issue_number}").
+			Param("owner", "o").Param("repo", "r").Param("issue_number", 1).Param("milestone", nil).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Body).To(MatchJSON(`{"milestone":null}`))
+	})
+})

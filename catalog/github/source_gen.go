@@ -8,6 +8,6 @@ const SourceVersion = "23.0.2"
 
 // The embedded data:
 //
-//   - api.github.com.cat.gz (Catalog): 1223 operations, 225099 bytes compact, 32931 gzipped, from 13001822 bytes of JSON
-//   - ghec.cat.gz (GHEC): 1471 operations, 282610 bytes compact, 40862 gzipped, from 14134894 bytes of JSON
-//   - ghes-3.19.cat.gz (GHES): 1039 operations, 192037 bytes compact, 27513 gzipped, from 11279885 bytes of JSON
+//   - api.github.com.cat.gz (Catalog): 1223 operations, 225109 bytes compact, 32941 gzipped, from 13001822 bytes of JSON
+//   - ghec.cat.gz (GHEC): 1471 operations, 282626 bytes compact, 40864 gzipped, from 14134894 bytes of JSON
+//   - ghes-3.19.cat.gz (GHES): 1039 operations, 192047 bytes compact, 27521 gzipped, from 11279885 bytes of JSON

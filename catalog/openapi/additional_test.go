@@ -110,3 +110,15 @@ var _ = Describe("required names in oneOf, anyOf and allOf parts", func() {
 		Expect(ok).To(BeFalse())
 	})
 })
+
+var _ = Describe("nullable beside oneOf", func() {
+	It("lets the value be null as well as what a branch allows", func() {
+		op := withBody(`{"type":"object","properties":{"milestone":{"nullable":true,"oneOf":[{"type":"string"},{"type":"integer"}]}}}`)
+		Expect(op.Check("milestone", nil)).To(Succeed())
+		Expect(op.Check("milestone", 3)).To(Succeed())
+		Expect(errors.Is(op.Check("milestone", true), catalog.ErrType)).To(BeTrue())
+		// Without nullable, null is refused.
+		op = withBody(`{"type":"object","properties":{"milestone":{"oneOf":[{"type":"string"},{"type":"integer"}]}}}`)
+		Expect(errors.Is(op.Check("milestone", nil), catalog.ErrType)).To(BeTrue())
+	})
+})

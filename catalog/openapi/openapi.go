@@ -452,6 +452,11 @@ func convertPart(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) p
 			}
 			out = out.and(u)
 		}
+		// nullable beside oneOf (GitHub's milestone: a string, an integer
+		// or null) says so of the types the parts gave.
+		if s.Nullable && out.Type != 0 {
+			out.Type |= catalog.Null
+		}
 	}
 	// Names a part requires may be properties of the whole.
 	for i := range out.Properties {
