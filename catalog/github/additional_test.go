@@ -122,3 +122,16 @@ var _ = Describe("GitHub's nullable unions", func() {
 		Expect(r.Body).To(MatchJSON(`{"milestone":null}`))
 	})
 })
+
+var _ = Describe("the dereferenced description", func() {
+	It("takes state=closed for the code-scanning alert list, as GitHub documents", func() {
+		gh := endpoint.Defaults(endpoint.WithCatalog(github.Catalog()))
+		r, err := gh.Route("GET /repos/{owner}/{repo}/code-scanning/alerts").
+			Param("owner", "o").Param("repo", "r").Param("state", "closed").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(HaveSuffix("/code-scanning/alerts?state=closed"))
+		_, err = gh.Route("GET /repos/{owner}/{repo}/code-scanning/alerts").
+			Param("owner", "o").Param("repo", "r").Param("state", "shut").Build()
+		Expect(errors.Is(err, catalog.ErrEnum)).To(BeTrue(), "%v", err)
+	})
+})

@@ -37,5 +37,5 @@ func ExampleCatalog() {
 	// 1223
 	// 1471
 	// 1039
-	// @octokit/openapi@23.0.2 generated/api.github.com.json
+	// @octokit/openapi@23.0.2 generated/api.github.com.deref.json
 }
