@@ -36,7 +36,26 @@ func plainCall(c *layer) bool {
 // sets headers: the defaults' headers merged with the call's, with the
 // defaults' media type (a plain call sets none).
 func (e *Endpoint) callHeaders(c *layer) []header {
-	hs, _ := finalHeaders(&layer{Headers: mergeHeaders(e.defaults.Headers, c.Headers), Format: e.defaults.Format, Previews: e.defaults.Previews})
+	mediaType := e.defaults.Format != "" || len(e.defaults.Previews.names) > 0
+	for _, h := range c.Headers.list {
+		if h.removed || h.name == "accept" && mediaType {
+			hs, _ := finalHeaders(&layer{Headers: mergeHeaders(e.defaults.Headers, c.Headers), Format: e.defaults.Format, Previews: e.defaults.Previews})
+			return hs
+		}
+	}
+	// The common case, a header or two set over the prepared ones: one
+	// list, with room for what bodyHeaders adds. (A header the defaults
+	// removed comes back at the end, not in its old place: no result
+	// shows the order.)
+	pre := e.pre.headers
+	hs := append(make([]header, 0, len(pre)+len(c.Headers.list)+2), pre...)
+	for _, h := range c.Headers.list {
+		if i := (headerList{hs}).find(h.name); i >= 0 {
+			hs[i] = h
+		} else {
+			hs = append(hs, h)
+		}
+	}
 	return hs
 }
 
