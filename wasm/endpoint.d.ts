@@ -87,6 +87,10 @@ export declare function __debug(): {
   goHeapBytes: number;
   cachedResults: number;
   headerLayers: number;
+  liveEndpoints: number;
+  revived: number;
+  sightedHeaders: number;
+  layersMade: number;
   replays: number;
   reissues: number;
 };

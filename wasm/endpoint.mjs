@@ -46,11 +46,67 @@ let reissues = 0;
 // Handles of endpoints made by .defaults() are released in Go once their
 // JavaScript function has been garbage-collected. Everything else an
 // endpoint holds (its opaque values included) is referenced only from
-// that function, so it goes with it.
-const finalizer = new FinalizationRegistry((handle) => exports.ek_release(handle));
+// that function and the endpoints made from it, so it goes with them.
+// It holds only the chain's small go record, so that chains waiting for
+// their callback hold no memory.
+const finalizer = new FinalizationRegistry((go) => {
+  go.dead = true;
+  if (go.handle > 0) {
+    live.delete(go);
+    exports.ek_release(go.handle);
+    go.handle = -1;
+  }
+});
+
+// live holds the go records of chains made by .defaults() that have a Go
+// handle, oldest first. A finalizer runs only once the event loop turns,
+// so a loop that makes endpoints and drops them would keep every handle
+// (several KB of Go heap each) until then: past LIVE, the handle of a
+// chain not used since it was last passed over is released, and made
+// again from the chain's layers when it is next used.
+const live = new Set();
+const LIVE = 4096;
+let revived = 0;
+
+// handleOf returns the Go handle of chain, made again if it was released.
+function handleOf(chain) {
+  const go = chain.go;
+  if (go.handle < 0) revive(chain);
+  go.hot = true;
+  return go.handle;
+}
+
+// revive makes chain's handle again: over its parent's, or from the root
+// when it has none (made over a replay) or the parent's function is gone.
+function revive(chain) {
+  revived++;
+  const p = chain.parent;
+  if (p !== null && p.go.dead) chain.parent = null;
+  chain.go.handle = chain.parent !== null ? defaultsCall(handleOf(p), chain.layer) : build(chain.layers);
+  keep(chain.go);
+}
+
+// keep adds go to live, releasing another handle when full: the oldest
+// not used since it was last passed over (a second chance).
+function keep(go) {
+  while (live.size >= LIVE) {
+    const old = live.values().next().value;
+    live.delete(old);
+    if (old.hot) {
+      old.hot = false;
+      live.add(old);
+    } else {
+      exports.ek_release(old.handle);
+      old.handle = -1;
+    }
+  }
+  live.add(go);
+}
 
 // A chain is what JavaScript keeps for one endpoint; Go keeps its merged
-// defaults under the handle.
+// defaults under a handle.
+//   go:      { handle (-1 once released), hot: used since passed over
+//            (see live), dead: its function is gone }
 //   tokens:  token → opaque value, for tokens inside the Go defaults
 //   dirty:   strings of the defaults that start with PREFIX
 //   headers: header name → value, for default headers whose value is not
@@ -58,7 +114,20 @@ const finalizer = new FinalizationRegistry((handle) => exports.ek_release(handle
 //   layers:  every defaults() layer from the root, { route } or { json },
 //            to replay the chain with renamed tokens
 //   text:    DEFAULTS JSON, once read
-const ROOT = { handle: 0, tokens: EMPTY_MAP, dirty: NO_STRINGS, headers: EMPTY_MAP, layers: [], text: undefined };
+//   data:    whether a layer gave data
+//   parent, layer: the chain it was made from (null when it was made over
+//            a replay) and its own layer, to make its handle again
+const ROOT = {
+  go: { handle: 0, hot: false, dead: false },
+  tokens: EMPTY_MAP,
+  dirty: NO_STRINGS,
+  headers: EMPTY_MAP,
+  layers: [],
+  text: undefined,
+  data: false,
+  parent: null,
+  layer: null,
+};
 
 /**
  * The default endpoint: GitHub's REST API v3.
@@ -73,7 +142,10 @@ export default endpoint;
  * handles: live endpoints in Go, the root included. goHeapBytes: bytes of
  * Go heap in use after a Go garbage collection (costly: debugging only).
  * cachedResults: entries of the result cache. headerLayers: endpoints
- * kept for the headers of calls (each holds a handle). replays, reissues:
+ * kept for the headers of calls (each holds a handle); sightedHeaders:
+ * headers seen once, not yet a layer; layersMade: header layers made so
+ * far; liveEndpoints: endpoints from defaults() holding a handle; revived:
+ * handles made again for them. replays, reissues:
  * how often a caller's string equal to a token made the defaults be
  * replayed, or a call's tokens be issued again.
  */
@@ -83,6 +155,10 @@ export function __debug() {
     goHeapBytes: exports.ek_heap() * 1024,
     cachedResults: cache.size,
     headerLayers: layers.size,
+    liveEndpoints: live.size,
+    revived,
+    sightedHeaders: sighted.size,
+    layersMade,
     replays,
     reissues,
   };
@@ -94,7 +170,7 @@ function endpointFor(chain) {
   };
   Object.defineProperty(fn, "DEFAULTS", {
     // A fresh copy on every read, so that changing it changes nothing.
-    get: () => decode(MERGE, (chain.text ??= whole(output(exports.ek_DEFAULTS(chain.handle), chain.tokens))), chain, NONE),
+    get: () => decode(MERGE, (chain.text ??= whole(output(exports.ek_DEFAULTS(handleOf(chain)), chain.tokens))), chain, NONE),
     enumerable: true,
     configurable: true,
   });
@@ -116,15 +192,15 @@ function call(op, chain, route, options) {
   const enc = encode(options, chain, false, true);
   const target = collides(enc.dirty, chain.tokens) ? replay(chain, enc.dirty) : chain;
   try {
-    let handle = target.handle;
+    let handle = target === chain ? handleOf(chain) : target.go.handle;
     let json = enc.json;
     if (enc.layer !== null) {
-      const h = headerLayer(target.handle, enc.layer, enc.layerKeys);
+      const h = headerLayer(handle, enc.layer, enc.layerKeys);
       if (h >= 0) {
         handle = h;
       } else {
-        // The layer failed (a bad header): the call with its headers
-        // fails the same way and says so as a call.
+        // Headers seen once, or a layer that failed (a bad header): the
+        // call sends them itself, and a bad one fails as the call.
         json = JSON.stringify(enc.given);
       }
     }
@@ -142,11 +218,11 @@ function call(op, chain, route, options) {
     }
     return decode(op, res, target, enc);
   } finally {
-    if (target !== chain) exports.ek_release(target.handle);
+    if (target !== chain) exports.ek_release(target.go.handle);
   }
 }
 
-// Header layers. Go handles headers in a call's options much more slowly
+// Header layers. Go handles headers in a call's options more slowly
 // than headers in defaults, and calls tend to repeat the same headers
 // (an authorization header), so a call's headers become a defaults layer
 // over the endpoint, kept for the next call with the same headers, and
@@ -158,13 +234,23 @@ const layers = new Map(); // `${parent}:${layer JSON}` → { h, used, released }
 const LAYERS = 64;
 let clock = 0;
 
+// sighted holds the keys of headers seen once and not made a layer,
+// oldest first. Making a layer costs several calls' time, so headers
+// that differ on every call (a request id) must not pay for one: only
+// headers seen again while still here become a layer.
+const sighted = new Set();
+const SIGHTED = 256;
+const NOT_YET = -2;
+let layersMade = 0;
+
 // recent remembers, for a call's headers object, the layer it last
 // became, with the names and values it had then: a call that passes the
 // same object again, unchanged, skips the JSON and the lookup by text.
 const recent = new WeakMap();
 
 // headerLayer returns the handle of the layer of headers h (whose own
-// keys are names) over parent, or -1 when Go rejects the layer.
+// keys are names) over parent, NOT_YET for headers not seen before, or
+// -1 when Go rejects the layer.
 function headerLayer(parent, h, names) {
   const seen = recent.get(h);
   if (seen !== undefined && seen.parent === parent && !seen.layer.released && unchanged(seen, h, names)) {
@@ -175,9 +261,15 @@ function headerLayer(parent, h, names) {
   const key = `${parent}:${text}`;
   let layer = layers.get(key);
   if (layer === undefined) {
+    if (!sighted.delete(key)) {
+      if (sighted.size >= SIGHTED) sighted.delete(sighted.values().next().value);
+      sighted.add(key);
+      return NOT_YET;
+    }
     const lengths = write(text, "");
     const handle = exports.ek_defaults(parent, 0, lengths[0]);
     if (handle < 0) return -1;
+    layersMade++;
     if (layers.size >= LAYERS) releaseOldestLayer();
     layer = { h: handle, used: 0, released: false };
     layers.set(key, layer);
@@ -241,20 +333,24 @@ function defaults(chain, newDefaults) {
   const base = collides(enc.dirty, chain.tokens) ? replay(chain, enc.dirty) : chain;
   let handle;
   try {
-    handle = defaultsCall(base.handle, layer);
+    handle = defaultsCall(handleOf(base), layer);
   } finally {
-    if (base !== chain) exports.ek_release(base.handle);
+    if (base !== chain) exports.ek_release(base.go.handle);
   }
   const next = {
-    handle,
+    go: { handle, hot: false, dead: false },
     tokens: enc.made === null ? base.tokens : new Map([...base.tokens, ...enc.made]),
     dirty: enc.dirty === null ? chain.dirty : chain.dirty.concat(enc.dirty),
     headers: layerHeaders(chain.headers, enc.headers),
     layers: [...base.layers, layer],
     text: undefined,
+    data: chain.data || enc.data,
+    parent: base === chain ? chain : null,
+    layer,
   };
+  keep(next.go);
   const fn = endpointFor(next);
-  finalizer.register(fn, handle);
+  finalizer.register(fn, next.go);
   return fn;
 }
 
@@ -291,6 +387,11 @@ function replay(chain, dirty) {
     tokens.set(t, value);
   }
   const layers = chain.layers.map((l) => (l.route !== undefined ? l : { json: renameTokens(l.json, rename) }));
+  return { ...chain, go: { handle: build(layers), hot: false, dead: false }, tokens, layers, text: undefined };
+}
+
+// build returns a new handle for layers over the root.
+function build(layers) {
   let handle = 0;
   try {
     for (const layer of layers) {
@@ -302,7 +403,7 @@ function replay(chain, dirty) {
     if (handle !== 0) exports.ek_release(handle);
     throw err;
   }
-  return { ...chain, handle, tokens, layers, text: undefined };
+  return handle;
 }
 
 // issue returns a fresh token that is not in avoid.
@@ -342,12 +443,12 @@ function renameTokens(json, rename) {
 // An encoding: json for Go ("" for no options); made, the tokens it
 // issued (token → value) or null; dirty, caller strings that start with
 // PREFIX, or null; headers, header name → value for what the headers
-// restore needs, or null.
+// restore needs, or null; data, whether the options give data.
 // With split (calls of endpoint() and merge()), a plain call's headers
 // are taken out of json into layer (the headers object, whose names are
 // layerKeys), for headerLayer; given is then what json would hold with
 // them.
-const NONE = { json: "", made: null, dirty: null, headers: null, layer: null, layerKeys: null, given: null };
+const NONE = { json: "", made: null, dirty: null, headers: null, layer: null, layerKeys: null, given: null, data: false };
 
 // encode turns options into JSON for Go. Plain JSON goes through
 // JSON.stringify; anything else through serialize. allHeaders records
@@ -381,11 +482,11 @@ function encode(options, chain, allHeaders = false, split = false) {
     if (typed) {
       // Go reads header values as strings: send String(value), which is
       // also what fetch would send, and restore value in the result.
-      const converted = Object.fromEntries(keys.map((k) => [k, headerValue(h[k])]));
+      const converted = Object.fromEntries(keys.map((k) => [k, headerValue(k, h[k])]));
       given = { ...options, headers: converted };
     }
   }
-  const enc = { json: "", made: null, dirty: null, headers, layer: null, layerKeys: null, given: null };
+  const enc = { json: "", made: null, dirty: null, headers, layer: null, layerKeys: null, given: null, data: options.data !== undefined };
   if (!needsSerialize(options)) {
     if (split && keys !== null) {
       const { headers: layerHeaders, ...rest } = given;
@@ -393,6 +494,14 @@ function encode(options, chain, allHeaders = false, split = false) {
       enc.layerKeys = keys;
       enc.json = JSON.stringify(rest);
       enc.given = given;
+    } else if (keys === null && h !== undefined && h !== null) {
+      // headers that are not a plain object, which Go refuses; JSON
+      // cannot carry some of them (a bigint).
+      try {
+        enc.json = JSON.stringify(given);
+      } catch (cause) {
+        throw moduleError("endpoint: options: invalid options: headers: want an object", "ErrInvalidOptions", "options", cause);
+      }
     } else {
       enc.json = JSON.stringify(given);
     }
@@ -416,8 +525,24 @@ function encode(options, chain, allHeaders = false, split = false) {
   return enc;
 }
 
-function headerValue(v) {
-  return v === undefined || v === null || typeof v === "string" ? v : String(v);
+function headerValue(name, v) {
+  if (v === undefined || v === null || typeof v === "string") return v;
+  try {
+    return String(v);
+  } catch (cause) {
+    // A Symbol object, an array holding a Symbol: fetch could not send it.
+    throw moduleError(`endpoint: header ${JSON.stringify(name)}: invalid header value: not convertible to a string`, "headers.ErrInvalidValue", "header", cause);
+  }
+}
+
+// moduleError is an error shaped like those of Go (see output).
+function moduleError(message, code, op, cause) {
+  const err = new Error(message, { cause });
+  err.codes = [code];
+  err.code = code;
+  err.op = op;
+  Error.captureStackTrace?.(err, moduleError);
+  return err;
 }
 
 // needsSerialize reports whether options hold anything JSON.stringify
@@ -561,10 +686,10 @@ function decode(op, res, chain, enc) {
   if (h !== undefined) {
     if (chain.headers.size > 0 || enc.headers !== null) restoreHeaders(h, chain.headers, enc.headers);
     // Go sends a bodiless request's content-length as "0"; v6 has the
-    // number 0.
+    // number 0, whatever was given.
     if (op === BUILD && h["content-length"] === "0") {
       const given = source("content-length", chain.headers, enc.headers);
-      if (typeof given !== "string") h["content-length"] = 0;
+      if (typeof given !== "string" || zeroByRule(r, chain.data || enc.data)) h["content-length"] = 0;
     }
   }
   return r;
@@ -622,6 +747,17 @@ function fromSpans(text, s) {
 function jsonString(text, a, b) {
   const s = text.slice(a, b);
   return s.includes("\\") ? JSON.parse(text.slice(a - 1, b + 1)) : s;
+}
+
+// zeroByRule reports whether result r is a request that v6 gives the
+// content-length 0 for (not GET or HEAD, and no body; the empty body of
+// a PUT or PATCH without data is the engine's), so that a "0" there is
+// not the string a caller gave.
+function zeroByRule(r, data) {
+  const m = r.method;
+  if (m === "get" || m === "head") return false;
+  if (!Object.hasOwn(r, "body")) return true;
+  return r.body === "" && !data && (m === "put" || m === "patch");
 }
 
 // restore swaps tokens in v for their values.

@@ -18,6 +18,7 @@ const gc =
   })();
 
 const COUNT = 100_000;
+const LIVE = 4096; // endpoint.mjs: endpoints from defaults() that keep a handle
 
 // settle collects garbage and lets FinalizationRegistry callbacks, which
 // run as their own tasks, release their handles.
@@ -39,9 +40,20 @@ test(`${COUNT} endpoints from defaults() are released when dropped`, async () =>
     made.push(endpoint.defaults({ headers: { authorization: `token ${i}` }, per_page: i, request: { fetch: () => i } }));
   }
   const during = debug();
-  assert.equal(during.handles, before.handles + COUNT);
-  assert.equal(made[COUNT - 1]("GET /x").url, `https://api.github.com/x?per_page=${COUNT - 1}`);
-  assert.ok(during.goHeapBytes > before.goHeapBytes + COUNT * 100, `Go heap grew: ${during.goHeapBytes}`);
+  // Past 4,096 live endpoints the handles of those not used lately are
+  // released at once (and made again when used), not at the next GC.
+  assert.ok(during.handles <= before.handles + LIVE, `${during.handles - before.handles} handles held`);
+  assert.ok(during.goHeapBytes < before.goHeapBytes + LIVE * 16 * 1024, `Go heap ${before.goHeapBytes} → ${during.goHeapBytes}`);
+  const revived = during.revived;
+  for (const i of [COUNT - 1, 0, 1, COUNT - 1]) {
+    const r = made[i]("POST /x", { a: 1 });
+    assert.equal(r.url, `https://api.github.com/x`);
+    assert.deepEqual(r.body, { per_page: i, a: 1 });
+    assert.equal(r.headers.authorization, `token ${i}`);
+    assert.equal(r.request.fetch(), i);
+    assert.equal(made[i].DEFAULTS.per_page, i);
+  }
+  assert.equal(debug().revived, revived + 2, "made[0] and made[1] were released and made again");
 
   made = null;
   await settle(before.handles);
@@ -65,4 +77,36 @@ test("a chain of defaults() is released from the leaf up", async () => {
   leaf = null;
   await settle(before);
   assert.equal(debug().handles, before);
+});
+
+test("an endpoint whose handle was released gives the same results when used again", () => {
+  const fetch = () => "f";
+  const parent = endpoint.defaults({ baseUrl: "https://ghe.example/api", headers: { "x-n": 7 }, tag: new Map([["p", 1]]), request: { fetch } });
+  const route = parent.defaults("POST /repos/{owner}/{repo}/issues");
+  const child = parent.defaults({ owner: "o", headers: { authorization: "token child" } });
+  // A layer over a replay (a string equal to a token of the parent).
+  const leaked = /%00ek%3A(\d+)$/.exec(parent("GET /leak/{tag}").url);
+  assert.ok(leaked);
+  const replayed = parent.defaults({ note: `\u0000ek:${leaked[1]}` });
+  const grandchild = child.defaults({ repo: "r" });
+  const use = () => ({
+    parent: parent("POST /x/{owner}", { owner: "a", title: "t" }),
+    route: route({ owner: "o", repo: "r", title: "t" }),
+    child: child.merge("GET /repos/{owner}/{repo}", { repo: "r" }),
+    replayed: replayed("POST /x"),
+    grandchild: grandchild("GET /repos/{owner}/{repo}"),
+    defaults: [parent, route, child, replayed, grandchild].map((e) => e.DEFAULTS),
+  });
+  const before = use();
+  const revived = debug().revived;
+  // More endpoints than are kept: every handle above is released.
+  for (let i = 0; i < LIVE * 2; i++) endpoint.defaults({ per_page: i })("GET /x");
+  assert.ok(debug().liveEndpoints <= LIVE);
+  const after = use();
+  assert.ok(debug().revived >= revived + 5, `${debug().revived - revived} handles made again`);
+  assert.deepEqual(after, before);
+  assert.equal(after.parent.request.fetch, fetch);
+  assert.equal(after.replayed.body.note, `\u0000ek:${leaked[1]}`);
+  assert.ok(after.replayed.body.tag instanceof Map);
+  assert.equal(after.child.headers["x-n"], 7);
 });

@@ -159,6 +159,34 @@ describe("endpoint()", () => {
     }
   });
 
+  test("a bodiless request's content-length is the number 0 whatever was given; one with a body keeps the given string", () => {
+    // @octokit/endpoint 6.0.12's results, taken by hand.
+    const zero = [
+      ["DELETE /x", { headers: { "content-length": "12" } }],
+      ["DELETE /x", { headers: { "Content-Length": "0" } }],
+      ["POST /x", { headers: { "content-length": "12" }, request: { timeout: 1 } }],
+      ["PUT /x", { headers: { "content-length": "0" } }],
+      ["PATCH /x", { headers: { "content-length": "12" } }],
+      ["OPTIONS /x", { headers: { "content-length": "12" } }],
+    ];
+    for (const [route, options] of zero) {
+      assert.equal(endpoint(route, options).headers["content-length"], 0, `${route} ${JSON.stringify(options)}`);
+      assert.equal(endpoint.defaults({ headers: options.headers })(route).headers["content-length"], 0, `${route} from defaults()`);
+    }
+    assert.equal(endpoint.parse({ method: "DELETE", url: "/x", headers: { "content-length": "12" } }).headers["content-length"], 0);
+    const given = [
+      ["GET /x", { headers: { "content-length": "0" } }],
+      ["HEAD /x", { headers: { "content-length": "0" } }],
+      ["POST /x", { headers: { "content-length": "0" }, a: 1 }],
+      ["PUT /x", { headers: { "content-length": "0" }, data: "" }],
+      ["DELETE /x", { headers: { "content-length": "0" }, data: "" }],
+    ];
+    for (const [route, options] of given) {
+      assert.equal(endpoint(route, options).headers["content-length"], "0", `${route} ${JSON.stringify(options)}`);
+    }
+    assert.equal(endpoint.defaults({ data: "" })("PUT /x", { headers: { "content-length": "0" } }).headers["content-length"], "0");
+  });
+
   test("a query template takes its variables; data is the body; a numeric header stays a number", () => {
     const r = endpoint("POST https://uploads.example.net/assets/9{?name,label}", {
       name: "tools.tar.gz",
@@ -259,6 +287,28 @@ describe("endpoint()", () => {
 
   test("a missing path parameter is an error (departure: v6 leaves the segment empty)", () => {
     assert.throws(() => endpoint("GET /repos/{o}/{r}/branches/{branch}", { o: "a", r: "b" }), { code: "ErrMissingParam" });
+  });
+
+  test("a :name placeholder takes hyphens (departure: v6 stops at the '-')", () => {
+    assert.equal(endpoint("GET /orgs/:org/teams/:enterprise-team", { org: "o", "enterprise-team": "t" }).url, `${API}/orgs/o/teams/t`);
+    // v6: /x/F-bar
+    assert.throws(() => endpoint("GET /x/:foo-bar", { foo: "F" }), { code: "ErrMissingParam" });
+  });
+
+  test("data on a method without a body is an error (departure: v6 sends ?data=)", () => {
+    for (const route of ["GET /search", "HEAD /search", "OPTIONS /search"]) {
+      assert.throws(() => endpoint(route, { data: "x" }), { code: "ErrDataNotAllowed" }, route);
+    }
+  });
+
+  test("an own __proto__ key is an ordinary key (departure: v6 loses it)", () => {
+    const options = JSON.parse('{"__proto__": "p", "a": 1}');
+    assert.equal(endpoint("GET /x", options).url, `${API}/x?__proto__=p&a=1`); // v6: /x?a=1
+    const body = endpoint("POST /x", options).body;
+    assert.deepEqual(Object.keys(body), ["__proto__", "a"]); // v6: {a: 1}
+    assert.equal(Object.getPrototypeOf(body), Object.prototype);
+    assert.equal(Object.getOwnPropertyDescriptor(body, "__proto__").value, "p");
+    assert.equal({}.a, undefined);
   });
 });
 

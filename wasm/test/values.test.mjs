@@ -222,6 +222,24 @@ describe("header values keep their type", () => {
     const r = endpoint.parse({ method: "POST", baseUrl: API, url: "/x", headers: { "content-length": 3 }, data: "abc" });
     assert.equal(r.headers["content-length"], 3);
   });
+
+  test("a value that cannot become a string, and headers that are not an object, are the module's errors", () => {
+    const s = Symbol("s");
+    assert.equal(endpoint("GET /x", { headers: { "x-s": s } }).headers["x-s"], s); // String(symbol) works
+    const badValues = [[s], Object(s), { toString: () => s }];
+    for (const v of badValues) {
+      const isValueError = (err) => !(err instanceof TypeError) && err.code === "headers.ErrInvalidValue" && err.codes.includes("headers.ErrInvalidValue") && err.op === "header";
+      assert.throws(() => endpoint("GET /x", { headers: { "x-s": v } }), isValueError);
+      assert.throws(() => endpoint("POST /x", { headers: { "x-s": v }, request: { fetch() {} } }), isValueError);
+      assert.throws(() => endpoint.defaults({ headers: { "x-s": v } }), isValueError);
+      assert.throws(() => endpoint.merge("GET /x", { headers: { "x-s": v } }), isValueError);
+    }
+    for (const headers of [10n, [10n], [1], "abc"]) {
+      const isOptionsError = (err) => !(err instanceof TypeError) && err.code === "ErrInvalidOptions";
+      assert.throws(() => endpoint("GET /x", { headers }), isOptionsError);
+      assert.throws(() => endpoint.defaults({ headers }), isOptionsError);
+    }
+  });
 });
 
 describe("caches", () => {
@@ -268,10 +286,69 @@ describe("caches", () => {
 
   test("header layers are bounded and give their handles back", () => {
     const before = debug().handles;
-    for (let i = 0; i < 200; i++) endpoint("GET /x", { headers: { authorization: `token ${i}` } });
+    for (let i = 0; i < 200; i++) {
+      // Twice each: headers seen again become a layer.
+      endpoint("GET /x", { headers: { authorization: `token ${i}` } });
+      endpoint("GET /x", { headers: { authorization: `token ${i}` } });
+    }
     const { headerLayers, handles } = debug();
     assert.ok(headerLayers <= 64, `${headerLayers} layers`);
     assert.ok(handles <= before + 64, `${handles} handles`);
+  });
+
+  test("headers that differ on every call make no layer, and what is kept of them stays bounded", () => {
+    const before = debug();
+    for (let i = 0; i < 2000; i++) {
+      const r = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", headers: { authorization: `token unique-${i}` } });
+      assert.equal(r.headers.authorization, `token unique-${i}`);
+    }
+    const after = debug();
+    assert.equal(after.layersMade, before.layersMade, "no layer for headers seen once");
+    assert.equal(after.handles, before.handles, "no handle for headers seen once");
+    assert.ok(after.sightedHeaders <= 256, `${after.sightedHeaders} headers remembered`);
+  });
+
+  test("headers seen once, seen again and passed again as the same object build the same request", () => {
+    const ua = endpoint.DEFAULTS.headers["user-agent"];
+    const base = endpoint.defaults({ headers: { authorization: "token default", "x-keep": "k", "x-drop": "d" } });
+    const cases = [
+      ["GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }, { authorization: "token " }],
+      ["GET /x", { mediaType: { previews: ["nightshade"], format: "diff" } }, { "x-id": "" }],
+      ["POST /x", { title: "t" }, { "User-Agent": "app/1", "content-type": "text/plain", "x-n": 3 }],
+      ["DELETE /x", {}, { "content-length": "12", "x-id": "" }],
+      ["PUT /x", {}, { "x-drop": undefined, "x-id": "" }],
+    ];
+    let n = 0;
+    for (const e of [endpoint, base]) {
+      for (const [route, options, template] of cases) {
+        // Values of a kind no earlier call used, so the first call is a
+        // first sighting.
+        const headers = () => Object.fromEntries(Object.entries(template).map(([k, v]) => [k, v === "token " || v === "" ? `${v}seen-${n}` : v]));
+        n++;
+        const made = debug().layersMade;
+        const first = e(route, { ...options, headers: headers() });
+        assert.equal(debug().layersMade, made, `${route}: no layer for headers seen once`);
+        const reused = headers();
+        const second = e(route, { ...options, headers: reused });
+        assert.equal(debug().layersMade, made + 1, `${route}: a layer for headers seen again`);
+        const third = e(route, { ...options, headers: reused });
+        const viaDefaults = e.defaults({ headers: headers() })(route, options);
+        assert.deepEqual(second, first, route);
+        assert.deepEqual(third, first, route);
+        assert.deepEqual(viaDefaults, first, route);
+        assert.deepEqual(e.merge(route, { ...options, headers: headers() }), e.defaults({ headers: headers() }).merge(route, options), route);
+      }
+    }
+    // Against @octokit/endpoint 6.0.12 (differences 1 and 2: method case
+    // and user-agent; its result was taken by hand).
+    const token = `token v6-${n}`;
+    for (let i = 0; i < 3; i++) {
+      assert.deepEqual(endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "r", headers: { authorization: token, "x-n": 1 } }), {
+        method: "delete",
+        url: `${API}/repos/o/r`,
+        headers: { accept: "application/vnd.github.v3+json", authorization: token, "content-length": 0, "user-agent": ua, "x-n": 1 },
+      });
+    }
   });
 
   test("a headers object passed again is read again: changed, added or removed names count", () => {
