@@ -246,12 +246,21 @@ func (l *layer) has(key string) bool {
 // still set, then any set key not recorded, reserved keys first.
 func (l *layer) order() []string {
 	out := make([]string, 0, len(l.Keys.keys)+len(l.Params.list)+7)
-	seen := make(map[string]bool, cap(out))
+	var seen map[string]bool // past a handful of keys; a scan before
 	add := func(k string) {
-		if !seen[k] && l.has(k) {
-			seen[k] = true
-			out = append(out, k)
+		if seen == nil && len(out) >= 16 {
+			seen = make(map[string]bool, cap(out))
+			for _, o := range out {
+				seen[o] = true
+			}
 		}
+		if seen != nil && seen[k] || seen == nil && slices.Contains(out, k) || !l.has(k) {
+			return
+		}
+		if seen != nil {
+			seen[k] = true
+		}
+		out = append(out, k)
 	}
 	for _, k := range l.Keys.keys {
 		add(k)

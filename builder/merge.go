@@ -186,20 +186,26 @@ func mergeKeys(base, l keyOrder) keyOrder {
 	if len(base.keys) == 0 {
 		return l
 	}
-	seen := make(map[string]bool, len(base.keys)+len(l.keys)+1)
 	out := make([]string, 0, len(base.keys)+len(l.keys)+1)
 	// v6's defaults always hold mediaType, after headers, even empty (then
 	// order leaves it out, and marshalJSON puts it back there): a layer
-	// that sets it does not move it.
-	for _, k := range withMediaType(slices.Clip(base.keys)) {
-		seen[k] = true
-		out = append(out, k)
+	// that sets it does not move it. out has room for it: no copy.
+	out = withMediaType(append(out, base.keys...))
+	var seen map[string]bool // for long lists only; a scan before
+	if len(out)+len(l.keys) > 32 {
+		seen = make(map[string]bool, cap(out))
+		for _, k := range out {
+			seen[k] = true
+		}
 	}
 	for _, k := range l.keys {
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, k)
+		if seen != nil && seen[k] || seen == nil && slices.Contains(out, k) {
+			continue
 		}
+		if seen != nil {
+			seen[k] = true
+		}
+		out = append(out, k)
 	}
 	return keyOrder{out}
 }
