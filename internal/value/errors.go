@@ -60,7 +60,9 @@ func (b *Budget) Spend(n, depth int) error { return b.spend(n, depth) }
 // spent: one node for each array or object and one for each of its
 // members.
 func (b *Budget) Refund(v Value) {
-	b.spent = max(0, b.spent-nodes(v))
+	if v.kind == Array || v.kind == Object { // a scalar took nothing
+		b.spent = max(0, b.spent-nodes(v))
+	}
 }
 
 // nodes is what Refund gives back for v.
