@@ -42,14 +42,20 @@ func IsSensitiveParam(name string) bool {
 // URLs, such as an error message or a Link header: a value ends at "&",
 // "#", white space, a control byte, a quote, a backslash, "<", ">", "{"
 // or "}", and a value that starts with "{" is a template expression, not
-// a credential, and is kept. s is returned as it is when there is nothing
-// to mask.
-func RedactURL(s string) string {
+// a credential, and is kept. A URL inside a query value, as it is or
+// percent-encoded (once), is masked the same way. s is returned as it is
+// when there is nothing to mask.
+func RedactURL(s string) string { return redactURL(s, true) }
+
+// redactURL is RedactURL; with decode, a percent-encoded query value is
+// also read decoded, once (not again inside it, so that the work stays
+// linear in s), for a URL it may hold (?redirect_uri=https%3A%2F%2Fu%3Ap%40h).
+func redactURL(s string, decode bool) string {
 	var b strings.Builder
 	last := 0 // s[:last] is written to b, or nothing was masked yet
-	mask := func(from, to int) {
+	put := func(from, to int, text string) {
 		b.WriteString(s[last:from])
-		b.WriteString(RedactedValue)
+		b.WriteString(text)
 		last = to
 	}
 	for i := 0; i < len(s); i++ {
@@ -61,7 +67,7 @@ func RedactURL(s string) string {
 				end++
 			}
 			if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
-				mask(start, start+at)
+				put(start, start+at, RedactedValue)
 			}
 			i = end - 1
 		case s[i] == '?' || s[i] == '&' || s[i] == '#': // OAuth's implicit grant puts access_token in the fragment
@@ -82,10 +88,25 @@ func RedactURL(s string) string {
 			for end < len(s) && !endsValue(s[end]) {
 				end++
 			}
-			if IsSensitiveParam(name) && end > eq+1 && s[eq+1] != '{' {
-				mask(eq+1, end)
+			v := s[eq+1 : end]
+			switch {
+			case IsSensitiveParam(name) && v != "" && v[0] != '{':
+				put(eq+1, end, RedactedValue)
+				i = end - 1
+			case decode && strings.IndexByte(v, '%') >= 0:
+				// A URL in the value, percent-encoded, masked as it
+				// reads decoded, and written encoded again.
+				if d, err := url.QueryUnescape(v); err == nil {
+					if r := redactURL(d, false); r != d {
+						put(eq+1, end, queryEscapeBut(r, RedactedValue))
+					}
+				}
+				i = end - 1
+			default:
+				// A URL in the value as it is (?next=https://u:p@h/):
+				// read on inside the value.
+				i = eq
 			}
-			i = end - 1
 		}
 	}
 	if last == 0 {
@@ -93,6 +114,16 @@ func RedactURL(s string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// queryEscapeBut is url.QueryEscape of s but for the occurrences of keep,
+// written as they are.
+func queryEscapeBut(s, keep string) string {
+	parts := strings.Split(s, keep)
+	for i, p := range parts {
+		parts[i] = url.QueryEscape(p)
+	}
+	return strings.Join(parts, keep)
 }
 
 // endsValue reports whether c cannot be part of a query value or an
@@ -152,6 +183,12 @@ func (o Options) Redacted() Options {
 	switch d := o.Data.(type) {
 	case nil, string, []byte, io.Reader:
 		out.Data = d
+	case json.RawMessage: // a JSON string from Merge (see Options.Data) stays JSON
+		if v, err := value.Decode(d); err == nil {
+			out.Data = json.RawMessage(value.AppendJSON(nil, redactValue(v)))
+		} else {
+			out.Data = RedactedValue
+		}
 	default:
 		out.Data = redactAny(d)
 	}
@@ -167,16 +204,21 @@ func (o Options) Redacted() Options {
 	return out
 }
 
-// redactHeaders copies h only when it holds a sensitive header.
+// redactHeaders copies h only when it holds a sensitive header, or a URL
+// with a credential in another header's value (a referer).
 func redactHeaders(h headers.Set) headers.Set {
 	var out headers.Set
-	for name := range h {
-		if headers.IsSensitive(name) {
-			if out == nil {
-				out = h.Clone()
+	for name, v := range h {
+		masked := RedactedValue
+		if !headers.IsSensitive(name) {
+			if masked = RedactURL(v); masked == v {
+				continue
 			}
-			out[name] = RedactedValue
 		}
+		if out == nil {
+			out = h.Clone()
+		}
+		out[name] = masked
 	}
 	if out == nil {
 		return h

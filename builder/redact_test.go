@@ -161,6 +161,19 @@ var _ = Describe("redaction", func() {
 			r, err := e.Route("POST /hooks").Param("config", map[string]any{"url": withUser}).Request("cb", withToken).Build()
 			Expect(err).NotTo(HaveOccurred())
 			expectRedacted(r)
+
+			// In another header's value (a referer).
+			h, err := e.Route("GET /x").Header("Referer", withUser).Build()
+			Expect(err).NotTo(HaveOccurred())
+			expectRedacted(h)
+			Expect(h.Headers["referer"]).To(Equal(withUser))
+
+			// In a query string the URL is percent-encoded; nested in a
+			// query value, it is not.
+			q, err := e.Route("GET /authorize").Param("redirect_uri", withUser).Param("next", "https://x.example/cb?next="+withToken).Build()
+			Expect(err).NotTo(HaveOccurred())
+			expectRedacted(q)
+			Expect(q.URL).To(ContainSubstring(secret + "pw"))
 			Expect(fmt.Sprint(r)).To(ContainSubstring("https://[REDACTED]@host.example/x"))
 
 			body, err := json.Marshal(r)
@@ -297,7 +310,18 @@ var _ = DescribeTable("RedactURL",
 	Entry("in a Link header", `<https://api.github.com/user/repos?page=2&access_token=abc>; rel="next"`, `<https://api.github.com/user/repos?page=2&access_token=[REDACTED]>; rel="next"`),
 	Entry("ends at a control byte", "/x?token=abc\x00def", "/x?token=[REDACTED]\x00def"),
 	Entry("a lone question mark", "?", "?"),
+	Entry("a URL inside a query value, with user information", "https://x/cb?next=https://alice:s3cret@h/&a=1", "https://x/cb?next=https://[REDACTED]@h/&a=1"),
+	Entry("a URL inside a query value, with a token", "https://x/cb?next=https://h/?token=tok123", "https://x/cb?next=https://h/?token=[REDACTED]"),
+	Entry("a percent-encoded URL in a query value", "/x?redirect_uri=https%3A%2F%2Falice%3As3cret%40h%2F&a=1", "/x?redirect_uri=https%3A%2F%2F[REDACTED]%40h%2F&a=1"),
+	Entry("a percent-encoded token in a query value", "/x?state=a%26access_token%3Dtok123", "/x?state=a%26access_token%3D[REDACTED]"),
+	Entry("an encoded value with nothing to mask stays as it was", "/x?q=a%20b%2Bc&r=%7E", "/x?q=a%20b%2Bc&r=%7E"),
+	Entry("decoded once only", "/x?u=https%253A%252F%252Fa%253Ab%2540h", "/x?u=https%253A%252F%252Fa%253Ab%2540h"),
 )
+
+var _ = It("RedactURL stays linear on nested encodings", func() {
+	deep := "/x?u=" + strings.Repeat("%25", 200_000) + "41"
+	Expect(builder.RedactURL(deep)).To(Equal(deep))
+})
 
 var _ = Describe("IsSensitiveParam", func() {
 	It("knows the OAuth credential names in any case and nothing else", func() {
