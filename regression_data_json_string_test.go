@@ -47,6 +47,10 @@ var _ = Describe("regression: Data whose JSON form is a string", func() {
 			ro, err = endpoint.Parse(merged)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(bodyText(ro.Body)).To(Equal(want))
+			// The copy for logs keeps it JSON too.
+			ro, err = endpoint.Parse(merged.Redacted())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(bodyText(ro.Body)).To(Equal(want))
 		},
 		Entry("time.Time", stamp, `"2020-01-02T03:04:05Z"`),
 		Entry("json.RawMessage of a string", json.RawMessage(`"hello"`), `"hello"`),
@@ -64,8 +68,11 @@ var _ = Describe("regression: Data whose JSON form is a string", func() {
 		},
 		Entry("string", "plain text"),
 		Entry("named string type", rawName("plain text")),
+		Entry("pointer to a string, as go-github's fields are", ptr("plain text")),
 	)
 })
+
+func ptr(s string) *string { return &s }
 
 // bodyText is a RequestOptions body as text.
 func bodyText(b any) string {

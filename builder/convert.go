@@ -60,7 +60,7 @@ func paramsObject(p Params, b *value.Budget, depth int) (value.Value, error) {
 }
 
 // toBody converts a data value: []byte and io.Reader stay raw; a string
-// (of any string type) is a raw string body; anything else becomes its
+// (of any string type, or a pointer to one) is a raw string body; anything else becomes its
 // JSON value, a JSON string included. nil is not set.
 func toBody(x any, b *value.Budget) (body, error) {
 	switch t := x.(type) {
@@ -78,8 +78,16 @@ func toBody(x any, b *value.Budget) (body, error) {
 	if err != nil {
 		return body{}, err
 	}
-	asJSON := v.Kind() == value.String && reflect.TypeOf(x).Kind() != reflect.String
-	return body{set: true, v: v, asJSON: asJSON}, nil
+	return body{set: true, v: v, asJSON: v.Kind() == value.String && !isString(reflect.TypeOf(x))}, nil
+}
+
+// isString reports whether t is a string type, or a pointer to one (a
+// *string, as go-github's fields are), whose value Data sends raw.
+func isString(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.String
 }
 
 // toLayer converts Options into a layer and checks it (see check). o is
