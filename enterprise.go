@@ -65,6 +65,32 @@ func enterpriseURL(host, path string) (string, error) {
 	return "https://" + host + path, nil
 }
 
+// validZone reports whether z, what follows the "%" of a bracketed IPv6
+// address, is RFC 6874's "25" ZoneID: unreserved bytes and escapes.
+func validZone(z string) bool {
+	z, ok := strings.CutPrefix(z, "25")
+	if !ok || z == "" {
+		return false
+	}
+	for i := 0; i < len(z); i++ {
+		switch c := z[i]; {
+		case c == '%':
+			if i+2 >= len(z) || !isHex(z[i+1]) || !isHex(z[i+2]) {
+				return false
+			}
+			i += 2
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
 // validateHost accepts "name", "name:port", an IPv4 address and "[ipv6]"
 // with an optional port. The host is used verbatim, so anything else —
 // a scheme, a path, user information, spaces — is refused, not repaired.
@@ -96,9 +122,10 @@ func validateHost(host string) error {
 		if end < 0 || !validIP(host[1:end]) || !strings.Contains(host[1:end], ":") {
 			return fail("bad IPv6 address")
 		}
-		// A zone is written %25zone in a URL (RFC 6874); a bare %en0 is a
-		// bad escape that every later parse refuses.
-		if _, zone, ok := strings.Cut(host[1:end], "%"); ok && (!strings.HasPrefix(zone, "25") || len(zone) == 2) {
+		// A zone is written %25zone in a URL (RFC 6874), the zone itself
+		// unreserved bytes or escapes: a bare %en0 is a bad escape that
+		// every later parse refuses.
+		if _, zone, ok := strings.Cut(host[1:end], "%"); ok && !validZone(zone) {
 			return fail("an IPv6 zone is written %25zone in a URL")
 		}
 		if rest := host[end+1:]; rest != "" {

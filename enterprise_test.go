@@ -35,7 +35,7 @@ var _ = Describe("GitHub Enterprise Server", func() {
 	)
 
 	It("gives URLs every call can be built on, a zone included", func() {
-		for _, host := range []string{"ghe.example.com:8443", "[2001:db8::1]:443", "[fe80::1%25en0]"} {
+		for _, host := range []string{"ghe.example.com:8443", "[2001:db8::1]:443", "[fe80::1%25en0]", "[fe80::1%25eth%2D0]"} {
 			e := endpoint.Defaults(endpoint.WithEnterprise(host))
 			Expect(e.Err()).NotTo(HaveOccurred())
 			r, err := e.Route("GET /meta").Build()
@@ -76,6 +76,9 @@ var _ = Describe("GitHub Enterprise Server", func() {
 		Entry("bad IPv6", "[ghe]", "bad IPv6"),
 		Entry("IPv6 zone not escaped", "[fe80::1%en0]", "zone is written %25zone"),
 		Entry("IPv6 zone empty", "[fe80::1%25]", "zone is written %25zone"),
+		Entry("IPv6 zone with a bad escape", "[fe80::1%25%zz]", "zone is written %25zone"),
+		Entry("IPv6 zone ending in %", "[fe80::1%25en0%]", "zone is written %25zone"),
+		Entry("IPv6 zone with a reserved byte", "[fe80::1%25en:0]", "zone is written %25zone"),
 		Entry("empty label", "ghe..example.com", "bad host name"),
 		Entry("leading hyphen", "-ghe.example.com", "bad host name"),
 		Entry("percent", "ghe%2eexample.com", "is not allowed"),
