@@ -322,7 +322,10 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 
 // AppendBuildJSON appends to dst what RequestOptions.MarshalJSON writes
 // of BuildJSON(route, options), without the RequestOptions in between
-// (the WebAssembly module's path). On error dst is returned as it was.
+// (the WebAssembly module's path), but for the members of request: it
+// writes them in the order the defaults and options gave them, as v6
+// does, where RequestOptions hold them in a map, which MarshalJSON writes
+// sorted. On error dst is returned as it was.
 func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]byte, error) {
 	return e.AppendBuildJSONSpans(dst, route, options, nil)
 }
