@@ -76,14 +76,30 @@ function handleOf(chain) {
   return go.handle;
 }
 
-// revive makes chain's handle again: over its parent's, or from the root
-// when it has none (made over a replay) or the parent's function is gone.
+// revive makes chain's handle again: over its parent's when that one
+// still has its handle, else from the root through the chain's layers, in
+// a loop (a parent released too is not revived in turn: a deep chain would
+// recurse as deep). A chain keeps only its parent's go record, so that an
+// endpoint does not keep its ancestors (and their lists of layers) alive.
+// An endpoint whose function is gone (a merge or defaults kept from it
+// still runs) gets a handle for this call only: no finalizer would
+// release it.
 function revive(chain) {
   revived++;
-  const p = chain.parent;
-  if (p !== null && p.go.dead) chain.parent = null;
-  chain.go.handle = chain.parent !== null ? defaultsCall(handleOf(p), chain.layer) : build(chain.layers);
-  keep(chain.go);
+  const go = chain.go;
+  const pg = chain.parentGo;
+  go.handle = pg !== null && !pg.dead && pg.handle > 0 ? defaultsCall(pg.handle, chain.layer) : build(chain.layers);
+  if (!go.dead) {
+    keep(go);
+    return;
+  }
+  const h = go.handle;
+  queueMicrotask(() => {
+    if (go.handle === h) {
+      exports.ek_release(h);
+      go.handle = -1;
+    }
+  });
 }
 
 // keep adds go to live, releasing another handle when full: the oldest
@@ -115,8 +131,9 @@ function keep(go) {
 //            to replay the chain with renamed tokens
 //   text:    DEFAULTS JSON, once read
 //   data:    whether a layer gave data
-//   parent, layer: the chain it was made from (null when it was made over
-//            a replay) and its own layer, to make its handle again
+//   parentGo, layer: the go record of the chain it was made from (null
+//            when it was made over a replay, or on the root) and its own
+//            layer, to make its handle again
 const ROOT = {
   go: { handle: 0, hot: false, dead: false },
   tokens: EMPTY_MAP,
@@ -125,7 +142,7 @@ const ROOT = {
   layers: [],
   text: undefined,
   data: false,
-  parent: null,
+  parentGo: null,
   layer: null,
 };
 
@@ -170,7 +187,7 @@ function endpointFor(chain) {
   };
   Object.defineProperty(fn, "DEFAULTS", {
     // A fresh copy on every read, so that changing it changes nothing.
-    get: () => decode(MERGE, (chain.text ??= whole(output(exports.ek_DEFAULTS(handleOf(chain)), chain.tokens))), chain, NONE),
+    get: () => decode(MERGE, (chain.text ??= whole(output(exports.ek_DEFAULTS(handleOf(chain)), chain.tokens, chain.tokens))), chain, NONE),
     enumerable: true,
     configurable: true,
   });
@@ -345,7 +362,7 @@ function defaults(chain, newDefaults) {
     layers: [...base.layers, layer],
     text: undefined,
     data: chain.data || enc.data,
-    parent: base === chain ? chain : null,
+    parentGo: base === chain && chain !== ROOT ? chain.go : null,
     layer,
   };
   keep(next.go);

@@ -8,7 +8,9 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { endpoint, debug } from "./load.mjs";
+import { spawnSync } from "node:child_process";
+
+import { endpoint, debug, entry } from "./load.mjs";
 
 const gc =
   globalThis.gc ??
@@ -109,4 +111,47 @@ test("an endpoint whose handle was released gives the same results when used aga
   assert.equal(after.replayed.body.note, `\u0000ek:${leaked[1]}`);
   assert.ok(after.replayed.body.tag instanceof Map);
   assert.equal(after.child.headers["x-n"], 7);
+});
+
+test("an endpoint does not keep its ancestors alive", async () => {
+  // Each endpoint keeps its own list of layers; were its parent kept too,
+  // a chain of n would hold n lists of up to n layers.
+  await settle();
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let leaf = endpoint;
+  for (let i = 0; i < 3000; i++) leaf = leaf.defaults({ [`k${i % 50}`]: i });
+  gc();
+  const grown = process.memoryUsage().heapUsed - heapBefore;
+  assert.ok(grown < 16 << 20, `${(grown / 1048576).toFixed(1)} MB kept for one endpoint`);
+  assert.match(leaf("GET /x").url, /k49=2999/);
+});
+
+test("a deep chain whose ancestors lost their handles is made again without deep recursion", () => {
+  // In a process with a small stack: made again one ancestor at a time
+  // (a call per released ancestor), 600 of them overflowed it.
+  const n = 600; // layers under the endpoint used: k(i % 50) = i for i < n
+  const code = `
+    const { endpoint } = await import(${JSON.stringify(entry)});
+    const fns = [endpoint];
+    for (let i = 0; i < ${LIVE} + ${n} + 10; i++) fns.push(fns.at(-1).defaults({ ["k" + (i % 50)]: i }));
+    process.stdout.write(fns[${n}]("GET /a").url + " " + fns[${n}].DEFAULTS.k0);`;
+  const run = spawnSync(process.execPath, ["--stack-size=120", "--input-type=module", "-e", code], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const want = Array.from({ length: 50 }, (_, j) => `k${j}=${n - 1 - ((n - 1 - j) % 50)}`).join("&");
+  assert.equal(run.stdout, `https://api.github.com/a?${want} ${n - 1 - ((n - 1) % 50)}`);
+});
+
+test("a method kept from an endpoint that was collected holds no handle", async () => {
+  await settle();
+  const before = debug().handles;
+  const keepMerge = () => endpoint.defaults({ headers: { "x-z": "z" } }).merge;
+  for (let i = 0; i < 5; i++) {
+    let merge = keepMerge();
+    await settle(before);
+    assert.equal(merge("GET /a").headers["x-z"], "z");
+    merge = null;
+  }
+  await settle(before);
+  assert.equal(debug().handles, before);
 });
