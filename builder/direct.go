@@ -48,15 +48,7 @@ func (e *Endpoint) callHeaders(c *layer) []header {
 	// removed comes back at the end, not in its old place: no result
 	// shows the order.)
 	pre := e.pre.headers
-	hs := append(make([]header, 0, len(pre)+len(c.Headers.list)+2), pre...)
-	for _, h := range c.Headers.list {
-		if i := (headerList{hs}).find(h.name); i >= 0 {
-			hs[i] = h
-		} else {
-			hs = append(hs, h)
-		}
-	}
-	return hs
+	return overlay(make([]header, 0, len(pre)+len(c.Headers.list)+2), pre, c.Headers.list)
 }
 
 // resolveDirect is the direct path of a Builder's call.

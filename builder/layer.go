@@ -245,22 +245,11 @@ func (l *layer) has(key string) bool {
 // order returns the layer's keys in order: the recorded ones that are
 // still set, then any set key not recorded, reserved keys first.
 func (l *layer) order() []string {
-	out := make([]string, 0, len(l.Keys.keys)+len(l.Params.list)+7)
-	var seen map[string]bool // past a handful of keys; a scan before
+	out := keyList{keys: make([]string, 0, len(l.Keys.keys)+len(l.Params.list)+7)}
 	add := func(k string) {
-		if seen == nil && len(out) >= 16 {
-			seen = make(map[string]bool, cap(out))
-			for _, o := range out {
-				seen[o] = true
-			}
+		if !out.has(k) && l.has(k) {
+			out.add(k)
 		}
-		if seen != nil && seen[k] || seen == nil && slices.Contains(out, k) || !l.has(k) {
-			return
-		}
-		if seen != nil {
-			seen[k] = true
-		}
-		out = append(out, k)
 	}
 	for _, k := range l.Keys.keys {
 		add(k)
@@ -273,5 +262,50 @@ func (l *layer) order() []string {
 	for _, p := range l.Params.list {
 		add(p.name)
 	}
-	return out
+	return out.keys
+}
+
+// keyList is a list of distinct keys in order, told apart by a scan while
+// it is short and by a map past that, so that a long one stays linear.
+type keyList struct {
+	keys  []string
+	index map[string]bool
+}
+
+// keyScan is the most keys a keyList scans.
+const keyScan = 16
+
+// newKeyList makes a keyList of keys, which are distinct.
+func newKeyList(keys []string) keyList {
+	k := keyList{keys: keys}
+	k.reindex()
+	return k
+}
+
+func (k *keyList) has(key string) bool {
+	if k.index != nil {
+		return k.index[key]
+	}
+	return slices.Contains(k.keys, key)
+}
+
+// add appends key, which the list does not hold.
+func (k *keyList) add(key string) {
+	k.keys = append(k.keys, key)
+	if k.index != nil {
+		k.index[key] = true
+	} else {
+		k.reindex()
+	}
+}
+
+// reindex makes the map once the list is too long to scan.
+func (k *keyList) reindex() {
+	if k.index != nil || len(k.keys) <= keyScan {
+		return
+	}
+	k.index = make(map[string]bool, cap(k.keys))
+	for _, x := range k.keys {
+		k.index[x] = true
+	}
 }

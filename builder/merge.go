@@ -2,7 +2,6 @@ package builder
 
 import (
 	"reflect"
-	"slices"
 
 	"dario.cat/mergo"
 
@@ -111,17 +110,21 @@ func mergeHeaders(base, l headerList) headerList {
 	if len(base.list) == 0 {
 		return l
 	}
-	out := make([]header, len(base.list), len(base.list)+len(l.list))
-	copy(out, base.list)
-	h := headerList{out}
-	for _, e := range l.list {
+	return headerList{overlay(make([]header, 0, len(base.list)+len(l.list)), base.list, l.list)}
+}
+
+// overlay appends base to dst, then sets each of l's headers over it: in
+// the place of one of the same name, else at the end.
+func overlay(dst, base, l []header) []header {
+	h := headerList{append(dst, base...)}
+	for _, e := range l {
 		if i := h.find(e.name); i >= 0 {
 			h.list[i] = e
 			continue
 		}
 		h.list = append(h.list, e)
 	}
-	return h
+	return h.list
 }
 
 // unionPreviews keeps the inherited previews the layer does not repeat,
@@ -186,28 +189,16 @@ func mergeKeys(base, l keyOrder) keyOrder {
 	if len(base.keys) == 0 {
 		return l
 	}
-	out := make([]string, 0, len(base.keys)+len(l.keys)+1)
 	// v6's defaults always hold mediaType, after headers, even empty (then
 	// order leaves it out, and marshalJSON puts it back there): a layer
-	// that sets it does not move it. out has room for it: no copy.
-	out = withMediaType(append(out, base.keys...))
-	var seen map[string]bool // for long lists only; a scan before
-	if len(out)+len(l.keys) > 32 {
-		seen = make(map[string]bool, cap(out))
-		for _, k := range out {
-			seen[k] = true
-		}
-	}
+	// that sets it does not move it. The list has room for it: no copy.
+	out := newKeyList(withMediaType(append(make([]string, 0, len(base.keys)+len(l.keys)+1), base.keys...)))
 	for _, k := range l.keys {
-		if seen != nil && seen[k] || seen == nil && slices.Contains(out, k) {
-			continue
+		if !out.has(k) {
+			out.add(k)
 		}
-		if seen != nil {
-			seen[k] = true
-		}
-		out = append(out, k)
 	}
-	return keyOrder{out}
+	return keyOrder{out.keys}
 }
 
 // dropInherited removes from merged options the parameters that came
