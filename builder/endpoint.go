@@ -46,16 +46,11 @@ type prepared struct {
 	// bodyHeaders adds for a JSON or string body, a []byte or io.Reader
 	// one, and none.
 	withJSON, withBinary, withoutBody []header
-	// headersJSON holds each of those four lists as the JSON object a
-	// result's "headers" is, made on first use, so that the JavaScript
-	// module's calls copy it rather than write it each time.
-	headersJSON *headerJSONs
+	// made holds each of those four lists as a result's JSON and map,
+	// made on first use.
+	made *madeOnUse
 	// headersID names each of them (see JSONSpans.HeadersID).
 	headersID [4]uint64
-	// sets holds each of them as the map RequestOptions.Headers is, made
-	// on first use, which a result clones: a copy of a small map costs
-	// less than hashing its names into a new one.
-	sets *headerSets
 	// base is the default base URL; baseOK says it passed checkBaseURL,
 	// so URLs joined to it need no check, and pathAt is where its path
 	// starts (after the authority).
@@ -77,7 +72,7 @@ func prepare(l *layer) (prepared, error) {
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{headers: hs, base: l.BaseURL, sets: new(headerSets), headersJSON: new(headerJSONs)}
+	p := prepared{headers: hs, base: l.BaseURL, made: new(madeOnUse)}
 	p.catalogComparable = l.Catalog.c != nil && reflect.TypeOf(l.Catalog.c).Comparable()
 	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post")
 	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post")
@@ -136,42 +131,51 @@ func (p *prepared) listIndex(hs []header) int {
 // prepared lists, else nil and 0.
 func (p *prepared) headersJSONOf(hs []header) ([]byte, uint64) {
 	i := p.listIndex(hs)
-	if i < 0 || p.headersJSON == nil {
+	if i < 0 || p.made == nil {
 		return nil, 0
 	}
-	text := p.headersJSON[i].Load()
-	if text == nil {
-		made := appendHeadersJSON(nil, slices.Clone(hs)) // it sorts what it is given
-		p.headersJSON[i].CompareAndSwap(nil, &made)
-		text = p.headersJSON[i].Load()
-	}
-	return *text, p.headersID[i]
+	text := onUse(&p.made.json[i], func() []byte {
+		return appendHeadersJSON(nil, slices.Clone(hs)) // it sorts what it is given
+	})
+	return text, p.headersID[i]
 }
-
-// headerJSONs are the JSON objects of an Endpoint's prepared header
-// lists, each made on first use, as headerSets are.
-type headerJSONs [4]atomic.Pointer[[]byte]
 
 // headerSetOf is a new header map of hs: a clone of the prepared map when
 // hs is one of the prepared lists.
 func (p *prepared) headerSetOf(hs []header) headers.Set {
 	i := p.listIndex(hs)
-	if i < 0 || p.sets == nil {
+	if i < 0 || p.made == nil {
 		return headerSet(hs)
 	}
-	set := p.sets[i].Load()
-	if set == nil {
-		made := headerSet(hs)
-		p.sets[i].CompareAndSwap(nil, &made)
-		set = p.sets[i].Load()
-	}
-	return maps.Clone(*set)
+	return maps.Clone(onUse(&p.made.sets[i], func() headers.Set { return headerSet(hs) }))
 }
 
-// headerSets are the maps of an Endpoint's prepared header lists, in
-// headersJSON's order, each made on first use (an Endpoint made per
-// call, with Defaults, does not pay for maps it never clones).
-type headerSets [4]atomic.Pointer[headers.Set]
+// madeOnUse is what an Endpoint makes of its prepared header lists (in
+// lists' order) the first time a result needs it, so that an Endpoint
+// made per call, with Defaults, pays for none it does not use: the JSON
+// object a result's "headers" is, which the JavaScript module's calls
+// copy rather than write each time, and the map RequestOptions.Headers
+// is, which a result clones (a copy of a small map costs less than
+// hashing its names into a new one).
+type madeOnUse struct {
+	json [4]atomic.Pointer[[]byte]
+	sets [4]atomic.Pointer[headers.Set]
+}
+
+// onUse returns what p holds, made by make and stored there first when
+// it holds nothing; of two goroutines making it at once, one's is kept.
+func onUse[T any](p *atomic.Pointer[T], make func() T) T {
+	if v := p.Load(); v != nil {
+		return *v // inlined: the first use alone pays a call
+	}
+	return makeOnUse(p, make)
+}
+
+func makeOnUse[T any](p *atomic.Pointer[T], make func() T) T {
+	made := make()
+	p.CompareAndSwap(nil, &made)
+	return *p.Load()
+}
 
 // bodyHeaders is the package's bodyHeaders for the prepared headers,
 // without copying them.
