@@ -151,11 +151,7 @@ func (r RequestOptions) Redacted() RequestOptions {
 	switch b := r.Body.(type) {
 	case nil, string, []byte, io.Reader:
 	case json.RawMessage:
-		if v, err := value.Decode(b); err == nil {
-			r.Body = json.RawMessage(value.AppendJSON(nil, redactValue(v)))
-		} else {
-			r.Body = RedactedValue
-		}
+		r.Body = redactJSON(b)
 	default:
 		// Set by hand: converted within the limits, so that a cyclic
 		// or huge value prints as RedactedValue instead of forever.
@@ -184,11 +180,7 @@ func (o Options) Redacted() Options {
 	case nil, string, []byte, io.Reader:
 		out.Data = d
 	case json.RawMessage: // a JSON string from Merge (see Options.Data) stays JSON
-		if v, err := value.Decode(d); err == nil {
-			out.Data = json.RawMessage(value.AppendJSON(nil, redactValue(v)))
-		} else {
-			out.Data = RedactedValue
-		}
+		out.Data = redactJSON(d)
 	default:
 		out.Data = redactAny(d)
 	}
@@ -232,6 +224,16 @@ var redactedValue = value.Str(RedactedValue)
 // credentials of URLs in its strings (RedactURL).
 func redactValue(v value.Value) value.Value {
 	return value.RedactText(v, IsSensitiveParam, redactedValue, RedactURL)
+}
+
+// redactJSON is JSON text masked and written again, still JSON;
+// RedactedValue when it does not decode.
+func redactJSON(text json.RawMessage) any {
+	v, err := value.Decode(text)
+	if err != nil {
+		return RedactedValue
+	}
+	return json.RawMessage(value.AppendJSON(nil, redactValue(v)))
 }
 
 // redactAny converts x and masks it; a scalar stays itself (a string with
