@@ -64,6 +64,20 @@ type indexer interface {
 	CheckIndex(i int, v value.Value) error
 }
 
+// A dataChecker is an Operation that checks a Data value as a whole: its
+// JSON type against the body's. catalog.Operation is one.
+type dataChecker interface {
+	CheckData(v value.Value) error
+}
+
+// A bodyMissing is an Operation whose Missing can be told that the call
+// sends a body, when nothing has reports on shows it (members the body
+// does not list, or an array or object given as Data). catalog.Operation
+// is one.
+type bodyMissing interface {
+	MissingBody(has func(name string) bool, sendsBody bool) error
+}
+
 // callShape is the parameter names of a call that passed its catalogue
 // check, in order (copied), and their numbers in the operation. What the
 // check decides from names alone (every one declared, none a header, none
@@ -143,6 +157,9 @@ const (
 //   - an operation with its own server (GitHub's uploads) is sent there;
 //   - a literal query string in the route ("GET /user/repos?per_page=100")
 //     is kept;
+//   - Data of another kind must have a JSON type the body allows, and an
+//     object's members are checked as parameters; a body sent, of any
+//     members, needs the members an optional body requires;
 //   - a string, []byte or io.Reader Data is not looked into: the body's
 //     required members count as given.
 func WithCatalog(c Catalog) Option {
@@ -217,7 +234,10 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 				}
 				continue
 			}
-			err = op.CheckParam(p.name, p.v) // unknown, with suggestions
+			// Unknown, with suggestions; or a member an open body takes.
+			if err = op.CheckParam(p.name, p.v); err == nil {
+				loc = InBody
+			}
 		}
 		if err != nil {
 			return nil, false, newError("check", p.name, err)
@@ -238,10 +258,17 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 	if kept == nil {
 		kept = params
 	}
-	if obj := m.Data.v; m.Data.set && m.Data.raw == nil && obj.Kind() == value.Object {
-		for _, mem := range obj.Members() {
-			if err := op.CheckParam(mem.Key, mem.Value); err != nil {
-				return nil, false, newError("check", mem.Key, err)
+	if m.Data.set && m.Data.raw == nil && !opaqueBody(m.Data) {
+		if dc, ok := op.(dataChecker); ok {
+			if err := dc.CheckData(m.Data.v); err != nil {
+				return nil, false, newError("check", callRoute(m), err)
+			}
+		}
+		if obj := m.Data.v; obj.Kind() == value.Object {
+			for _, mem := range obj.Members() {
+				if err := op.CheckParam(mem.Key, mem.Value); err != nil {
+					return nil, false, newError("check", mem.Key, err)
+				}
 			}
 		}
 	}
@@ -251,7 +278,16 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 		has := func(name string) bool {
 			return ps.find(name) >= 0 || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody
 		}
-		return nil, false, newError("check", callRoute(m), op.Missing(has))
+		var err error
+		if bm, ok := op.(bodyMissing); ok {
+			err = bm.MissingBody(has, sendsBody || data.set)
+		} else {
+			err = op.Missing(has)
+		}
+		// An Operation whose Missing finds nothing missing has the last word.
+		if err != nil {
+			return nil, false, newError("check", callRoute(m), err)
+		}
 	}
 	return kept, headersChanged, nil
 }

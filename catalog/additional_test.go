@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 
@@ -100,6 +101,66 @@ var _ = Describe("a body that takes members it does not list", func() {
 		Entry("empty", "O\tx\tPOST\t/x\t\to;application/json\t\n"),
 		Entry("trailing text", "O\tx\tPOST\t/x\t\to;application/json\ts]\n"),
 	)
+})
+
+var _ = Describe("a call checked against a body as a whole", func() {
+	c, err := catalog.New(catalog.Info{Title: "bodies"}, []catalog.Operation{
+		{ID: "open", Method: "POST", Path: "/open", Params: []catalog.Param{
+			{Name: "name", In: catalog.Body, Required: true, Schema: catalog.Schema{Type: catalog.String}},
+		}, Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Object, Additional: &catalog.Schema{}}},
+		{ID: "obj", Method: "POST", Path: "/obj", Params: []catalog.Param{
+			{Name: "name", In: catalog.Body, Schema: catalog.Schema{Type: catalog.String}},
+		}, Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Object}},
+		{ID: "list", Method: "PUT", Path: "/list", Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Array, Required: true}},
+		{ID: "either", Method: "PUT", Path: "/either", Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Array | catalog.Object}},
+	})
+	Expect(err).NotTo(HaveOccurred())
+	e := builder.New(builder.WithBaseURL("https://api.example.com"), builder.WithCatalog(c))
+
+	It("requires an optional body's required members once any member is sent, listed or not", func() {
+		for _, b := range []*builder.Builder{
+			e.Route("POST /open").Param("extra", 1),
+			e.Route("POST /open").Data(map[string]any{"extra": 1}),
+		} {
+			_, err := b.Build()
+			Expect(errors.Is(err, catalog.ErrMissingParam)).To(BeTrue(), "%v", err)
+			Expect(asError(err).Missing).To(Equal([]string{"name"}))
+			Expect(err.Error()).To(Equal(`endpoint: check "POST /open": missing required parameter "name"`))
+		}
+		ro, err := e.Route("POST /open").Param("extra", 1).Param("name", "n").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(ro.Body).To(MatchJSON(`{"extra":1,"name":"n"}`))
+		_, err = e.Route("POST /open").Build()
+		Expect(err).NotTo(HaveOccurred(), "no body, nothing it requires")
+	})
+
+	It("refuses data of a JSON type the body does not allow, without quoting it", func() {
+		for _, tc := range []struct {
+			route string
+			data  any
+			want  string
+		}{
+			{"POST /obj", 5, "got integer, want object"},
+			{"POST /obj", []string{"token-secret"}, "got array, want object"},
+			{"POST /obj", "x", ""}, // a string is text, sent as it is
+			{"POST /obj", json.RawMessage(`"token-secret"`), "got string, want object"},
+			{"PUT /list", map[string]any{"a": 1}, "got object, want array"},
+			{"PUT /list", true, "got boolean, want array"},
+			{"PUT /list", []int{1}, ""},
+			{"PUT /either", []int{1}, ""},
+			{"PUT /either", map[string]any{}, ""},
+			{"PUT /either", 1.5, "got number, want array or object"},
+		} {
+			_, err := e.Route(tc.route).Data(tc.data).Build()
+			if tc.want == "" {
+				Expect(err).NotTo(HaveOccurred(), "%s %v", tc.route, tc.data)
+				continue
+			}
+			Expect(errors.Is(err, catalog.ErrType)).To(BeTrue(), "%s %v: %v", tc.route, tc.data, err)
+			Expect(err.Error()).To(Equal(`endpoint: check "` + tc.route + `": data: ` + tc.want))
+			Expect(err.Error()).NotTo(ContainSubstring("secret"))
+		}
+	})
 })
 
 func byIDOf(c *catalog.Catalog, id string) *catalog.Operation {

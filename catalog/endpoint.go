@@ -82,6 +82,26 @@ func location(in Location) builder.Location {
 	return builder.InNone
 }
 
+// CheckData checks a body a call gives whole (builder's Data) as a JSON
+// value, not as text, bytes or a reader: its JSON type must be one the
+// body allows ("got integer, want object"). The value is never quoted, as
+// a body may hold a credential. A null, and any value for an operation
+// that describes no body or no body type, pass; an object's members are
+// checked as parameters, by CheckParam.
+func (op *Operation) CheckData(v value.Value) error {
+	if op.Body == nil || v.Kind() == value.Null {
+		return nil
+	}
+	s := Schema{Type: op.Body.Type}
+	if s.allowsJSON(typeOf(v)) {
+		return nil
+	}
+	e := &Error{Route: op.route}
+	s.typeError(e, "", v, false)
+	e.Detail = "data: " + e.Detail
+	return e
+}
+
 // Requires lists the parameters op always requires (Required), and the
 // required properties of an optional body, which it requires once any
 // body parameter is sent.

@@ -270,12 +270,6 @@ func (op *Operation) Required() []string { return op.required }
 // call sends some of its parameters, the properties its schema requires
 // are required too.
 func (op *Operation) Missing(has func(name string) bool) error {
-	n := 0
-	for _, name := range op.required {
-		if !has(name) {
-			n++
-		}
-	}
 	sendsBody := false
 	if len(op.optBody) > 0 {
 		for i := range op.Params {
@@ -284,11 +278,26 @@ func (op *Operation) Missing(has func(name string) bool) error {
 				break
 			}
 		}
-		if sendsBody {
-			for _, name := range op.optBody {
-				if !has(name) {
-					n++
-				}
+	}
+	return op.MissingBody(has, sendsBody)
+}
+
+// MissingBody is [Operation.Missing] for a call that says itself whether
+// it sends a body: one made only of members the body does not list
+// (RequestBody.Additional), or given whole as data, makes the optional
+// body's required properties required as much as a listed member does.
+func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) error {
+	sendsBody = sendsBody && len(op.optBody) > 0
+	n := 0
+	for _, name := range op.required {
+		if !has(name) {
+			n++
+		}
+	}
+	if sendsBody {
+		for _, name := range op.optBody {
+			if !has(name) {
+				n++
 			}
 		}
 	}
