@@ -43,14 +43,19 @@ func IsSensitiveParam(name string) bool {
 // "#", white space, a control byte, a quote, a backslash, "<", ">", "{"
 // or "}", and a value that starts with "{" is a template expression, not
 // a credential, and is kept. A URL inside a query value, as it is or
-// percent-encoded (once), is masked the same way. s is returned as it is
-// when there is nothing to mask.
-func RedactURL(s string) string { return redactURL(s, true) }
+// percent-encoded (up to three times over), is masked the same way. s is
+// returned as it is when there is nothing to mask.
+func RedactURL(s string) string { return redactURL(s, maxDecode) }
 
-// redactURL is RedactURL; with decode, a percent-encoded query value is
-// also read decoded, once (not again inside it, so that the work stays
-// linear in s), for a URL it may hold (?redirect_uri=https%3A%2F%2Fu%3Ap%40h).
-func redactURL(s string, decode bool) string {
+// maxDecode is how many times over RedactURL decodes a query value, for a
+// URL it may hold (?redirect_uri=https%3A%2F%2Fu%3Ap%40h, or that URL
+// encoded again as the value of another URL's query). A bound keeps the
+// work linear in s.
+const maxDecode = 3
+
+// redactURL is RedactURL, decoding a percent-encoded query value up to
+// levels times.
+func redactURL(s string, levels int) string {
 	var b strings.Builder
 	last := 0 // s[:last] is written to b, or nothing was masked yet
 	put := func(from, to int, text string) {
@@ -58,6 +63,9 @@ func redactURL(s string, decode bool) string {
 		b.WriteString(text)
 		last = to
 	}
+	// The value run last scanned ends at runEnd; its last "%" is at
+	// runPct (-1 for none).
+	runEnd, runPct := 0, -1
 	for i := 0; i < len(s); i++ {
 		switch {
 		case s[i] == ':' && strings.HasPrefix(s[i:], "://"):
@@ -84,22 +92,27 @@ func redactURL(s string, decode bool) string {
 					name = n
 				}
 			}
-			end := eq + 1
-			for end < len(s) && !endsValue(s[end]) {
-				end++
+			// A value runs to the first byte that ends one, so a value
+			// read inside another (?next=https://h/?token=x) ends where
+			// the outer one does: each run is scanned once.
+			if eq+1 >= runEnd {
+				runEnd, runPct = eq+1, -1
+				for runEnd < len(s) && !endsValue(s[runEnd]) {
+					if s[runEnd] == '%' {
+						runPct = runEnd
+					}
+					runEnd++
+				}
 			}
+			end := runEnd
 			v := s[eq+1 : end]
 			switch {
 			case IsSensitiveParam(name) && v != "" && v[0] != '{':
 				put(eq+1, end, RedactedValue)
 				i = end - 1
-			case decode && strings.IndexByte(v, '%') >= 0:
-				// A URL in the value, percent-encoded, masked as it
-				// reads decoded, and written encoded again.
-				if d, err := url.QueryUnescape(v); err == nil {
-					if r := redactURL(d, false); r != d {
-						put(eq+1, end, queryEscapeBut(r, RedactedValue))
-					}
+			case levels > 0 && runPct > eq:
+				if r, ok := redactEncoded(v, levels); ok {
+					put(eq+1, end, r)
 				}
 				i = end - 1
 			default:
@@ -114,6 +127,28 @@ func redactURL(s string, decode bool) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// redactEncoded masks a percent-encoded query value v that holds a URL:
+// decoded, masked as RedactURL masks, perhaps decoded again (levels in
+// all), and written encoded again; false when it has nothing to mask.
+func redactEncoded(v string, levels int) (string, bool) {
+	if levels == 0 || strings.IndexByte(v, '%') < 0 {
+		return v, false
+	}
+	d, err := url.QueryUnescape(v)
+	if err != nil {
+		return v, false
+	}
+	r := redactURL(d, levels-1)
+	if r == d {
+		// Nothing in it as it reads: it may be encoded again.
+		var ok bool
+		if r, ok = redactEncoded(d, levels-1); !ok {
+			return v, false
+		}
+	}
+	return queryEscapeBut(r, RedactedValue), true
 }
 
 // queryEscapeBut is url.QueryEscape of s but for the occurrences of keep,

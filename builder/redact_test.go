@@ -315,12 +315,27 @@ var _ = DescribeTable("RedactURL",
 	Entry("a percent-encoded URL in a query value", "/x?redirect_uri=https%3A%2F%2Falice%3As3cret%40h%2F&a=1", "/x?redirect_uri=https%3A%2F%2F[REDACTED]%40h%2F&a=1"),
 	Entry("a percent-encoded token in a query value", "/x?state=a%26access_token%3Dtok123", "/x?state=a%26access_token%3D[REDACTED]"),
 	Entry("an encoded value with nothing to mask stays as it was", "/x?q=a%20b%2Bc&r=%7E", "/x?q=a%20b%2Bc&r=%7E"),
-	Entry("decoded once only", "/x?u=https%253A%252F%252Fa%253Ab%2540h", "/x?u=https%253A%252F%252Fa%253Ab%2540h"),
+	Entry("a URL encoded twice", "/x?u=https%253A%252F%252Fa%253Ab%2540h", "/x?u=https%253A%252F%252F[REDACTED]%2540h"),
+	Entry("a token encoded twice, in a URL encoded once",
+		"/x?next=https%3A%2F%2Fh%2Fcb%3Fstate%3Da%2526access_token%253Dtok123",
+		"/x?next=https%3A%2F%2Fh%2Fcb%3Fstate%3Da%2526access_token%253D[REDACTED]"),
+	Entry("a URL encoded three times", "/x?u=https%25253A%25252F%25252Fa%25253Ab%252540h", "/x?u=https%25253A%25252F%25252F[REDACTED]%252540h"),
+	Entry("a URL encoded four times is past the bound", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h"),
 )
 
 var _ = It("RedactURL stays linear on nested encodings", func() {
 	deep := "/x?u=" + strings.Repeat("%25", 200_000) + "41"
 	Expect(builder.RedactURL(deep)).To(Equal(deep))
+	// Query strings in query values, each level encoded once more: every
+	// level is read again, at most maxDecode times over.
+	nested := "/x?u=" + strings.Repeat("%3Fa%3D%253Fb%253D%25253Fc%25253D", 40_000)
+	Expect(builder.RedactURL(nested)).To(Equal(nested))
+	// Values read inside values, none encoded: each run read once.
+	inner := "/x?a=" + strings.Repeat("?a=", 350_000)
+	Expect(builder.RedactURL(inner)).To(Equal(inner))
+	Expect(builder.RedactURL(inner + "?token=t")).To(HaveSuffix("?a=?token=[REDACTED]"))
+	masked := builder.RedactURL(nested + "%25253Ftoken%25253Dt")
+	Expect(masked).To(HaveSuffix("%25253Ftoken%25253D[REDACTED]"))
 })
 
 var _ = Describe("IsSensitiveParam", func() {
