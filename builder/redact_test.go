@@ -180,6 +180,16 @@ var _ = Describe("redaction", func() {
 			Expect(err).NotTo(HaveOccurred())
 			Expect(string(body)).To(ContainSubstring(secret + "pw"))
 			Expect(string(body)).To(ContainSubstring(secret + "tok"))
+
+			// As an object's key, in a body, a request value and options
+			// (masked keys that collide stay two members).
+			keyed := map[string]any{withUser: 1, withUser + "2": 2, "plain": withToken}
+			k, err := e.Route("POST /hooks").Param("routes", keyed).Request("routes", keyed).Build()
+			Expect(err).NotTo(HaveOccurred())
+			expectRedacted(k)
+			opts := builder.Options{Method: "POST", URL: "/x", Params: builder.Params{{Name: "routes", Value: keyed}}, Data: keyed}
+			expectRedacted(opts)
+			Expect(k.Redacted().Body).To(MatchJSON(`{"routes":{"https://[REDACTED]@host.example/x":1,"https://[REDACTED]@host.example/x2":2,"plain":"https://host.example/cb?access_token=[REDACTED]"}}`))
 		})
 	})
 

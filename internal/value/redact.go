@@ -8,9 +8,10 @@ func Redact(v Value, sensitive func(key string) bool, mask Value) Value {
 	return out
 }
 
-// RedactText is Redact that also passes every string of v through text
-// (which returns its argument when it masks nothing), for credentials
-// inside a value, such as a URL's user information.
+// RedactText is Redact that also passes every string of v, and every
+// object key, through text (which returns its argument when it masks
+// nothing), for credentials inside a value, such as a URL's user
+// information.
 func RedactText(v Value, sensitive func(key string) bool, mask Value, text func(string) string) Value {
 	out, _ := redact(v, sensitive, mask, text)
 	return out
@@ -20,8 +21,8 @@ func redact(v Value, sensitive func(string) bool, mask Value, text func(string) 
 	switch v.kind {
 	case String:
 		if text != nil {
-			if s := v.Text(); text(s) != s {
-				return Str(text(s)), true
+			if s, t := v.Text(), text(v.Text()); t != s {
+				return Str(t), true
 			}
 		}
 	case Array:
@@ -41,20 +42,29 @@ func redact(v Value, sensitive func(string) bool, mask Value, text func(string) 
 		}
 	case Object:
 		var members []Member
+		keys := false // a key was masked: the index is made again
 		for i, m := range v.ref.members {
 			r, changed := mask, true
 			if !sensitive(m.Key) {
 				r, changed = redact(m.Value, sensitive, mask, text)
 			}
-			if !changed {
+			key := m.Key
+			if text != nil {
+				key = text(key)
+			}
+			if !changed && key == m.Key {
 				continue
 			}
 			if members == nil {
 				members = append([]Member(nil), v.ref.members...)
 			}
-			members[i].Value = r
+			members[i] = Member{Key: key, Value: r}
+			keys = keys || key != m.Key
 		}
-		if members != nil {
+		switch {
+		case keys:
+			return NewObject(members), true
+		case members != nil:
 			return Value{kind: Object, ref: &composite{members: members, index: v.ref.index}}, true
 		}
 	}
