@@ -384,6 +384,15 @@ var _ = Describe("limits", func() {
 		r, err := endpoint.Route("POST /x").Param("a", big).Param("a", 1).Build()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Body).To(BeEquivalentTo(`{"a":1}`))
+		// Options whose Params name one parameter three times.
+		o := builder.Options{Params: builder.Params{{Name: "a", Value: big}, {Name: "a", Value: big}, {Name: "a", Value: 2}}}
+		r, err = endpoint.Build("POST /x", o)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Body).To(BeEquivalentTo(`{"a":2}`))
+		o.Params = append(o.Params, builder.Param{Name: "b", Value: big})
+		o.Params[2].Value = big
+		_, err = endpoint.Build("POST /x", o)
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 	})
 
 	It(fmt.Sprintf("accepts MaxPreviews (%d) previews and refuses one more", builder.MaxPreviews), func() {

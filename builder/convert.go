@@ -119,11 +119,17 @@ func toLayer(o *Options) (layer, error) {
 	if len(o.Params) > 0 {
 		ps := paramSet{list: make([]param, 0, len(o.Params))}
 		for _, p := range o.Params {
+			// A name given again replaces its value: what the old one
+			// took is given back first, as Builder.Param does.
+			i, free := ps.lookup(p.Name)
+			if i >= 0 {
+				budget.Refund(ps.list[i].v)
+			}
 			v, err := toValue(p.Value, budget)
 			if err != nil {
 				return layer{}, valueErr(p.Name, err)
 			}
-			ps.set(p.Name, v)
+			*ps.slot(i, free, p.Name) = v
 		}
 		l.Params = paramList{ps.list}
 	}
