@@ -315,19 +315,51 @@ type (
 		Body    any
 		Request map[string]any
 	}
-	optionsView Options
+	optionsView struct {
+		Method        string
+		BaseURL       string
+		URL           string
+		Headers       headers.Set
+		RemoveHeaders []string
+		MediaType     MediaType
+		Data          any
+		Request       map[string]any
+		Params        Params
+	}
 )
+
+// view is o, redacted, as fmt prints it: its exported fields, and JSON
+// (data, a request member, a parameter) as its text, not as a list of
+// bytes.
+func (o Options) view() optionsView {
+	o = o.Redacted()
+	v := optionsView{Method: o.Method, BaseURL: o.BaseURL, URL: o.URL, Headers: o.Headers,
+		RemoveHeaders: o.RemoveHeaders, MediaType: o.MediaType, Data: jsonText(o.Data), Request: o.Request, Params: o.Params}
+	if o.Request != nil {
+		v.Request = make(map[string]any, len(o.Request))
+		for k, x := range o.Request {
+			v.Request[k] = jsonText(x)
+		}
+	}
+	for i := range v.Params { // Redacted made Params a copy
+		v.Params[i].Value = jsonText(v.Params[i].Value)
+	}
+	return v
+}
+
+// jsonText is x, or its text when it is JSON.
+func jsonText(x any) any {
+	if raw, ok := x.(json.RawMessage); ok {
+		return string(raw)
+	}
+	return x
+}
 
 // view is r, redacted, as fmt prints it: a JSON body as its text, not as
 // a list of bytes.
 func (r RequestOptions) view() requestOptionsView {
 	r = r.Redacted()
-	//lint:ignore S1016 the view lists the fields it prints, whatever else RequestOptions carries
-	v := requestOptionsView{Method: r.Method, URL: r.URL, Headers: r.Headers, Body: r.Body, Request: r.Request}
-	if raw, ok := r.Body.(json.RawMessage); ok {
-		v.Body = string(raw)
-	}
-	return v
+	return requestOptionsView{Method: r.Method, URL: r.URL, Headers: r.Headers, Body: jsonText(r.Body), Request: r.Request}
 }
 
 // String returns r as fmt's %v would print the struct, with credentials
@@ -352,7 +384,7 @@ func (o Options) GoString() string { return fmt.Sprintf("%#v", o) }
 
 // Format makes every fmt verb print o with credentials masked.
 func (o Options) Format(s fmt.State, verb rune) {
-	writeView(s, verb, optionsView(o.Redacted()), "builder.optionsView", "builder.Options")
+	writeView(s, verb, o.view(), "builder.optionsView", "builder.Options")
 }
 
 // writeView prints a view with the caller's verb and flags; for %#v it puts

@@ -116,6 +116,15 @@ var _ = Describe("redaction", func() {
 	})
 
 	Describe("Options", func() {
+		It("prints its exported fields, and JSON as its text", func() {
+			o := builder.Options{Method: "POST", URL: "/x", Data: json.RawMessage(`{"a":"b"}`),
+				Request: map[string]any{"r": json.RawMessage(`[1,2]`)}, Params: builder.Params{{Name: "p", Value: json.RawMessage(`{"q":1}`)}}}
+			Expect(fmt.Sprintf("%+v", o)).To(Equal(`{Method:POST BaseURL: URL:/x Headers:map[] RemoveHeaders:[] MediaType:{Format: Previews:[]} Data:{"a":"b"} Request:map[r:[1,2]] Params:[{Name:p Value:{"q":1}}]}`))
+			Expect(o.GoString()).To(Equal(`builder.Options{Method:"POST", BaseURL:"", URL:"/x", Headers:headers.Set(nil), RemoveHeaders:[]string(nil), MediaType:builder.MediaType{Format:"", Previews:[]string(nil)}, Data:"{\"a\":\"b\"}", Request:map[string]interface {}{"r":"[1,2]"}, Params:builder.Params{builder.Param{Name:"p", Value:"{\"q\":1}"}}}`))
+			Expect(o.Data).To(Equal(json.RawMessage(`{"a":"b"}`)), "o is unchanged")
+			Expect(o.Params[0].Value).To(Equal(json.RawMessage(`{"q":1}`)))
+		})
+
 		It("never prints a credential, however formatted", func() {
 			o, err := e.Merge("GET /user?access_token="+secret+"url", builder.Options{
 				BaseURL: "https://x-access-token:" + secret + "userinfo@ghe.example.com/api/v3",
