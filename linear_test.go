@@ -410,6 +410,66 @@ var _ = Describe("limits", func() {
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 	})
 
+	It(fmt.Sprintf("accepts MaxHeaders (%d) headers and refuses one more, through every entry point", builder.MaxHeaders), func() {
+		names := make([]string, builder.MaxHeaders+1)
+		set := map[string]string{}
+		for i := range names {
+			names[i] = fmt.Sprintf("x-h%d", i)
+			if i < builder.MaxHeaders {
+				set[names[i]] = "v"
+			}
+		}
+		ctx := context.Background()
+		limited := func(err error, how string) {
+			GinkgoHelper()
+			Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%s: %v", how, err)
+			Expect(err.Error()).To(ContainSubstring(fmt.Sprintf("more than %d headers", builder.MaxHeaders)), how)
+		}
+		b := endpoint.Route("GET /x")
+		for _, n := range names[:builder.MaxHeaders] {
+			b.Header(n, "v")
+		}
+		r, err := b.Header(names[0], "again").Build() // a name set again is not one more
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Headers).To(HaveLen(builder.MaxHeaders + 2)) // and accept, user-agent
+		_, err = b.Header(names[builder.MaxHeaders], "v").Build()
+		limited(err, "Header")
+		rb := endpoint.Route("GET /x")
+		for _, n := range names {
+			rb.RemoveHeader(n)
+		}
+		_, err = rb.HTTPRequest(ctx)
+		limited(err, "RemoveHeader")
+
+		_, err = endpoint.Build("GET /x", builder.Options{Headers: set})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = endpoint.Build("GET /x", builder.Options{Headers: set, RemoveHeaders: []string{"x-other"}})
+		limited(err, "Options")
+
+		doc := func(n int) []byte {
+			hs := map[string]any{}
+			for _, name := range names[:n] {
+				hs[name] = "v"
+			}
+			return mustJSON(map[string]any{"headers": hs})
+		}
+		_, err = builder.New().BuildJSON("GET /x", doc(builder.MaxHeaders))
+		Expect(err).NotTo(HaveOccurred())
+		_, err = builder.New().BuildJSON("GET /x", doc(builder.MaxHeaders+1))
+		limited(err, "options JSON")
+		var o builder.Options
+		limited(json.Unmarshal(doc(builder.MaxHeaders+1), &o), "json.Unmarshal")
+
+		opts := make([]builder.Option, 0, len(names))
+		for _, n := range names {
+			opts = append(opts, endpoint.WithHeader(n, "v"))
+		}
+		Expect(endpoint.Defaults(opts[:builder.MaxHeaders-2]...).Err()).To(Succeed()) // and accept, user-agent
+		limited(endpoint.Defaults(opts[:builder.MaxHeaders-1]...).Err(), "Defaults")
+		half := endpoint.Defaults(opts[:builder.MaxHeaders/2]...)
+		limited(half.Defaults(opts[builder.MaxHeaders/2:]...).Err(), "Defaults of Defaults")
+	})
+
 	It(fmt.Sprintf("accepts format and preview names of media.MaxName (%d) bytes and refuses one more", media.MaxName), func() {
 		at := strings.Repeat("f", media.MaxName)
 		r, err := endpoint.Route("GET /x").Format(at).Preview(at).Build()

@@ -200,7 +200,9 @@ func (b *Builder) setHeader(h header) {
 		b.call.Headers.list[i] = h
 		return
 	}
-	b.call.Headers.list = append(b.call.Headers.list, h)
+	if b.err = moreHeaders(len(b.call.Headers.list)); b.err == nil {
+		b.call.Headers.list = append(b.call.Headers.list, h)
+	}
 }
 
 // Preview adds API previews; "-preview" suffixes are optional.

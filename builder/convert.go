@@ -164,6 +164,9 @@ func inOrder(v value.Value, order []string) value.Value {
 // check validates what a layer's values cannot: header names and values,
 // media type names, parameter names, and the limits on their numbers.
 func check(l *layer) error {
+	if err := moreHeaders(len(l.Headers.list) - 1); err != nil {
+		return err
+	}
 	for _, h := range l.Headers.list {
 		if h.removed {
 			if err := headers.ValidateName(h.name); err != nil {
@@ -193,6 +196,9 @@ func check(l *layer) error {
 func toHeaders(set map[string]string, remove []string) (headerList, error) {
 	if len(set) == 0 && len(remove) == 0 {
 		return headerList{}, nil
+	}
+	if err := moreHeaders(len(set) + len(remove) - 1); err != nil {
+		return headerList{}, err // before the loops below, quadratic in the count
 	}
 	list := make([]header, 0, len(set)+len(remove))
 	for _, name := range slices.Sorted(maps.Keys(set)) {

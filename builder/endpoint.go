@@ -233,6 +233,10 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 			next.err = newError("defaults", "", err)
 			break
 		}
+		if err := moreHeaders(len(merged.Headers.list) - 1); err != nil {
+			next.err = err // layers that add headers one by one stay linear
+			break
+		}
 		next.defaults = merged
 	}
 	if next.err == nil {

@@ -269,6 +269,8 @@ func decodeHeaders(d *value.Decoder, hs *headerList) error {
 		}
 		if i := hs.find(h.name); i >= 0 {
 			hs.list[i] = h
+		} else if err := moreHeaders(len(hs.list)); err != nil {
+			return err
 		} else {
 			hs.list = append(hs.list, h)
 		}

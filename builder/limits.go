@@ -1,6 +1,10 @@
 package builder
 
-import "github.com/endpointkit/endpoint/internal/value"
+import (
+	"fmt"
+
+	"github.com/endpointkit/endpoint/internal/value"
+)
 
 // Limits on what one call may carry. Each bounds work or memory that an
 // untrusted input could otherwise make unbounded; past one, the call fails
@@ -20,4 +24,16 @@ const (
 	MaxNodes = value.MaxNodes
 	// MaxPreviews is the most preview names one call may have.
 	MaxPreviews = 64
+	// MaxHeaders is the most headers, set or removed, that one call or
+	// layer may name, and an Endpoint's defaults together.
+	MaxHeaders = 256
 )
+
+// moreHeaders is the ErrLimit of a list of n headers that one more would
+// take past MaxHeaders, or nil.
+func moreHeaders(n int) error {
+	if n < MaxHeaders {
+		return nil
+	}
+	return limitErr(fmt.Sprintf("more than %d headers", MaxHeaders))
+}

@@ -315,6 +315,14 @@ describe("errors", () => {
     let deep = "x";
     for (let i = 0; i < 40; i++) deep = [deep];
     assert.throws(() => endpoint("POST /x", { deep }), { code: "ErrLimit" });
+    const headers = {};
+    for (let i = 0; i < 255; i++) headers[`x-h${i}`] = "v";
+    // With accept and user-agent, a defaults() chain holds one too many.
+    assert.throws(() => endpoint.defaults({ headers }), { code: "ErrLimit" });
+    headers["x-h255"] = "v"; // a call's own: 256, and the defaults'
+    assert.equal(Object.keys(endpoint("GET /x", { headers }).headers).length, 258);
+    headers["x-one-more"] = "v";
+    assert.throws(() => endpoint("GET /x", { headers }), { code: "ErrLimit" });
   });
 
   test("a bad defaults layer throws from defaults()", () => {
