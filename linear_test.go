@@ -349,6 +349,27 @@ var _ = Describe("limits", func() {
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 	})
 
+	It("takes request keys set one by one in time proportional to their number", func() {
+		n := longInput / 16 // 65,536 keys at full size
+		b := endpoint.Route("GET /x")
+		for i := range n {
+			b.Request("k"+strconv.Itoa(i), i)
+		}
+		c := b.Clone().Request("k0", "clone").Request("only-clone", 1)
+		b.Request("k1", "again")
+		r, err := b.Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Request).To(HaveLen(n))
+		Expect(r.Request["k0"]).To(BeNumerically("==", 0))
+		Expect(r.Request["k1"]).To(Equal("again"))
+		Expect(r.Request["k"+strconv.Itoa(n-1)]).To(BeNumerically("==", n-1))
+		rc, err := c.Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rc.Request).To(HaveLen(n + 1))
+		Expect(rc.Request["k0"]).To(Equal("clone"))
+		Expect(rc.Request["k1"]).To(BeNumerically("==", 1))
+	})
+
 	It("counts a value set again once: the one it replaced is given back", func() {
 		// Each list takes 60% of MaxNodes: two at once are over the bound,
 		// one set three times is not.
