@@ -85,7 +85,10 @@ type RouteMatcher struct {
 // route's (any method, for a route without one) and the path must be an
 // expansion of its template. Query values the template does not name are
 // allowed. A request under a GitHub Enterprise Server API root
-// (/api/v3, /api/uploads) matches without it.
+// (/api/v3, /api/uploads) matches without it. A path of more than 256
+// "/", ",", ".", ";", "&" and "=" does not match a template that has
+// more than plain {name} segments (such as {/path*}), whose matching
+// would take time in the square of their number.
 func Route(route string) *RouteMatcher {
 	m := &RouteMatcher{route: route}
 	m.pat, m.err = compileRoute(route)
@@ -278,10 +281,12 @@ func (m queryMatcher) show(vs []string) string {
 func (m queryMatcher) MatchCall(c *Call) error {
 	var got []string
 	var names []string
+	seen := map[string]bool{}
 	for _, kv := range parseQuery(c.RawQuery) {
 		if kv.name == m.name {
 			got = append(got, kv.value)
-		} else if !slices.Contains(names, kv.name) {
+		} else if !seen[kv.name] {
+			seen[kv.name] = true
 			names = append(names, kv.name)
 		}
 	}

@@ -394,7 +394,7 @@ func (p *pattern) matchPath(escaped string) (builder.Params, bool) {
 	if p.simple {
 		return p.matchSegments(escaped)
 	}
-	if !p.screen(escaped) {
+	if !p.screen(escaped) || listItems(escaped) > maxListItems {
 		return nil, false
 	}
 	vals := p.mod.Match(canonical(escaped, &p.keep))
@@ -417,6 +417,25 @@ func (p *pattern) matchPath(escaped string) (builder.Params, bool) {
 		}
 	}
 	return out, true
+}
+
+// maxListItems bounds the items (bytes that may separate a list's
+// values) of a path matched against a template that is not simple: the
+// module's matcher copies what it has captured at every step, so a path
+// of n items costs n squared. Past the bound, a path does not match.
+const maxListItems = 256
+
+// listItems counts the bytes of an escaped path that may separate list
+// values or path segments in an expansion.
+func listItems(escaped string) int {
+	n := 0
+	for i := 0; i < len(escaped); i++ {
+		switch escaped[i] {
+		case '/', ',', '.', ';', '&', '=':
+			n++
+		}
+	}
+	return n
 }
 
 func (p *pattern) matchSegments(escaped string) (builder.Params, bool) {
@@ -454,15 +473,15 @@ func (p *pattern) matchSegments(escaped string) (builder.Params, bool) {
 
 // matchQuery checks the literal query pairs of the template.
 func (p *pattern) matchQuery(q []queryPair) bool {
+	if len(p.queryLits) == 0 {
+		return true
+	}
+	sent := make(map[queryPair]bool, len(q))
+	for _, got := range q {
+		sent[got] = true
+	}
 	for _, want := range p.queryLits {
-		found := false
-		for _, got := range q {
-			if got == want {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !sent[want] {
 			return false
 		}
 	}
@@ -484,32 +503,29 @@ func (p *pattern) match(method, escapedPath string, q []queryPair) (builder.Para
 	return appendQuery(params, q, p.queryLits), true
 }
 
-// appendQuery appends query pairs to params, skipping the literal ones.
+// appendQuery appends query pairs to params, skipping the literal ones;
+// a name's values after the first join it in a []string.
 func appendQuery(params builder.Params, q []queryPair, skip []queryPair) builder.Params {
-	start := len(params)
-next:
+	literal := make(map[queryPair]bool, len(skip))
+	for _, s := range skip {
+		literal[s] = true
+	}
+	at := make(map[string]int, len(q)) // a name's place in params
 	for _, kv := range q {
-		for _, s := range skip {
-			if s == kv {
-				continue next
-			}
+		if literal[kv] {
+			continue
 		}
-		found := false
-		for i := start; i < len(params); i++ {
-			if params[i].Name != kv.name {
-				continue
-			}
-			found = true
-			switch v := params[i].Value.(type) {
-			case string:
-				params[i].Value = []string{v, kv.value}
-			case []string:
-				params[i].Value = append(v, kv.value)
-			}
-			break
-		}
-		if !found {
+		i, seen := at[kv.name]
+		if !seen {
+			at[kv.name] = len(params)
 			params = append(params, builder.Param{Name: kv.name, Value: kv.value})
+			continue
+		}
+		switch v := params[i].Value.(type) {
+		case string:
+			params[i].Value = []string{v, kv.value}
+		case []string:
+			params[i].Value = append(v, kv.value)
 		}
 	}
 	return params

@@ -325,6 +325,40 @@ var _ = Describe("routes in reverse", func() {
 			Expect(err).To(MatchError(ContainSubstring("the query lacks kind=a")))
 		})
 
+		It("reads a query of many names in time proportional to their number", func() {
+			const n = 20_000 // each name was compared with every other: 1.6 s here
+			pairs := make([]string, 0, n+1)
+			for i := range n {
+				pairs = append(pairs, fmt.Sprintf("q%d=%d", i, i))
+			}
+			pairs = append(pairs, "q7=again")
+			req, err := http.NewRequest("GET", "https://api.github.com/search?"+strings.Join(pairs, "&"), nil)
+			Expect(err).NotTo(HaveOccurred())
+			c, err := endpointtest.CallOf(req)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(c.Params).To(HaveLen(n))
+			Expect(c.Params[7].Value).To(Equal([]string{"7", "again"}))
+			Expect(endpointtest.MatchCall(c, endpointtest.Query("q9", "9"))).To(Succeed())
+			err = endpointtest.MatchCall(c, endpointtest.Query("zz", "1"))
+			Expect(err).To(MatchError(ContainSubstring("it has q0, q1")))
+		})
+
+		It("does not read a path of more list items than it can match quickly into a list template", func() {
+			items := func(n int) string { return "/files" + strings.Repeat("/a", n) }
+			ps, err := route("GET /files{/path*}", "get", items(250))
+			Expect(err).NotTo(HaveOccurred())
+			v, _ := ps.Get("path")
+			Expect(v).To(HaveLen(250))
+			// Past 256 separators: no match, at once (each step of the
+			// module's matcher copied all it had captured: 4 s for 8 KiB).
+			_, err = route("GET /files{/path*}", "get", items(4_000))
+			Expect(err).To(HaveOccurred())
+			// A template of plain segments reads any length.
+			ps, err = route("GET /files/{a}/{b}", "get", "/files/"+strings.Repeat("x", 8000)+"/y")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(ps).To(HaveLen(2))
+		})
+
 		It("matches an absolute route by its path, and a GHES API root without its prefix", func() {
 			ps, err := route("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name}", "post", "http://127.0.0.1/api/uploads/repos/o/r/releases/1/assets?name=a.zip")
 			Expect(err).NotTo(HaveOccurred())
