@@ -40,7 +40,7 @@ func compile(s string) (*Template, error) {
 	t := &Template{raw: s, authority: -1}
 	pStart := pathStart(s)
 	pEnd := pathEnd(s, pStart)
-	seen := map[string]bool{}
+	seen := map[string]int{} // a variable's index in t.vars
 	lit := 0   // start of the pending literal
 	nexpr := 0 // expressions so far
 	for i := 0; i < len(s); {
@@ -60,17 +60,17 @@ func compile(s string) (*Template, error) {
 			if i < pStart && t.authority < 0 {
 				t.authority = i
 			}
-			for _, sp := range p.specs {
-				if !seen[sp.name] {
-					seen[sp.name] = true
+			for k, sp := range p.specs {
+				at, ok := seen[sp.name]
+				if !ok {
+					at = len(t.vars)
+					seen[sp.name] = at
 					t.vars = append(t.vars, sp.name)
 				}
+				p.specs[k].index = at
 				if p.segment && !slices.Contains(t.segVars, sp.name) {
-					t.segVars = append(t.segVars, sp.name)
+					t.segVars = append(t.segVars, sp.name) // one per expression: few
 				}
-			}
-			for k := range p.specs {
-				p.specs[k].index = slices.Index(t.vars, p.specs[k].name)
 			}
 			t.parts = append(t.parts, p)
 			i, lit = end, end
