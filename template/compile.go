@@ -41,8 +41,8 @@ func compile(s string) (*Template, error) {
 	pStart := pathStart(s)
 	pEnd := pathEnd(s, pStart)
 	seen := map[string]int{} // a variable's index in t.vars
-	lit := 0   // start of the pending literal
-	nexpr := 0 // expressions so far
+	lit := 0                 // start of the pending literal
+	nexpr := 0               // expressions so far
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
