@@ -491,6 +491,29 @@ var _ = Describe("limits", func() {
 		limited(half.Defaults(opts[builder.MaxHeaders/2:]...).Err(), "Defaults of Defaults")
 	})
 
+	It(fmt.Sprintf("keeps an Endpoint's defaults within MaxParams (%d) parameters, however many layers add them", builder.MaxParams), func() {
+		layer := func(d, n int) builder.Option {
+			ps := make(builder.Params, n)
+			for i := range ps {
+				ps[i] = builder.Param{Name: fmt.Sprintf("k%d_%d", d, i), Value: "v"}
+			}
+			return endpoint.WithOptions(builder.Options{Params: ps})
+		}
+		e := endpoint.Defaults(layer(0, builder.MaxParams-1))
+		Expect(e.Err()).To(Succeed())
+		Expect(e.Defaults(layer(1, 1)).Err()).To(Succeed())
+		// 33 full layers made 33,792 parameters, past the index's int16
+		// positions: a panic.
+		for d := 1; d <= 33; d++ {
+			e = e.Defaults(layer(d, builder.MaxParams))
+		}
+		err := e.Err()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		Expect(err.Error()).To(ContainSubstring("parameters in the defaults"))
+		_, err = e.Route("GET /x").Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+	})
+
 	It(fmt.Sprintf("accepts format and preview names of media.MaxName (%d) bytes and refuses one more", media.MaxName), func() {
 		at := strings.Repeat("f", media.MaxName)
 		r, err := endpoint.Route("GET /x").Format(at).Preview(at).Build()

@@ -233,8 +233,8 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 			next.err = newError("defaults", "", err)
 			break
 		}
-		if err := moreHeaders(len(merged.Headers.list) - 1); err != nil {
-			next.err = err // layers that add headers one by one stay linear
+		if err := defaultsLimits(&merged); err != nil {
+			next.err = err // layers that add names one by one stay bounded
 			break
 		}
 		next.defaults = merged

@@ -49,7 +49,7 @@ var (
 	// the wrong shape.
 	ErrInvalidOptions = errors.New("invalid options")
 	// ErrLimit is returned when an input is past one of the documented
-	// limits (MaxParams, MaxDepth, MaxNodes, MaxPreviews).
+	// limits (MaxParams, MaxDepth, MaxNodes, MaxPreviews, MaxHeaders).
 	ErrLimit = value.ErrLimit
 	// ErrRequest is returned when request options cannot be turned into
 	// an *http.Request (see RequestOptions.HTTPRequest): a relative or

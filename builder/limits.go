@@ -12,7 +12,8 @@ import (
 // number of expressions (template.MaxLength, template.MaxExpressions), and
 // the media package the format and preview names (media.MaxName).
 const (
-	// MaxParams is the most parameters one call or layer may have.
+	// MaxParams is the most parameters one call or layer may have, and an
+	// Endpoint's defaults in all.
 	MaxParams = 1024
 	// MaxDepth is the deepest nesting of arrays and objects in a
 	// parameter, data or request value.
@@ -28,6 +29,15 @@ const (
 	// layer may name, and an Endpoint's defaults together.
 	MaxHeaders = 256
 )
+
+// defaultsLimits checks an Endpoint's merged defaults against the limits
+// that each layer keeps, which a chain of layers could pass together.
+func defaultsLimits(d *layer) error {
+	if len(d.Params.list) > MaxParams {
+		return limitErr(fmt.Sprintf("%d parameters in the defaults, at most %d", len(d.Params.list), MaxParams))
+	}
+	return moreHeaders(len(d.Headers.list) - 1)
+}
 
 // moreHeaders is the ErrLimit of a list of n headers that one more would
 // take past MaxHeaders, or nil.
