@@ -582,7 +582,7 @@ function needs(v, inRequest, depth) {
       return true;
     case "object": {
       if (v === null) return false;
-      if (depth > 64) return true; // serialize reports cycles
+      if (depth > MAX_DEPTH) return true; // serialize reports cycles
       if (Array.isArray(v)) {
         for (let i = 0; i < v.length; i++) if (needs(v[i], inRequest, depth + 1)) return true;
         return false;
@@ -610,7 +610,7 @@ function serialize(options, enc, avoid) {
     (enc.made ??= new Map()).set(t, v);
     return JSON.stringify(t);
   };
-  const value = (v, key, inRequest, toJSON) => {
+  const value = (v, key, inRequest, toJSON, depth) => {
     switch (typeof v) {
       case "string":
         if (v.startsWith(PREFIX)) (enc.dirty ??= []).push(v);
@@ -630,37 +630,43 @@ function serialize(options, enc, avoid) {
     }
     if (v === null) return "null";
     if (!inRequest && toJSON && typeof v.toJSON === "function" && !ArrayBuffer.isView(v)) {
-      return value(v.toJSON(key), key, inRequest, false);
+      return value(v.toJSON(key), key, inRequest, false, depth);
     }
     const isArray = Array.isArray(v);
     if (!isArray && !isPlainObject(v)) return opaque(v);
     if (stack.has(v)) throw new TypeError("endpoint: options contain a cycle");
+    // Far past Go's limit (which says so for anything deeper than 32),
+    // before the recursion here overflows the stack.
+    if (depth > MAX_DEPTH) throw moduleError("endpoint: options: limit exceeded: nested deeper than 32", "ErrLimit", "options");
     stack.add(v);
     let out;
     if (isArray) {
       out = "[";
       for (let i = 0; i < v.length; i++) {
-        out += (i > 0 ? "," : "") + (value(v[i], String(i), inRequest, true) ?? "null");
+        out += (i > 0 ? "," : "") + (value(v[i], String(i), inRequest, true, depth + 1) ?? "null");
       }
       out += "]";
     } else {
-      out = object(v, inRequest);
+      out = object(v, inRequest, false, depth + 1);
     }
     stack.delete(v);
     return out;
   };
-  const object = (o, inRequest, top = false) => {
+  const object = (o, inRequest, top, depth) => {
     let out = "{";
     for (const key of Object.keys(o)) {
-      const s = value(o[key], key, inRequest || (top && key === "request"), true);
+      const s = value(o[key], key, inRequest || (top && key === "request"), true, depth);
       if (s === undefined) continue;
       out += (out.length > 1 ? "," : "") + JSON.stringify(key) + ":" + s;
     }
     return out + "}";
   };
   stack.add(options);
-  return object(options, false, true);
+  return object(options, false, true, 0);
 }
+
+// MAX_DEPTH is how deep serialize goes before it fails as Go would.
+const MAX_DEPTH = 64;
 
 function isPlainObject(value) {
   const proto = Object.getPrototypeOf(value);

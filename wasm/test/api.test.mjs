@@ -315,6 +315,20 @@ describe("errors", () => {
     let deep = "x";
     for (let i = 0; i < 40; i++) deep = [deep];
     assert.throws(() => endpoint("POST /x", { deep }), { code: "ErrLimit" });
+    // Far deeper: the module's own check, before its stack runs out.
+    let objects = "x";
+    for (let i = 0; i < 5000; i++) objects = { a: objects };
+    let arrays = "x";
+    for (let i = 0; i < 20000; i++) arrays = [arrays];
+    for (const v of [objects, arrays]) {
+      const limit = { code: "ErrLimit", message: "endpoint: options: limit exceeded: nested deeper than 32" };
+      assert.throws(() => endpoint("POST /x", { v }), limit);
+      assert.throws(() => endpoint("POST /x", { data: v }), limit);
+      assert.throws(() => endpoint("POST /x", { request: { v } }), limit);
+      assert.throws(() => endpoint.merge("POST /x", { v }), limit);
+      assert.throws(() => endpoint.parse({ method: "POST", url: "/x", v, headers: {}, mediaType: { previews: [] } }), limit);
+      assert.throws(() => endpoint.defaults({ v }), limit);
+    }
     const headers = {};
     for (let i = 0; i < 255; i++) headers[`x-h${i}`] = "v";
     // With accept and user-agent, a defaults() chain holds one too many.
