@@ -52,7 +52,7 @@ let reissues = 0;
 const finalizer = new FinalizationRegistry((go) => {
   go.dead = true;
   if (go.handle > 0) {
-    live.delete(go);
+    if (live.delete(go)) liveBytes -= go.bytes;
     exports.ek_release(go.handle);
     go.handle = -1;
   }
@@ -63,9 +63,13 @@ const finalizer = new FinalizationRegistry((go) => {
 // so a loop that makes endpoints and drops them would keep every handle
 // (several KB of Go heap each) until then: past LIVE, the handle of a
 // chain not used since it was last passed over is released, and made
-// again from the chain's layers when it is next used.
+// again from the chain's layers when it is next used. Past LIVE_BYTES of
+// defaults text in all, too: a handle holds its chain's merged defaults,
+// and large ones would fill Go's memory long before LIVE handles.
 const live = new Set();
 const LIVE = 4096;
+const LIVE_BYTES = 64 << 20;
+let liveBytes = 0;
 let revived = 0;
 
 // handleOf returns the Go handle of chain, made again if it was released.
@@ -88,7 +92,7 @@ function revive(chain) {
   revived++;
   const go = chain.go;
   const pg = chain.parentGo;
-  go.handle = pg !== null && !pg.dead && pg.handle > 0 ? defaultsCall(pg.handle, chain.layer) : build(chain.layers);
+  go.handle = pg !== null && !pg.dead && pg.handle > 0 ? defaultsCall(pg.handle, chain.layer) : build(layerArray(chain.layers));
   if (!go.dead) {
     keep(go);
     return;
@@ -102,44 +106,49 @@ function revive(chain) {
   });
 }
 
-// keep adds go to live, releasing another handle when full: the oldest
+// keep adds go to live, releasing other handles when full: the oldest
 // not used since it was last passed over (a second chance).
 function keep(go) {
-  while (live.size >= LIVE) {
+  while (live.size > 0 && (live.size >= LIVE || liveBytes + go.bytes > LIVE_BYTES)) {
     const old = live.values().next().value;
     live.delete(old);
     if (old.hot) {
       old.hot = false;
       live.add(old);
     } else {
+      liveBytes -= old.bytes;
       exports.ek_release(old.handle);
       old.handle = -1;
     }
   }
   live.add(go);
+  liveBytes += go.bytes;
 }
 
 // A chain is what JavaScript keeps for one endpoint; Go keeps its merged
 // defaults under a handle.
 //   go:      { handle (-1 once released), hot: used since passed over
-//            (see live), dead: its function is gone }
+//            (see live), dead: its function is gone, bytes: the text of
+//            its layers, for LIVE_BYTES }
 //   tokens:  token → opaque value, for tokens inside the Go defaults
 //   dirty:   strings of the defaults that start with PREFIX
 //   headers: header name → value, for default headers whose value is not
 //            a string (restored in results), and content-length
 //   layers:  every defaults() layer from the root, { route } or { json },
-//            to replay the chain with renamed tokens
+//            to replay the chain with renamed tokens: a list from the last
+//            ({ layer, prev }, null for none), which a new layer extends
+//            without copying (see layerArray)
 //   text:    DEFAULTS JSON, once read
 //   data:    whether a layer gave data
 //   parentGo, layer: the go record of the chain it was made from (null
 //            when it was made over a replay, or on the root) and its own
 //            layer, to make its handle again
 const ROOT = {
-  go: { handle: 0, hot: false, dead: false },
+  go: { handle: 0, hot: false, dead: false, bytes: 0 },
   tokens: EMPTY_MAP,
   dirty: NO_STRINGS,
   headers: EMPTY_MAP,
-  layers: [],
+  layers: null,
   text: undefined,
   data: false,
   parentGo: null,
@@ -258,6 +267,8 @@ let clock = 0;
 const sighted = new Set();
 const SIGHTED = 256;
 const NOT_YET = -2;
+// LAYER_TEXT bounds the text of headers kept in sighted or as a layer.
+const LAYER_TEXT = 4096;
 let layersMade = 0;
 
 // recent remembers, for a call's headers object, the layer it last
@@ -275,6 +286,7 @@ function headerLayer(parent, h, names) {
     return seen.layer.h;
   }
   const text = `{"headers":${JSON.stringify(h)}}`;
+  if (text.length > LAYER_TEXT) return NOT_YET; // large headers are sent by each call: kept, they would hold memory
   const key = `${parent}:${text}`;
   let layer = layers.get(key);
   if (layer === undefined) {
@@ -354,12 +366,13 @@ function defaults(chain, newDefaults) {
   } finally {
     if (base !== chain) exports.ek_release(base.go.handle);
   }
+  const bytes = base.go.bytes + (layer.route ?? layer.json).length;
   const next = {
-    go: { handle, hot: false, dead: false },
+    go: { handle, hot: false, dead: false, bytes },
     tokens: enc.made === null ? base.tokens : new Map([...base.tokens, ...enc.made]),
     dirty: enc.dirty === null ? chain.dirty : chain.dirty.concat(enc.dirty),
     headers: layerHeaders(chain.headers, enc.headers),
-    layers: [...base.layers, layer],
+    layers: { layer, prev: base.layers },
     text: undefined,
     data: chain.data || enc.data,
     parentGo: base === chain && chain !== ROOT ? chain.go : null,
@@ -403,8 +416,17 @@ function replay(chain, dirty) {
     rename.set(old, t);
     tokens.set(t, value);
   }
-  const layers = chain.layers.map((l) => (l.route !== undefined ? l : { json: renameTokens(l.json, rename) }));
-  return { ...chain, go: { handle: build(layers), hot: false, dead: false }, tokens, layers, text: undefined };
+  const layers = layerArray(chain.layers).map((l) => (l.route !== undefined ? l : { json: renameTokens(l.json, rename) }));
+  let list = null;
+  for (const layer of layers) list = { layer, prev: list };
+  return { ...chain, go: { handle: build(layers), hot: false, dead: false, bytes: chain.go.bytes }, tokens, layers: list, text: undefined };
+}
+
+// layerArray returns a chain's list of layers as an array, from the root.
+function layerArray(list) {
+  const out = [];
+  for (let l = list; l !== null; l = l.prev) out.push(l.layer);
+  return out.reverse();
 }
 
 // build returns a new handle for layers over the root.

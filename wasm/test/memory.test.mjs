@@ -155,3 +155,49 @@ test("a method kept from an endpoint that was collected holds no handle", async 
   await settle(before);
   assert.equal(debug().handles, before);
 });
+
+test("large defaults dropped in a loop keep Go's memory bounded by their size, not their count", async () => {
+  await settle();
+  const before = debug();
+  const big = "x".repeat(1 << 20);
+  let kept;
+  for (let i = 0; i < 300; i++) {
+    const e = endpoint.defaults({ q: big + i });
+    if (i === 0) kept = e;
+  }
+  // 300 MiB of defaults: at most 64 MiB of them keep a handle.
+  const during = debug();
+  assert.ok(during.goHeapBytes < before.goHeapBytes + 200 * (1 << 20), `Go heap ${before.goHeapBytes} → ${during.goHeapBytes}`);
+  assert.ok(during.liveEndpoints <= 64, `${during.liveEndpoints} endpoints hold a handle`);
+  // The first one was released and is made again on use.
+  assert.equal(kept("GET /x").url, `https://api.github.com/x?q=${big}0`);
+  kept = null;
+  await settle(before.handles);
+});
+
+test("large headers that differ on every call are not kept", async () => {
+  await settle();
+  const before = debug();
+  const jsBefore = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 300; i++) {
+    const value = String(i).padEnd(1 << 20, "v");
+    for (let k = 0; k < 2; k++) assert.equal(endpoint("GET /x", { headers: { "x-a": value } }).headers["x-a"], value);
+  }
+  const after = debug();
+  assert.equal(after.sightedHeaders, before.sightedHeaders, "none kept as seen once");
+  assert.equal(after.layersMade, before.layersMade, "none made a layer");
+  gc();
+  const jsAfter = process.memoryUsage().heapUsed;
+  assert.ok(jsAfter < jsBefore + 64 * (1 << 20), `JavaScript heap ${jsBefore} → ${jsAfter}`);
+  // Small headers seen twice still become a layer.
+  endpoint("GET /x", { headers: { "x-b": "1" } });
+  endpoint("GET /x", { headers: { "x-b": "1" } });
+  assert.equal(debug().layersMade, before.layersMade + 1);
+});
+
+test("a chain of 20,000 defaults() that set one key over and over is made in linear time", () => {
+  let e = endpoint;
+  for (let i = 0; i < 20_000; i++) e = e.defaults({ a: `v${i}` });
+  assert.equal(e("GET /x").url, "https://api.github.com/x?a=v19999");
+  assert.equal(e.DEFAULTS.a, "v19999");
+});
