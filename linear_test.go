@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -446,25 +447,26 @@ var _ = Describe("limits", func() {
 			Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%s: %v", how, err)
 			Expect(err.Error()).To(ContainSubstring(fmt.Sprintf("more than %d headers", builder.MaxHeaders)), how)
 		}
-		b := endpoint.Route("GET /x")
+		bare := builder.New(builder.WithBaseURL("https://api.example.com")) // no default headers
+		b := bare.Route("GET /x")
 		for _, n := range names[:builder.MaxHeaders] {
 			b.Header(n, "v")
 		}
 		r, err := b.Header(names[0], "again").Build() // a name set again is not one more
 		Expect(err).NotTo(HaveOccurred())
-		Expect(r.Headers).To(HaveLen(builder.MaxHeaders + 2)) // and accept, user-agent
+		Expect(r.Headers).To(HaveLen(builder.MaxHeaders))
 		_, err = b.Header(names[builder.MaxHeaders], "v").Build()
 		limited(err, "Header")
-		rb := endpoint.Route("GET /x")
+		rb := bare.Route("GET /x")
 		for _, n := range names {
 			rb.RemoveHeader(n)
 		}
 		_, err = rb.HTTPRequest(ctx)
 		limited(err, "RemoveHeader")
 
-		_, err = endpoint.Build("GET /x", builder.Options{Headers: set})
+		_, err = bare.Build("GET /x", builder.Options{Headers: set})
 		Expect(err).NotTo(HaveOccurred())
-		_, err = endpoint.Build("GET /x", builder.Options{Headers: set, RemoveHeaders: []string{"x-other"}})
+		_, err = bare.Build("GET /x", builder.Options{Headers: set, RemoveHeaders: []string{"x-other"}})
 		limited(err, "Options")
 
 		doc := func(n int) []byte {
@@ -489,6 +491,38 @@ var _ = Describe("limits", func() {
 		limited(endpoint.Defaults(opts[:builder.MaxHeaders-1]...).Err(), "Defaults")
 		half := endpoint.Defaults(opts[:builder.MaxHeaders/2]...)
 		limited(half.Defaults(opts[builder.MaxHeaders/2:]...).Err(), "Defaults of Defaults")
+
+		// A call's headers and its defaults' count together, in Build as
+		// in Merge, so that Parse takes what Merge gives.
+		d := endpoint.Defaults(opts[:200]...) // and accept, user-agent: 202
+		call := builder.Options{Headers: map[string]string{}}
+		for i := range builder.MaxHeaders - 202 {
+			call.Headers[fmt.Sprintf("x-call%d", i)] = "v"
+		}
+		built, err := d.Build("GET /x", call)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(built.Headers).To(HaveLen(builder.MaxHeaders))
+		merged, err := d.Merge("GET /x", call)
+		Expect(err).NotTo(HaveOccurred())
+		parsed, err := d.Parse(merged)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(parsed).To(Equal(built))
+		call.Headers["x-one-more"] = "v"
+		_, err = d.Build("GET /x", call)
+		limited(err, "Build over defaults")
+		_, err = d.Merge("GET /x", call)
+		limited(err, "Merge over defaults")
+		one := d.Route("GET /x")
+		for name := range call.Headers {
+			one.Header(name, "v")
+		}
+		_, err = one.HTTPRequest(ctx)
+		limited(err, "one step over defaults")
+		_, err = one.Build()
+		limited(err, "Builder over defaults")
+		// A name removed many times over is one.
+		_, err = endpoint.Build("GET /x", builder.Options{RemoveHeaders: slices.Repeat([]string{"x-a"}, 2*builder.MaxHeaders)})
+		Expect(err).NotTo(HaveOccurred())
 	})
 
 	It(fmt.Sprintf("keeps an Endpoint's defaults within MaxParams (%d) parameters, however many layers add them", builder.MaxParams), func() {

@@ -67,8 +67,8 @@ func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, 
 // nil), a JSON body of parameters is written there and returned in body,
 // r.body.json left empty, when it fits.
 func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []param, scratch, bodyScratch []byte) (url, body []byte, ok bool) {
-	if !e.direct || !plainCall(c) {
-		return nil, nil, false
+	if !e.direct || !plainCall(c) || len(c.Headers.list) > 0 && len(e.defaults.Headers.list)+len(c.Headers.list) > MaxHeaders {
+		return nil, nil, false // near MaxHeaders, the general path counts them
 	}
 	method, target, info, err := e.routeTemplate(route)
 	if err != nil || method == "" || isAbsolute(target) {

@@ -492,6 +492,9 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 	if err != nil {
 		return layer{}, nil, newError("merge", route, err)
 	}
+	if err := moreHeaders(len(m.Headers.list) - 1); err != nil {
+		return layer{}, nil, err // so that Parse takes what Merge gives
+	}
 	if m.Catalog.c != nil {
 		kept, _, err := applyCatalog(&m, m.Params.list, call.Params, m.Catalog.c)
 		if err != nil {
@@ -519,6 +522,9 @@ func (e *Endpoint) buildCall(call *layer, own []param) (RequestOptions, error) {
 // layers hold).
 func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 	m := mergeCall(&e.defaults, call)
+	if err := moreHeaders(len(m.Headers.list) - 1); err != nil {
+		return err // the call's and the defaults' together, as Merge counts them
+	}
 	params, mine := m.Params.list, call.Params
 	if own != nil {
 		mine = paramList{own}

@@ -26,7 +26,7 @@ const (
 	// MaxPreviews is the most preview names one call may have.
 	MaxPreviews = 64
 	// MaxHeaders is the most headers, set or removed, that one call or
-	// layer may name, and an Endpoint's defaults together.
+	// layer may name; a call's and its Endpoint's defaults' together too.
 	MaxHeaders = 256
 )
 

@@ -222,7 +222,7 @@ func (o Options) Redacted() Options {
 	if o.Params != nil {
 		out.Params = make(Params, len(o.Params))
 		for i, p := range o.Params {
-			out.Params[i] = Param{Name: p.Name, Value: RedactedValue}
+			out.Params[i] = Param{Name: RedactURL(p.Name), Value: RedactedValue}
 			if !IsSensitiveParam(p.Name) {
 				out.Params[i].Value = redactAny(p.Value)
 			}
@@ -295,13 +295,28 @@ func redactMap(m map[string]any) map[string]any {
 	}
 	out := make(map[string]any, len(m))
 	for k, x := range m {
-		if IsSensitiveParam(k) {
-			out[k] = RedactedValue
-			continue
+		v := any(RedactedValue)
+		if !IsSensitiveParam(k) {
+			v = redactAny(x)
 		}
-		out[k] = redactAny(x)
+		out[maskedKey(out, k)] = v
 	}
 	return out
+}
+
+// maskedKey is k as RedactURL masks it (a key may be a URL), made unique
+// among out's keys when another key masks alike.
+func maskedKey(out map[string]any, k string) string {
+	m := RedactURL(k)
+	if m == k {
+		return k
+	}
+	for n := 2; ; n++ {
+		if _, taken := out[m]; !taken {
+			return m
+		}
+		m = fmt.Sprintf("%s (%d)", RedactURL(k), n)
+	}
 }
 
 // The view types have the fields of RequestOptions and Options and none of

@@ -198,6 +198,12 @@ var _ = Describe("redaction", func() {
 			expectRedacted(k)
 			opts := builder.Options{Method: "POST", URL: "/x", Params: builder.Params{{Name: "routes", Value: keyed}}, Data: keyed}
 			expectRedacted(opts)
+			// As a request key or a parameter's name, at the top.
+			top, err := e.Route("POST /x").Request(withUser, 1).Request("https://v:"+secret+"@host.example/x", 2).Build()
+			Expect(err).NotTo(HaveOccurred())
+			expectRedacted(top)
+			Expect(top.Redacted().Request).To(HaveLen(2))
+			expectRedacted(builder.Options{URL: "/x", Request: map[string]any{withUser: 1}, Params: builder.Params{{Name: withUser, Value: 1}}})
 			Expect(k.Redacted().Body).To(MatchJSON(`{"routes":{"https://[REDACTED]@host.example/x":1,"https://[REDACTED]@host.example/x2":2,"plain":"https://host.example/cb?access_token=[REDACTED]"}}`))
 		})
 	})

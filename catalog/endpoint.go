@@ -86,10 +86,12 @@ func location(in Location) builder.Location {
 // value, not as text, bytes or a reader: its JSON type must be one the
 // body allows ("got integer, want object"). The value is never quoted, as
 // a body may hold a credential. A null, and any value for an operation
-// that describes no body or no body type, pass; an object's members are
-// checked as parameters, by CheckParam.
+// that describes no body or no body type, pass; so does an array where
+// an object is described, which GitHub takes in places its description
+// leaves to prose (an issue's labels, given directly); an object's
+// members are checked as parameters, by CheckParam.
 func (op *Operation) CheckData(v value.Value) error {
-	if op.Body == nil || v.Kind() == value.Null {
+	if op.Body == nil || v.Kind() == value.Null || v.Kind() == value.Array && op.Body.Type.Has(Object) {
 		return nil
 	}
 	s := Schema{Type: op.Body.Type}

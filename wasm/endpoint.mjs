@@ -129,7 +129,7 @@ function keep(go) {
 // defaults under a handle.
 //   go:      { handle (-1 once released), hot: used since passed over
 //            (see live), dead: its function is gone, bytes: the text of
-//            its layers, for LIVE_BYTES }
+//            its own layer, for LIVE_BYTES }
 //   tokens:  token → opaque value, for tokens inside the Go defaults
 //   dirty:   strings of the defaults that start with PREFIX
 //   headers: header name → value, for default headers whose value is not
@@ -366,7 +366,9 @@ function defaults(chain, newDefaults) {
   } finally {
     if (base !== chain) exports.ek_release(base.go.handle);
   }
-  const bytes = base.go.bytes + (layer.route ?? layer.json).length;
+  // What the handle adds to Go's memory: its own layer's text (the
+  // merged defaults share the values of the layers below).
+  const bytes = (layer.route ?? layer.json).length;
   const next = {
     go: { handle, hot: false, dead: false, bytes },
     tokens: enc.made === null ? base.tokens : new Map([...base.tokens, ...enc.made]),

@@ -135,3 +135,21 @@ var _ = Describe("the dereferenced description", func() {
 		Expect(errors.Is(err, catalog.ErrEnum)).To(BeTrue(), "%v", err)
 	})
 })
+
+var _ = Describe("data given whole", func() {
+	gh := endpoint.Defaults(endpoint.WithCatalog(github.Catalog()))
+
+	It("takes an issue's labels as an array, as GitHub does though its description says object", func() {
+		for _, route := range []string{"POST /repos/{owner}/{repo}/issues/{issue_number}/labels", "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"} {
+			r, err := gh.Route(route).Param("owner", "o").Param("repo", "r").Param("issue_number", 1).Data([]string{"bug"}).Build()
+			Expect(err).NotTo(HaveOccurred(), route)
+			Expect(r.Body).To(Equal(json.RawMessage(`["bug"]`)))
+		}
+	})
+
+	It("refuses a scalar for an object body, without quoting it", func() {
+		_, err := gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Data(42).Build()
+		Expect(errors.Is(err, catalog.ErrType)).To(BeTrue(), "%v", err)
+		Expect(err.Error()).To(Equal(`endpoint: check "POST /repos/{owner}/{repo}/issues": data: got integer, want object`))
+	})
+})

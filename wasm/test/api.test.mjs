@@ -330,13 +330,17 @@ describe("errors", () => {
       assert.throws(() => endpoint.defaults({ v }), limit);
     }
     const headers = {};
-    for (let i = 0; i < 255; i++) headers[`x-h${i}`] = "v";
-    // With accept and user-agent, a defaults() chain holds one too many.
-    assert.throws(() => endpoint.defaults({ headers }), { code: "ErrLimit" });
-    headers["x-h255"] = "v"; // a call's own: 256, and the defaults'
-    assert.equal(Object.keys(endpoint("GET /x", { headers }).headers).length, 258);
+    for (let i = 0; i < 254; i++) headers[`x-h${i}`] = "v"; // and accept, user-agent: 256
+    assert.equal(Object.keys(endpoint("GET /x", { headers }).headers).length, 256);
+    const merged = endpoint.merge("GET /x", { headers });
+    assert.deepEqual(endpoint.parse(merged), endpoint("GET /x", { headers }));
+    const full = endpoint.defaults({ headers });
     headers["x-one-more"] = "v";
     assert.throws(() => endpoint("GET /x", { headers }), { code: "ErrLimit" });
+    assert.throws(() => endpoint.merge("GET /x", { headers }), { code: "ErrLimit" });
+    assert.throws(() => endpoint.defaults({ headers }), { code: "ErrLimit" });
+    assert.throws(() => full("GET /x", { headers: { "x-one-more": "v" } }), { code: "ErrLimit" });
+    assert.throws(() => full.merge("GET /x", { headers: { "x-one-more": "v" } }), { code: "ErrLimit" });
   });
 
   test("a bad defaults layer throws from defaults()", () => {

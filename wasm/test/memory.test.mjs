@@ -201,3 +201,15 @@ test("a chain of 20,000 defaults() that set one key over and over is made in lin
   assert.equal(e("GET /x").url, "https://api.github.com/x?a=v19999");
   assert.equal(e.DEFAULTS.a, "v19999");
 });
+
+test("a deep chain of small layers keeps its handles: a layer counts its own text only", () => {
+  const before = debug().revived;
+  let e = endpoint;
+  const all = [];
+  for (let i = 0; i < 3000; i++) {
+    e = e.defaults({ a: `value-${i}`, i });
+    all.push(e);
+  }
+  for (let i = all.length - 1; i >= 0; i -= 7) assert.equal(all[i]("GET /x").url, `https://api.github.com/x?a=value-${i}&i=${i}`);
+  assert.equal(debug().revived, before, "no handle was released and made again");
+});
