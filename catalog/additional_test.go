@@ -143,7 +143,7 @@ var _ = Describe("a call checked against a body as a whole", func() {
 			{"POST /obj", 5, "got integer, want object"},
 			{"POST /obj", true, "got boolean, want object"},
 			{"POST /obj", []string{"x"}, ""}, // GitHub's labels, given directly
-			{"POST /obj", "x", ""}, // a string is text, sent as it is
+			{"POST /obj", "x", ""},           // a string is text, sent as it is
 			{"POST /obj", json.RawMessage(`"token-secret"`), "got string, want object"},
 			{"PUT /list", map[string]any{"a": 1}, "got object, want array"},
 			{"PUT /list", json.RawMessage(`"token-secret"`), "got string, want array"},
