@@ -3,6 +3,7 @@ package endpoint_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"sync"
@@ -309,6 +310,23 @@ var _ = Describe("departures from @octokit/endpoint v6", func() {
 		Expect(r.Headers["user-agent"]).To(Equal("endpointkit-endpoint.go/" + endpoint.Version))
 		r = mustBuild(endpoint.Route("GET /x").Header("User-Agent", "my-app/1.0"))
 		Expect(r.Headers["user-agent"]).To(Equal("my-app/1.0"))
+	})
+
+	It("13: bounds every call by the documented limits, which v6 does not have", func() {
+		ps := make(builder.Params, builder.MaxParams+1)
+		for i := range ps {
+			ps[i] = builder.Param{Name: fmt.Sprintf("p%d", i), Value: i}
+		}
+		_, err := endpoint.Build("GET /x", builder.Options{Params: ps})
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		hs := map[string]string{}
+		for i := range builder.MaxHeaders {
+			hs[fmt.Sprintf("x-h%d", i)] = "v"
+		}
+		_, err = endpoint.Build("GET /x", builder.Options{Headers: hs}) // with accept and user-agent
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		_, err = endpoint.Route("GET /" + strings.Repeat("x", template.MaxLength)).Build()
+		Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue(), "%v", err)
 	})
 
 	DescribeTable("7: validates headers, method and URL",
