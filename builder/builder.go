@@ -202,7 +202,7 @@ func (b *Builder) setHeader(h header) {
 		b.call.Headers.list[i] = h
 		return
 	}
-	if b.err = moreHeaders(len(b.call.Headers.list)); b.err == nil {
+	if b.err = headerLimit(len(b.call.Headers.list) + 1); b.err == nil {
 		b.call.Headers.list = append(b.call.Headers.list, h)
 	}
 }

@@ -164,7 +164,7 @@ func inOrder(v value.Value, order []string) value.Value {
 // check validates what a layer's values cannot: header names and values,
 // media type names, parameter names, and the limits on their numbers.
 func check(l *layer) error {
-	if err := moreHeaders(len(l.Headers.list) - 1); err != nil {
+	if err := headerLimit(len(l.Headers.list)); err != nil {
 		return err
 	}
 	for _, h := range l.Headers.list {
@@ -204,7 +204,7 @@ func toHeaders(set map[string]string, remove []string) (headerList, error) {
 		if ix.find(list, lower) >= 0 {
 			return headerList{}, newError("header", name, fmt.Errorf("%w: given twice, in different case", headers.ErrInvalidName))
 		}
-		if err := moreHeaders(len(list)); err != nil {
+		if err := headerLimit(len(list) + 1); err != nil {
 			return headerList{}, err
 		}
 		list = ix.add(list, header{name: lower, value: set[name]})
@@ -215,7 +215,7 @@ func toHeaders(set map[string]string, remove []string) (headerList, error) {
 			list[i] = header{name: lower, removed: true}
 			continue
 		}
-		if err := moreHeaders(len(list)); err != nil {
+		if err := headerLimit(len(list) + 1); err != nil {
 			return headerList{}, err
 		}
 		list = ix.add(list, header{name: lower, removed: true})

@@ -492,7 +492,7 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 	if err != nil {
 		return layer{}, nil, newError("merge", route, err)
 	}
-	if err := moreHeaders(len(m.Headers.list) - 1); err != nil {
+	if err := headerLimit(len(m.Headers.list)); err != nil {
 		return layer{}, nil, err // so that Parse takes what Merge gives
 	}
 	if m.Catalog.c != nil {
@@ -522,7 +522,7 @@ func (e *Endpoint) buildCall(call *layer, own []param) (RequestOptions, error) {
 // layers hold).
 func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 	m := mergeCall(&e.defaults, call)
-	if err := moreHeaders(len(m.Headers.list) - 1); err != nil {
+	if err := headerLimit(len(m.Headers.list)); err != nil {
 		return err // the call's and the defaults' together, as Merge counts them
 	}
 	params, mine := m.Params.list, call.Params

@@ -269,7 +269,7 @@ func decodeHeaders(d *value.Decoder, hs *headerList) error {
 		}
 		if i := hs.find(h.name); i >= 0 {
 			hs.list[i] = h
-		} else if err := moreHeaders(len(hs.list)); err != nil {
+		} else if err := headerLimit(len(hs.list) + 1); err != nil {
 			return err
 		} else {
 			hs.list = append(hs.list, h)

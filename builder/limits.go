@@ -36,13 +36,13 @@ func defaultsLimits(d *layer) error {
 	if len(d.Params.list) > MaxParams {
 		return limitErr(fmt.Sprintf("%d parameters in the defaults, at most %d", len(d.Params.list), MaxParams))
 	}
-	return moreHeaders(len(d.Headers.list) - 1)
+	return headerLimit(len(d.Headers.list))
 }
 
-// moreHeaders is the ErrLimit of a list of n headers that one more would
-// take past MaxHeaders, or nil.
-func moreHeaders(n int) error {
-	if n < MaxHeaders {
+// headerLimit is the ErrLimit of a list of n headers, nil for at most
+// MaxHeaders.
+func headerLimit(n int) error {
+	if n <= MaxHeaders {
 		return nil
 	}
 	return limitErr(fmt.Sprintf("more than %d headers", MaxHeaders))
