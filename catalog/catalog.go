@@ -60,16 +60,17 @@ func build(info Info, ops []Operation) (*Catalog, error) {
 	if len(info.Servers) > 0 {
 		c.def = parseServer(info.Servers[0].URL)
 	}
+	seen := make(map[[2]string]bool, len(ops)) // method and path
 	for i := range ops {
 		op := &ops[i]
 		if err := op.prepare(c); err != nil {
 			return nil, err
 		}
-		for _, o := range c.byPath[op.Path] {
-			if o.Method == op.Method {
-				return nil, invalid(fmt.Sprintf("operation %s %s appears twice", op.Method, op.Path))
-			}
+		key := [2]string{op.Method, op.Path}
+		if seen[key] {
+			return nil, invalid(fmt.Sprintf("operation %s %s appears twice", op.Method, op.Path))
 		}
+		seen[key] = true
 		c.ops[i] = op
 		c.byPath[op.Path] = append(c.byPath[op.Path], op)
 		shape := shapeOf(op.Path)
@@ -164,7 +165,11 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 			if op.Path == p {
 				return op, nil
 			}
-			return op.renamed(p), nil
+			r, err := op.renamed(p)
+			if err != nil { // a variable without a name ("{}")
+				return nil, &Error{Route: route, Detail: "unknown route: a variable has no name", Suggestions: []string{op.route}, Err: ErrUnknownRoute}
+			}
+			return r, nil
 		}
 	}
 	e := &Error{Route: route, Err: ErrUnknownRoute}

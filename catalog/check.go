@@ -226,7 +226,8 @@ func (s *Schema) explainJSON(e *Error, at string, v value.Value, echo bool, dept
 	case Object:
 		if depth < maxCheckDepth {
 			for _, m := range v.Members() {
-				if p := s.property(m.Key); p != nil && p.Schema.explainJSON(e, at+"."+m.Key, m.Value, echo, depth+1) {
+				// A credential's name at any depth keeps its value out.
+				if p := s.property(m.Key); p != nil && p.Schema.explainJSON(e, at+"."+m.Key, m.Value, echo && !isSensitive(m.Key), depth+1) {
 					return true
 				}
 			}

@@ -178,8 +178,8 @@ func (op *Operation) prepare(c *Catalog) error {
 }
 
 // renamed returns a copy of op for a template of the same shape whose
-// variables have other names.
-func (op *Operation) renamed(path string) *Operation {
+// variables have other names; an error when they cannot be names.
+func (op *Operation) renamed(path string) (*Operation, error) {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
 	c.required, c.optBody, c.index = nil, nil, nil // prepare must not write into op's
@@ -193,8 +193,10 @@ func (op *Operation) renamed(path string) *Operation {
 			c.Params[i].Name = to[k]
 		}
 	}
-	_ = c.prepare(op.cat) // cannot fail: op passed
-	return &c
+	if err := c.prepare(op.cat); err != nil {
+		return nil, err
+	}
+	return &c, nil
 }
 
 // Route returns the method and the path template: "GET", "/repos/{owner}/{repo}".

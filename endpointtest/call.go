@@ -156,6 +156,10 @@ func (c *Call) bodyText() string {
 	if v, err := value.Decode(c.Body); err == nil {
 		return shorten(string(value.AppendJSON(nil, redactJSON(v))), maxBodyShown)
 	}
+	if t := bytes.TrimLeft(c.Body, " \t\r\n"); strings.Contains(c.Header.Get("Content-Type"), "json") || len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		// Broken JSON: its credentials cannot be found to be masked.
+		return fmt.Sprintf("(%d bytes of malformed JSON, not shown)", len(c.Body))
+	}
 	if strings.HasPrefix(c.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
 		return shorten(builder.RedactURL("?" + string(c.Body))[1:], maxBodyShown)
 	}

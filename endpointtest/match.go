@@ -421,12 +421,21 @@ func (m jsonMatcher) MatchCall(c *Call) error {
 
 type notMatcher struct{ m Matcher }
 
-// Not matches a request that m does not match.
+// Not matches a request that m does not match. A nil m matches every
+// request, as in Match, so Not(nil) matches none.
 func Not(m Matcher) Matcher { return notMatcher{m} }
 
-func (n notMatcher) String() string { return "not " + n.m.String() }
+func (n notMatcher) String() string {
+	if n.m == nil {
+		return "not anything"
+	}
+	return "not " + n.m.String()
+}
 
 func (n notMatcher) MatchCall(c *Call) error {
+	if n.m == nil {
+		return mismatch(c, "is a request, want none (Not(nil))")
+	}
 	err := n.m.MatchCall(c)
 	if err == nil {
 		return mismatch(c, "matches "+n.m.String()+", want it not to")

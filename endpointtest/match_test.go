@@ -134,10 +134,21 @@ var _ = Describe("matchers", func() {
 			Expect(endpointtest.Match(req, endpointtest.JSONFields(`[1]`))).To(MatchError(ContainSubstring("JSONFields wants a JSON object, not array")))
 		})
 
+		It("take Not(nil) to match no request, as nil matches every one", func() {
+			req := builder.RequestOptions{Method: "get", URL: "/x"}
+			Expect(endpointtest.Match(req, nil)).To(Succeed())
+			err := endpointtest.Match(req, endpointtest.Not(nil))
+			Expect(errors.Is(err, endpointtest.ErrMismatch)).To(BeTrue(), "%v", err)
+			Expect(endpointtest.Not(nil).String()).To(Equal("not anything"))
+		})
+
 		It("say when there is no body, or it is not JSON, or a stream", func() {
 			want := endpointtest.JSONBody(`{"a": 1}`)
 			Expect(endpointtest.Match(builder.RequestOptions{Method: "get", URL: "/x"}, want)).To(MatchError(`endpointtest: GET /x: the request has no body, want {"a":1}`))
 			Expect(endpointtest.Match(builder.RequestOptions{Method: "post", URL: "/x", Body: "a=1"}, want)).To(MatchError(HavePrefix(`endpointtest: POST /x: the body is not JSON (`)))
+			broken := builder.RequestOptions{Method: "post", URL: "/x", Body: `{"password":"SECRET"`}
+			Expect(endpointtest.Match(broken, want)).To(MatchError(ContainSubstring("(20 bytes of malformed JSON, not shown)")))
+			Expect(endpointtest.Match(broken, want).Error()).NotTo(ContainSubstring("SECRET"))
 			stream := struct{ io.Reader }{strings.NewReader(`{"a": 1}`)}
 			Expect(endpointtest.Match(builder.RequestOptions{Method: "post", URL: "/x", Body: stream}, want)).To(MatchError(
 				`endpointtest: POST /x: the body is a stream that cannot be read without consuming it, want {"a":1}`))
