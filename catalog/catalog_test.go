@@ -41,7 +41,6 @@ var _ = Describe("Lookup", func() {
 		Expect(op.Required()).To(Equal([]string{"a", "b", "title"}))
 	})
 
-
 	gh := github.Catalog()
 
 	It("finds an operation by method and path template, any method case", func() {
