@@ -70,6 +70,13 @@ type dataChecker interface {
 	CheckData(v value.Value) error
 }
 
+// A memberChecker is an Operation that checks a member of a Data object
+// as a member of the body, not as any parameter of its name (owner is a
+// path parameter, not a body member). catalog.Operation is one.
+type memberChecker interface {
+	CheckMember(name string, v value.Value) error
+}
+
 // A bodyMissing is an Operation whose Missing can be told that the call
 // sends a body, when nothing has reports on shows it (members the body
 // does not list, or an array or object given as Data). catalog.Operation
@@ -265,8 +272,12 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 			}
 		}
 		if obj := m.Data.v; obj.Kind() == value.Object {
+			check := op.CheckParam
+			if mc, ok := op.(memberChecker); ok {
+				check = mc.CheckMember
+			}
 			for _, mem := range obj.Members() {
-				if err := op.CheckParam(mem.Key, mem.Value); err != nil {
+				if err := check(mem.Key, mem.Value); err != nil {
 					return nil, false, newError("check", mem.Key, err)
 				}
 			}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -102,6 +103,28 @@ func (op *Operation) CheckData(v value.Value) error {
 	s.typeError(e, "", v, false)
 	e.Detail = "data: " + e.Detail
 	return e
+}
+
+// CheckMember checks a member of a body given whole (builder's Data): as
+// the body parameter of that name, or as a member an open body takes
+// (RequestBody.Additional). A name the operation takes only elsewhere
+// (owner, in the path) is ErrUnknownParam: data is the body, and such a
+// parameter is set as a parameter.
+func (op *Operation) CheckMember(name string, v value.Value) error {
+	for i := range op.Params {
+		if p := &op.Params[i]; p.In == Body && p.Name == name {
+			return op.checkValue(p, &v)
+		}
+	}
+	in, declared := op.In(name)
+	if !declared {
+		return op.CheckParam(name, v) // an open body's member, or unknown with suggestions
+	}
+	if x := op.extra(); x != nil {
+		return op.checkExtra(name, x, &v)
+	}
+	return &Error{Route: op.route, Param: name, Err: ErrUnknownParam,
+		Detail: fmt.Sprintf("not a member of the body: a %s parameter, set it as a parameter, not in data", in)}
 }
 
 // Requires lists the parameters op always requires (Required), and the

@@ -147,6 +147,19 @@ var _ = Describe("data given whole", func() {
 		}
 	})
 
+	It("checks an object's members as members of the body, not as parameters of their name", func() {
+		_, err := gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").
+			Data(map[string]any{"title": "t", "owner": "X"}).Build()
+		Expect(errors.Is(err, catalog.ErrUnknownParam)).To(BeTrue(), "%v", err)
+		Expect(err.Error()).To(ContainSubstring(`parameter "owner": not a member of the body: a path parameter`))
+		// A name in the path and in the body: the body's, in data.
+		r, err := gh.Route("PATCH /repos/{owner}/{repo}/actions/variables/{name}").Param("owner", "o").Param("repo", "r").Param("name", "V").
+			Data(map[string]any{"name": "W", "value": "1"}).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(HaveSuffix("/variables/V"))
+		Expect(r.Body).To(MatchJSON(`{"name":"W","value":"1"}`))
+	})
+
 	It("refuses a scalar for an object body, without quoting it", func() {
 		_, err := gh.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Data(42).Build()
 		Expect(errors.Is(err, catalog.ErrType)).To(BeTrue(), "%v", err)
