@@ -2,8 +2,10 @@ package openapi_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/openapi"
@@ -203,5 +205,53 @@ var _ = Describe("errors", func() {
 				Expect(func() { _, _ = openapi.Load(data[:n]) }).NotTo(Panic())
 			}
 		}
+	})
+})
+
+// fanOut is a document of n schemas, each of whose k properties refers to
+// the next: small, but k^n schemas where its body is used.
+func fanOut(k, n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"openapi":"3.0.3","info":{"title":"fan","version":"1"},"paths":{"/x":{"post":{"operationId":"x","requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/S0"}}}},"responses":{"200":{"description":"ok"}}}}},"components":{"schemas":{`)
+	for i := range n {
+		fmt.Fprintf(&b, `"S%d":{"type":"object","properties":{`, i)
+		for j := range k {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			if i == n-1 {
+				fmt.Fprintf(&b, `"p%d":{"type":"string"}`, j)
+			} else {
+				fmt.Fprintf(&b, `"p%d":{"$ref":"#/components/schemas/S%d"}`, j, i+1)
+			}
+		}
+		b.WriteString(`}}`)
+		if i < n-1 {
+			b.WriteByte(',')
+		}
+	}
+	b.WriteString(`}}}`)
+	return []byte(b.String())
+}
+
+var _ = Describe("a document whose schemas refer to one another many times over", func() {
+	It("loads while they expand to at most MaxSchemas, and fails with ErrLoad past it", func() {
+		c, err := openapi.Load(fanOut(4, 6)) // 5,461 schemas
+		Expect(err).NotTo(HaveOccurred())
+		Expect(byID(c, "x").Params).To(HaveLen(4))
+		// 8^9 schemas: 13.6 s and 7.3 GB before the bound.
+		_, err = openapi.Load(fanOut(8, 9))
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue(), "%v", err)
+		Expect(err.Error()).To(ContainSubstring(fmt.Sprintf("schemas expand to more than %d", openapi.MaxSchemas)))
+		// oneOf does not count as a level: each schema is two choices of
+		// the next, 2^40 schemas.
+		var b strings.Builder
+		b.WriteString(`{"openapi":"3.0.3","info":{"title":"or","version":"1"},"paths":{"/x":{"post":{"operationId":"x","requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/S0"}}}},"responses":{"200":{"description":"ok"}}}}},"components":{"schemas":{`)
+		for i := range 40 {
+			fmt.Fprintf(&b, `"S%d":{"oneOf":[{"$ref":"#/components/schemas/S%d"},{"$ref":"#/components/schemas/S%d"}]},`, i, i+1, i+1)
+		}
+		b.WriteString(`"S40":{"type":"object"}}}}`)
+		_, err = openapi.Load([]byte(b.String()))
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue(), "%v", err)
 	})
 })
