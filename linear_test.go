@@ -277,6 +277,28 @@ var _ = Describe("limits", func() {
 		_, err = endpoint.Build("GET /x", builder.Options{Params: manyParams(builder.MaxParams + 1)})
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 		Expect(err.Error()).To(ContainSubstring(fmt.Sprint(builder.MaxParams)))
+
+		// A name given again is one parameter, as Builder.Param counts it;
+		// one more name is refused with the same message on every path.
+		again := append(manyParams(builder.MaxParams), builder.Param{Name: "p0", Value: "again"})
+		r, err = endpoint.Build("GET /x", builder.Options{Params: again})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(ContainSubstring("p0=again"))
+		over := manyParams(builder.MaxParams + 1)
+		b := endpoint.Route("GET /x")
+		doc := map[string]any{}
+		for _, p := range over {
+			b.Param(p.Name, p.Value)
+			doc[p.Name] = p.Value
+		}
+		_, errBuilder := b.Build()
+		_, errBuild := endpoint.Build("GET /x", builder.Options{Params: over})
+		_, errMerge := endpoint.Merge("GET /x", builder.Options{Params: over})
+		_, errJSON := builder.New().BuildJSON("GET /x", mustJSON(doc))
+		for _, err := range []error{errBuilder, errBuild, errMerge, errJSON} {
+			Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+			Expect(err.Error()).To(HaveSuffix(fmt.Sprintf("limit exceeded: more than %d parameters", builder.MaxParams)))
+		}
 	})
 
 	It("counts parameters from defaults and the call together", func() {
@@ -543,7 +565,7 @@ var _ = Describe("limits", func() {
 		}
 		err := e.Err()
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
-		Expect(err.Error()).To(ContainSubstring("parameters in the defaults"))
+		Expect(err.Error()).To(ContainSubstring(fmt.Sprintf("more than %d parameters", builder.MaxParams)))
 		_, err = e.Route("GET /x").Build()
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 	})

@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 
@@ -134,7 +133,7 @@ func (b *Builder) paramSlot(name string) *value.Value {
 	}
 	i, free := b.more.lookup(name)
 	if i < 0 && len(b.more.list) >= MaxParams {
-		b.err = limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
+		b.err = paramLimit()
 		return nil
 	}
 	return b.more.slot(i, free, name)

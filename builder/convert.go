@@ -102,9 +102,6 @@ func toLayer(o *Options) (layer, error) {
 	}
 	l.Format = o.MediaType.Format
 	l.Previews = previewList{slices.Clone(o.MediaType.Previews)}
-	if len(o.Params) > MaxParams {
-		return layer{}, limitErr(fmt.Sprintf("%d parameters, at most %d", len(o.Params), MaxParams))
-	}
 	budget := value.NewBudget()
 	if l.Data, err = toBody(o.Data, budget); err != nil {
 		return layer{}, valueErr(keyData, err)
@@ -124,6 +121,8 @@ func toLayer(o *Options) (layer, error) {
 			i, free := ps.lookup(p.Name)
 			if i >= 0 {
 				budget.Refund(ps.list[i].v)
+			} else if len(ps.list) == MaxParams {
+				return layer{}, paramLimit() // counted once a name repeats, as Builder.Param counts
 			}
 			v, err := toValue(p.Value, budget)
 			if err != nil {
@@ -180,7 +179,7 @@ func check(l *layer) error {
 		return err
 	}
 	if len(l.Params.list) > MaxParams {
-		return limitErr(fmt.Sprintf("%d parameters, at most %d", len(l.Params.list), MaxParams))
+		return paramLimit()
 	}
 	for _, p := range l.Params.list {
 		if err := checkParamName(p.name); err != nil {
@@ -269,7 +268,7 @@ func checkHeader(name, value string) error {
 // accept header, which is built from these names.
 func checkMediaType(format string, previews []string) error {
 	if len(previews) > MaxPreviews {
-		return limitErr(fmt.Sprintf("%d previews, at most %d", len(previews), MaxPreviews))
+		return previewLimit()
 	}
 	if err := media.ValidateName(format); err != nil {
 		return newError("format", format, err)

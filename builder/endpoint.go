@@ -462,7 +462,7 @@ func (e *Endpoint) routeLayer(method, target string, l layer) (layer, error) {
 	if target != "" {
 		if l.URL != "" {
 			if len(l.Params.list) >= MaxParams {
-				return layer{}, limitErr("too many parameters")
+				return layer{}, paramLimit()
 			}
 			ps := paramSet{list: append([]param(nil), l.Params.list...)}
 			if ps.find(keyURL) < 0 {

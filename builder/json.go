@@ -189,7 +189,7 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 				if err := d.Skip(); err != nil {
 					return err // a bad value is reported first
 				}
-				return limitErr(fmt.Sprintf("more than %d parameters", MaxParams))
+				return paramLimit()
 			}
 			if withOrder {
 				order = append(order, key)

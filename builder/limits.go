@@ -34,10 +34,15 @@ const (
 // that each layer keeps, which a chain of layers could pass together.
 func defaultsLimits(d *layer) error {
 	if len(d.Params.list) > MaxParams {
-		return limitErr(fmt.Sprintf("%d parameters in the defaults, at most %d", len(d.Params.list), MaxParams))
+		return paramLimit()
 	}
 	return headerLimit(len(d.Headers.list))
 }
+
+// paramLimit and previewLimit are the ErrLimit of more than MaxParams
+// parameters and MaxPreviews previews, the same text on every path.
+func paramLimit() error   { return limitErr(fmt.Sprintf("more than %d parameters", MaxParams)) }
+func previewLimit() error { return limitErr(fmt.Sprintf("more than %d previews", MaxPreviews)) }
 
 // headerLimit is the ErrLimit of a list of n headers, nil for at most
 // MaxHeaders.

@@ -2,7 +2,6 @@ package builder
 
 import (
 	"bytes"
-	"fmt"
 	"net/url"
 	"strings"
 	"sync"
@@ -116,10 +115,10 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 		return newError("parse", "", ErrMissingURL)
 	}
 	if len(params) > MaxParams {
-		return limitErr(fmt.Sprintf("%d parameters, at most %d", len(params), MaxParams))
+		return paramLimit()
 	}
 	if len(m.Previews.names) > MaxPreviews {
-		return limitErr(fmt.Sprintf("%d previews, at most %d", len(m.Previews.names), MaxPreviews))
+		return previewLimit()
 	}
 	t, err := template.Parse(m.URL)
 	if err != nil {
