@@ -118,6 +118,12 @@ func (l *layer) appendMember(b []byte, key string) []byte {
 		case io.Reader:
 			return append(b, "null"...)
 		}
+		if l.Data.asJSON {
+			// JSON text that is a string ("x" with its quotes, from a
+			// time.Time): the octokit shape reads a string as the raw
+			// body, so the text goes as one, quotes and all.
+			return value.AppendString(b, string(value.AppendJSON(nil, l.Data.v)))
+		}
 		return value.AppendJSON(b, l.Data.v)
 	case keyRequest:
 		return value.AppendJSON(b, l.Request)
