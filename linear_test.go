@@ -307,6 +307,24 @@ var _ = Describe("limits", func() {
 		Expect(err).NotTo(HaveOccurred())
 		_, err = e.Build("POST /x", builder.Options{Params: builder.Params{{Name: "new", Value: 1}, {Name: "newer", Value: 2}}})
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		// Merge says so too, rather than give options Parse refuses.
+		_, err = e.Merge("POST /x", builder.Options{Params: builder.Params{{Name: "new", Value: 1}, {Name: "newer", Value: 2}}})
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		half := make([]string, builder.MaxPreviews/2)
+		for i := range half {
+			half[i] = fmt.Sprintf("d%d", i)
+		}
+		p := endpoint.Defaults(endpoint.WithPreviews(half...))
+		more := make([]string, builder.MaxPreviews/2+1)
+		for i := range more {
+			more[i] = fmt.Sprintf("q%d", i)
+		}
+		_, err = p.Merge("GET /x", builder.Options{MediaType: builder.MediaType{Previews: more[:builder.MaxPreviews/2]}})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = p.Merge("GET /x", builder.Options{MediaType: builder.MediaType{Previews: more}})
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		_, err = p.Build("GET /x", builder.Options{MediaType: builder.MediaType{Previews: more}})
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 		// Replacing a default's value adds no parameter.
 		_, err = e.Build("POST /x", builder.Options{Params: builder.Params{{Name: "p0", Value: 1}, {Name: "new", Value: 1}}})
 		Expect(err).NotTo(HaveOccurred())

@@ -492,8 +492,12 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 	if err != nil {
 		return layer{}, nil, newError("merge", route, err)
 	}
+	// So that Parse and MarshalJSON take what Merge gives.
 	if err := headerLimit(len(m.Headers.list)); err != nil {
-		return layer{}, nil, err // so that Parse takes what Merge gives
+		return layer{}, nil, err
+	}
+	if len(m.Previews.names) > MaxPreviews {
+		return layer{}, nil, previewLimit()
 	}
 	if m.Catalog.c != nil {
 		kept, _, err := applyCatalog(&m, m.Params.list, call.Params, m.Catalog.c)
@@ -503,6 +507,9 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 		m.Params = paramList{kept}
 	}
 	dropInherited(&m, &call)
+	if len(m.Params.list) > MaxParams {
+		return layer{}, nil, paramLimit() // as Build says of the same call
+	}
 	return m, &call, nil
 }
 
