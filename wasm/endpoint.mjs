@@ -130,7 +130,8 @@ function keep(go) {
 //   go:      { handle (-1 once released), hot: used since passed over
 //            (see live), dead: its function is gone, bytes: the text of
 //            its own layer, for LIVE_BYTES }
-//   tokens:  token → opaque value, for tokens inside the Go defaults
+//   tokens:  token → opaque value, for tokens inside the Go defaults: a
+//            Map, or its parts until first used (see tokensOf)
 //   dirty:   strings of the defaults that start with PREFIX
 //   headers: header name → value, for default headers whose value is not
 //            a string (restored in results), and content-length
@@ -196,7 +197,7 @@ function endpointFor(chain) {
   };
   Object.defineProperty(fn, "DEFAULTS", {
     // A fresh copy on every read, so that changing it changes nothing.
-    get: () => decode(MERGE, (chain.text ??= whole(output(exports.ek_DEFAULTS(handleOf(chain)), chain.tokens, chain.tokens))), chain, NONE),
+    get: () => decode(MERGE, (chain.text ??= whole(output(exports.ek_DEFAULTS(handleOf(chain)), tokensOf(chain), tokensOf(chain)))), chain, NONE),
     enumerable: true,
     configurable: true,
   });
@@ -216,7 +217,7 @@ function call(op, chain, route, options) {
     route = "";
   }
   const enc = encode(options, chain, false, true);
-  const target = collides(enc.dirty, chain.tokens) ? replay(chain, enc.dirty) : chain;
+  const target = enc.dirty !== null && collides(enc.dirty, tokensOf(chain)) ? replay(chain, enc.dirty) : chain;
   try {
     let handle = target === chain ? handleOf(chain) : target.go.handle;
     let json = enc.json;
@@ -238,7 +239,7 @@ function call(op, chain, route, options) {
     if (res === undefined) {
       const lengths = write(route, json);
       const n = op === BUILD ? exports.ek_build(handle, lengths[0], lengths[1]) : exports.ek_merge(handle, lengths[0], lengths[1]);
-      const text = output(n, enc.made ?? target.tokens, target.tokens);
+      const text = output(n, enc.made ?? tokensOf(target), tokensOf(target));
       res = { text, spans: op === BUILD ? spansOf(n, text) : null };
       if (key !== undefined) remember(key, res);
     }
@@ -359,7 +360,7 @@ function defaults(chain, newDefaults) {
   }
   // A string of the new layer that equals a token of the chain: the
   // chain is replayed with tokens that differ from it.
-  const base = collides(enc.dirty, chain.tokens) ? replay(chain, enc.dirty) : chain;
+  const base = enc.dirty !== null && collides(enc.dirty, tokensOf(chain)) ? replay(chain, enc.dirty) : chain;
   let handle;
   try {
     handle = defaultsCall(handleOf(base), layer);
@@ -371,7 +372,7 @@ function defaults(chain, newDefaults) {
   const bytes = (layer.route ?? layer.json).length;
   const next = {
     go: { handle, hot: false, dead: false, bytes },
-    tokens: enc.made === null ? base.tokens : new Map([...base.tokens, ...enc.made]),
+    tokens: enc.made === null ? base.tokens : { parent: base.tokens, own: enc.made },
     dirty: enc.dirty === null ? chain.dirty : chain.dirty.concat(enc.dirty),
     headers: layerHeaders(chain.headers, enc.headers),
     layers: { layer, prev: base.layers },
@@ -398,6 +399,21 @@ function defaultsCall(handle, layer) {
 // ---------------------------------------------------------------------
 // Tokens
 
+// tokensOf returns chain's tokens as one map. A defaults() layer with
+// opaque values notes its own over its base's ({ parent, own }), so that a
+// chain of such layers is made in linear time; the map is put together
+// when the chain is first used, and kept.
+function tokensOf(chain) {
+  let t = chain.tokens;
+  if (t instanceof Map) return t;
+  const own = [];
+  for (; !(t instanceof Map); t = t.parent) own.push(t.own);
+  const m = new Map(t);
+  for (let i = own.length - 1; i >= 0; i--) for (const [k, v] of own[i]) m.set(k, v);
+  chain.tokens = m;
+  return m;
+}
+
 // collides reports whether a caller string equals a token of the chain.
 function collides(dirty, tokens) {
   if (dirty === null || tokens.size === 0) return false;
@@ -413,7 +429,7 @@ function replay(chain, dirty) {
   const avoid = new Set([...chain.dirty, ...dirty]);
   const rename = new Map();
   const tokens = new Map();
-  for (const [old, value] of chain.tokens) {
+  for (const [old, value] of tokensOf(chain)) {
     const t = issue(avoid);
     rename.set(old, t);
     tokens.set(t, value);
@@ -713,13 +729,14 @@ const whole = (text) => ({ text, spans: null });
 // parameters, data and request of merged options) and header values
 // that were not strings.
 function decode(op, res, chain, enc) {
-  if (res.spans !== null && enc.made === null && chain.tokens.size === 0 && chain.headers.size === 0 && enc.headers === null) {
+  const own = tokensOf(chain);
+  if (res.spans !== null && enc.made === null && own.size === 0 && chain.headers.size === 0 && enc.headers === null) {
     return fromSpans(res.text, res.spans);
   }
   const r = JSON.parse(res.text);
   const made = enc.made;
-  if (made !== null || chain.tokens.size > 0) {
-    const tokens = made === null ? chain.tokens : chain.tokens.size === 0 ? made : new Map([...chain.tokens, ...made]);
+  if (made !== null || own.size > 0) {
+    const tokens = made === null ? own : own.size === 0 ? made : new Map([...own, ...made]);
     if (op === BUILD) {
       if (Object.hasOwn(r, "body")) r.body = restore(r.body, tokens);
       if (r.request !== undefined) restore(r.request, tokens);

@@ -213,3 +213,16 @@ test("a deep chain of small layers keeps its handles: a layer counts its own tex
   for (let i = all.length - 1; i >= 0; i -= 7) assert.equal(all[i]("GET /x").url, `https://api.github.com/x?a=value-${i}&i=${i}`);
   assert.equal(debug().revived, before, "no handle was released and made again");
 });
+
+test("a chain of 5,000 defaults() each with an opaque value is made in linear time and keeps each level's", () => {
+  let e = endpoint;
+  const all = [];
+  for (let i = 0; i < 5_000; i++) {
+    e = e.defaults({ request: { hook: () => i }, [`k${i % 3}`]: i });
+    all.push(e);
+  }
+  assert.equal(e("GET /x").request.hook(), 4999);
+  assert.equal(all[1234]("GET /x").request.hook(), 1234);
+  assert.equal(all[1234].DEFAULTS.request.hook(), 1234);
+  assert.equal(all[0].merge("GET /x", { request: { other: () => "o" } }).request.other(), "o");
+});
