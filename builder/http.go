@@ -14,6 +14,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -504,8 +505,22 @@ func (b finalBody) reader(br *bytes.Reader) (io.Reader, int64, func() (io.ReadCl
 
 // seekable sizes a reader that can seek, *os.File included, from where it
 // stands to its end, and gives a GetBody that seeks back there. A reader
-// whose size cannot be found is streamed as a plain reader.
+// whose size cannot be found is streamed as a plain reader. A file that
+// is not a regular one (a pipe, a device) is streamed; so is one the
+// system gives no size (/proc's), which is still re-read on a redirect.
 func seekable(r io.ReadSeeker) (io.Reader, int64, func() (io.ReadCloser, error)) {
+	if f, ok := r.(*os.File); ok {
+		fi, err := f.Stat()
+		if err != nil || !fi.Mode().IsRegular() {
+			return io.NopCloser(r), -1, nil // the caller closes its file
+		}
+		if fi.Size() == 0 {
+			if start, err := r.Seek(0, io.SeekCurrent); err == nil {
+				return io.NopCloser(r), -1, seekBack(r, start)
+			}
+			return io.NopCloser(r), -1, nil
+		}
+	}
 	start, err := r.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return r, -1, nil
@@ -517,14 +532,18 @@ func seekable(r io.ReadSeeker) (io.Reader, int64, func() (io.ReadCloser, error))
 	if _, err := r.Seek(start, io.SeekStart); err != nil {
 		return r, -1, nil
 	}
-	getBody := func() (io.ReadCloser, error) {
+	// A reader may stand past its end (Seek allows it): nothing is left.
+	return io.NopCloser(r), max(0, end-start), seekBack(r, start)
+}
+
+// seekBack is a GetBody that reads r again from start.
+func seekBack(r io.ReadSeeker, start int64) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) {
 		if _, err := r.Seek(start, io.SeekStart); err != nil {
 			return nil, err
 		}
 		return io.NopCloser(r), nil
 	}
-	// A reader may stand past its end (Seek allows it): nothing is left.
-	return io.NopCloser(r), max(0, end-start), getBody
 }
 
 // BodyReader returns the body encoded the way HTTPRequest sends it: nil

@@ -305,6 +305,36 @@ var _ = Describe("RequestOptions.HTTPRequest", func() {
 			Entry("any io.ReadSeeker", func() io.ReadSeeker { return seekOnly{strings.NewReader("custom seeker")} }, "custom seeker"),
 		)
 
+		It("streams a file the system gives no size (/proc's) or that is not a regular one, whole", func() {
+			want, err := os.ReadFile("/proc/self/environ")
+			if err != nil || len(want) == 0 {
+				Skip("no /proc/self/environ here")
+			}
+			f, err := os.Open("/proc/self/environ")
+			Expect(err).NotTo(HaveOccurred()) // closed below: the request never closes it
+			req, err := e.Route("POST /x").Data(f).HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.ContentLength).To(BeEquivalentTo(-1)) // it was 0: an empty body
+			Expect(req.GetBody).NotTo(BeNil())
+			got, err := io.ReadAll(req.Body)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(got).To(Equal(want))
+			again, err := req.GetBody()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(io.ReadAll(again)).To(Equal(want))
+			Expect(f.Close()).To(Succeed(), "the caller's file is its own to close")
+
+			pr, pw, err := os.Pipe()
+			Expect(err).NotTo(HaveOccurred())
+			DeferCleanup(pr.Close)
+			go func() { _, _ = pw.WriteString("piped"); _ = pw.Close() }()
+			req, err = e.Route("POST /x").Data(pr).HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.ContentLength).To(BeEquivalentTo(-1))
+			Expect(req.GetBody).To(BeNil())
+			Expect(io.ReadAll(req.Body)).To(Equal([]byte("piped")))
+		})
+
 		It("sizes a reader that stands past its end as empty, not negative", func() {
 			r := bytes.NewReader([]byte("abc"))
 			_, err := r.Seek(100, io.SeekStart) // allowed: reads give EOF

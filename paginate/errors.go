@@ -26,7 +26,8 @@ var (
 	ErrMethod = errors.New("pagination needs a GET request")
 	// ErrLoop is returned when a next link points at the page it came
 	// from ([Next]) or, in a walk ([Pages], [Items]), at any page the walk
-	// has already requested.
+	// has already requested, however the link writes it (its query pairs
+	// reordered, an empty pair, an escaped byte).
 	ErrLoop = errors.New("next link points at a page already fetched")
 	// ErrTooLarge is returned when a page body is larger than the limit
 	// (see [MaxPageSize]).

@@ -200,9 +200,17 @@ func (w walked) has(u *url.URL) bool {
 	return ok
 }
 
-// pageKey is what tells two pages of one origin apart: next compares the
-// same two parts.
-func pageKey(u *url.URL) string { return u.EscapedPath() + "?" + u.RawQuery }
+// pageKey is what tells two pages of one origin apart, for ErrLoop.
+func pageKey(u *url.URL) string {
+	// The same page however its link writes it: path and query decoded,
+	// empty pairs dropped and the pairs sorted (?b=2&&a=%31 is ?a=1&b=2).
+	q, err := url.ParseQuery(u.RawQuery)
+	if err != nil {
+		return u.EscapedPath() + "?" + u.RawQuery
+	}
+	delete(q, "")
+	return u.Path + "?" + q.Encode()
+}
 
 // hasQueryKey reports whether a raw query has the key (as given, unescaped).
 func hasQueryKey(rawQuery, key string) bool {
@@ -271,6 +279,9 @@ func send(ctx context.Context, c *http.Client, r *http.Request) (*http.Response,
 	return nil, &Error{Op: "GET", Input: in(), Err: err}
 }
 
+// firstRead bounds the first allocation of a page's buffer.
+const firstRead = 1 << 20
+
 // readBody reads at most max bytes of resp.Body, closes it and replaces
 // it with http.NoBody. tooLarge reports a body longer than max; body then
 // holds its first max bytes.
@@ -281,15 +292,18 @@ func readBody(resp *http.Response, max int64) (body []byte, tooLarge bool, err e
 		return nil, false, nil
 	}
 	defer rc.Close()
+	// The buffer grows as bytes arrive: a Content-Length only sizes it up
+	// to a first allocation, so that a header alone cannot claim memory.
 	size := int64(512)
 	if n := resp.ContentLength; n >= 0 {
-		if n > max {
-			n = max
-		}
-		size = n + 1 // room for the read that reports EOF
+		size = min(n, max, firstRead) + 1 // room for the read that reports EOF
 	}
 	b := make([]byte, 0, size)
-	r := io.LimitReader(rc, max+1)
+	limit := max + 1 // one byte more tells a body that is too large
+	if limit < 0 {
+		limit = max // MaxPageSize(math.MaxInt64)
+	}
+	r := io.LimitReader(rc, limit)
 	for {
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strings"
 
@@ -15,6 +16,11 @@ import (
 
 	"github.com/endpointkit/endpoint/paginate"
 )
+
+// roundTrip is an http.RoundTripper of a function.
+type roundTrip func(*http.Request) (*http.Response, error)
+
+func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // walk collects the page numbers and item numbers of a walk, and the
 // error that ended it.
@@ -279,6 +285,24 @@ var _ = Describe("Pages", func() {
 		Expect(err.Error()).To(HaveSuffix(": page body too large: more than 40 bytes"))
 	})
 
+	It("takes MaxPageSize(math.MaxInt64) as no bound, and never sizes a buffer by Content-Length alone", func() {
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=3"), paginate.MaxPageSize(math.MaxInt64)))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pages).To(Equal([]int{1, 2, 3}))
+		// A reply that claims 64 GiB and holds 3 bytes: reading it took
+		// the 64 GiB at once (a fatal out of memory).
+		liar := &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
+			return &http.Response{StatusCode: 200, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{},
+				ContentLength: 64 << 30, Body: io.NopCloser(strings.NewReader("[1]")), Request: r}, nil
+		})}
+		var items []int
+		for it, err := range paginate.Items[int](ctx, liar, newReq("https://api.example.com/x"), paginate.MaxPageSize(1<<40)) {
+			Expect(err).NotTo(HaveOccurred())
+			items = append(items, it)
+		}
+		Expect(items).To(Equal([]int{1}))
+	})
+
 	It("bounds a body of unknown length too", func() {
 		srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
 			for range 100 {
@@ -335,6 +359,33 @@ var _ = Describe("Pages", func() {
 		Entry("three pages", 3),
 		Entry("ten pages", 10),
 	)
+
+	It("ends with ErrLoop on a link back to a page written another way", func() {
+		// The first page again, its pairs reordered, an empty pair, a digit
+		// escaped: each a new page to a byte-wise comparison.
+		again := []string{"/x?page=1&a=b", "/x?a=b&page=1", "/x?page=1&&a=b&", "/x?page=%31&a=b", "/%78?a=b&page=1"}
+		for _, link := range again[1:] {
+			srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+				w.Header().Set("Link", `<`+srv.URL+link+`>; rel="next"`)
+				_, _ = io.WriteString(w, "[]")
+				return true
+			}
+			pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+again[0]), paginate.MaxPages(50)))
+			Expect(err).To(MatchError(paginate.ErrLoop), link)
+			Expect(pages).To(HaveLen(1), link)
+		}
+		// A value that differs is another page.
+		srv.hook = func(w http.ResponseWriter, r *http.Request, page int) bool {
+			if r.URL.Query().Get("a") == "b" {
+				w.Header().Set("Link", `<`+srv.URL+`/x?page=1&a=c>; rel="next"`)
+			}
+			_, _ = io.WriteString(w, "[]")
+			return true
+		}
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+again[0])))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pages).To(HaveLen(2))
+	})
 
 	It("ends with ErrLoop on a link back to a page it was redirected from", func() {
 		// /x?page=1 redirects to /y, whose next link is /x?page=1 again.

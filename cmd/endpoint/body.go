@@ -80,16 +80,16 @@ func openLimited(name string, limit int64) (*os.File, error) {
 	return f, nil
 }
 
-// openBody opens --data @file for sending: a regular file is returned
-// open, for the engine to size (by seeking) and stream without reading
-// it into memory; anything else is read up to the limit. The caller
-// closes a returned file.
+// openBody opens --data @file for sending: a regular file with a size
+// is returned open, for the engine to size (by seeking) and stream
+// without reading it into memory; anything else, /proc's files of size 0
+// included, is read up to the limit. The caller closes a returned file.
 func openBody(name string, limit int64) (any, error) {
 	f, err := openLimited(name, limit)
 	if err != nil {
 		return nil, err
 	}
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
 		return f, nil
 	}
 	defer f.Close()

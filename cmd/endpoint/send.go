@@ -15,7 +15,30 @@ import (
 
 // httpClient sends every request. Its transport reads the proxy
 // settings of the environment, as curl does.
-var httpClient = &http.Client{}
+var httpClient = &http.Client{CheckRedirect: keepTokenHome}
+
+// keepTokenHome drops the authorization header from a redirect to
+// another origin (scheme, host or port): net/http drops it only for
+// another host name, and would send GITHUB_TOKEN to another port of the
+// same host, or from https to http. It stops after 10 redirects, as
+// net/http does by default.
+func keepTokenHome(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	if first := via[0].URL; !strings.EqualFold(req.URL.Scheme, first.Scheme) || !strings.EqualFold(req.URL.Host, first.Host) {
+		req.Header.Del("Authorization")
+	}
+	return nil
+}
+
+// MaxPaginated is the most bytes of items --paginate gathers before it
+// prints them as one array; past it the command fails, rather than hold
+// a server's endless pages in memory.
+const MaxPaginated = 256 << 20
+
+// maxPaginated is MaxPaginated; specs lower it.
+var maxPaginated int64 = MaxPaginated
 
 // send builds the call in one step, sends it and prints the response:
 // the body to standard output, the status line to standard error.
@@ -118,6 +141,9 @@ func (c *command) walk(ctx context.Context, req *http.Request, p *call) error {
 			}
 			all.Write(it)
 			n++
+		}
+		if int64(all.Len()) > maxPaginated {
+			return fmt.Errorf("--paginate: the items of %d pages pass %s; ask for fewer (a narrower query, or page=N without --paginate)", page.Number, size(maxPaginated))
 		}
 	}
 	all.WriteByte(']')

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -85,6 +86,42 @@ var _ = Describe("--send", func() {
 		Expect(reqs[0].Header.Get("Authorization")).To(Equal("Bearer " + token))
 		Expect(reqs[0].Header.Get("User-Agent")).To(Equal(ua))
 		Expect(reqs[0].Header.Get("Accept")).To(Equal("application/vnd.github.v3+json"))
+	})
+
+	It("keeps GITHUB_TOKEN from a redirect to another port or scheme of the same host", func() {
+		other := newServer(func(w http.ResponseWriter, r *http.Request) { reply(w, 200, `{"ok":true}`) })
+		s := newServer(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/home" {
+				reply(w, 200, `{"home":true}`)
+				return
+			}
+			target := other.URL + "/stolen"
+			if r.URL.Path == "/same" {
+				target = "/home"
+			}
+			http.Redirect(w, r, target, http.StatusFound)
+		})
+		r := inProcess(tokenEnv, nil, "--send", "--no-check", "--base-url", s.URL, "GET /away")
+		Expect(r.code).To(Equal(0))
+		Expect(other.requests()).To(HaveLen(1))
+		Expect(other.requests()[0].Header.Values("Authorization")).To(BeEmpty())
+		// Within the origin it is kept.
+		r = inProcess(tokenEnv, nil, "--send", "--no-check", "--base-url", s.URL, "GET /same")
+		Expect(r.code).To(Equal(0))
+		reqs := s.requests()
+		Expect(reqs[len(reqs)-1].Path).To(Equal("/home"))
+		Expect(reqs[len(reqs)-1].Header.Get("Authorization")).To(Equal("Bearer " + token))
+	})
+
+	It("sends a file the system gives no size, as /proc's, with its contents", func() {
+		data, err := os.ReadFile("/proc/self/environ")
+		if err != nil || len(data) == 0 {
+			Skip("no /proc/self/environ here")
+		}
+		s := newServer(func(w http.ResponseWriter, r *http.Request) { reply(w, 201, `{}`) })
+		r := inProcess(nil, nil, "--send", "--no-check", "--base-url", s.URL, "--data", "@/proc/self/environ", "POST /upload")
+		Expect(r.code).To(Equal(0))
+		Expect(s.requests()[0].Body).To(Equal(string(data))) // it was sent empty
 	})
 
 	It("exits 1 on a status of 400 or more, still printing the body", func() {
@@ -240,6 +277,32 @@ var _ = Describe("--send", func() {
 	It("cannot be combined with --merge or --curl", func() {
 		cli("--send", "--merge", "GET /user").usage("--send and --merge cannot be used together")
 		cli("--send", "--curl", "GET /user").usage("--send and --curl cannot be used together")
+	})
+})
+
+var _ = Describe("--paginate, against a server whose pages never end", func() {
+	It("stops past MaxPaginated bytes of items, and on a link back to a page written another way", func() {
+		saved := maxPaginated
+		maxPaginated = 64 << 10
+		DeferCleanup(func() { maxPaginated = saved })
+		item := `"` + strings.Repeat("x", 1000) + `"`
+		var s *server
+		s = newServer(func(w http.ResponseWriter, r *http.Request) {
+			n := len(s.requests())
+			reply(w, 200, "["+item+"]", "Link", fmt.Sprintf(`<%s/items?page=%d>; rel="next"`, s.URL, n+1))
+		})
+		r := inProcess(nil, nil, "--send", "--paginate", "--no-check", "--base-url", s.URL, "GET /items")
+		Expect(r.code).To(Equal(1))
+		Expect(r.stderr).To(ContainSubstring("--paginate: the items of 66 pages pass 64 KiB"))
+		Expect(s.requests()).To(HaveLen(66))
+		// The same page with one more "&" each time: a loop.
+		t := newServer(func(w http.ResponseWriter, r *http.Request) {
+			reply(w, 200, "[1]", "Link", `<`+r.URL.Path+"?page=1"+strings.Repeat("&", len(r.URL.RawQuery))+`>; rel="next"`)
+		})
+		r = inProcess(nil, nil, "--send", "--paginate", "--no-check", "--base-url", t.URL, "GET /items")
+		Expect(r.code).To(Equal(1))
+		Expect(r.stderr).To(ContainSubstring("next link points at a page already fetched"))
+		Expect(len(t.requests())).To(BeNumerically("<=", 3))
 	})
 })
 
