@@ -90,7 +90,7 @@ func location(in Location) builder.Location {
 // that describes no body or no body type, pass; so does an array where
 // an object is described, which GitHub takes in places its description
 // leaves to prose (an issue's labels, given directly); an object's
-// members are checked as parameters, by CheckParam.
+// members are checked one by one, by [Operation.CheckMember].
 func (op *Operation) CheckData(v value.Value) error {
 	if op.Body == nil || v.Kind() == value.Null || v.Kind() == value.Array && op.Body.Type.Has(Object) {
 		return nil
