@@ -312,6 +312,21 @@ var _ = Describe("departures from @octokit/endpoint v6", func() {
 		Expect(r.Headers["user-agent"]).To(Equal("my-app/1.0"))
 	})
 
+	It("10: rewrites :name placeholders in the path only", func() {
+		r := mustBuild(endpoint.Route("GET /search/:kind?q=repo:octokit").Param("kind", "code"))
+		Expect(r.URL).To(Equal(gh + "/search/code?q=repo:octokit"))
+		r = mustBuild(endpoint.Route("GET http://localhost:3000/x/:id").Param("id", 7))
+		Expect(r.URL).To(Equal("http://localhost:3000/x/7"))
+	})
+
+	It("11: takes a route of a method, one space and a target without white space", func() {
+		for _, route := range []string{" GET /x", "GET  /x", "GET\t/x", "GET /x y", "G ET /x"} {
+			_, err := endpoint.Route(route).Build()
+			Expect(errors.Is(err, builder.ErrInvalidRoute)).To(BeTrue(), "%q: %v", route, err)
+		}
+		Expect(mustBuild(endpoint.Route("GET /x")).URL).To(Equal(gh + "/x"))
+	})
+
 	It("13: bounds every call by the documented limits, which v6 does not have", func() {
 		ps := make(builder.Params, builder.MaxParams+1)
 		for i := range ps {

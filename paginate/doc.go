@@ -58,6 +58,7 @@
 // [ErrNotList], [ErrStatus], [ErrNoRequest]) or the cause from net/http,
 // the context or encoding/json. Their text quotes a URL or header value
 // at most once, with credentials masked: user information and the values
-// of access_token, client_secret, refresh_token and token parameters show
-// "[REDACTED]". Header values of the request never appear.
+// of the parameters in builder.SensitiveParams (access_token, token,
+// password …) show "[REDACTED]". Header values of the request never
+// appear.
 package paginate
