@@ -36,10 +36,9 @@ type Builder struct {
 	small [6]param
 	n     int
 	more  paramSet
-	// req holds the request passthrough's members; reqAt finds them by
-	// key once there are many (see reqIndex).
+	// req holds the request passthrough's members, reqAt their index.
 	req   []value.Member
-	reqAt map[string]int
+	reqAt nameIndex
 }
 
 // Route starts a call: "METHOD /path/{param}", or a target alone,
@@ -258,7 +257,12 @@ func (b *Builder) Request(key string, v any) *Builder {
 	if b.err != nil {
 		return b
 	}
-	at := b.reqIndex(key)
+	at := -1
+	if b.reqAt != nil {
+		at = b.reqAt.at(key)
+	} else {
+		at = slices.IndexFunc(b.req, func(m value.Member) bool { return m.Key == key })
+	}
 	if at >= 0 {
 		b.budget.Refund(b.req[at].Value) // set again
 	}
@@ -281,35 +285,8 @@ func (b *Builder) Request(key string, v any) *Builder {
 		b.err = limitErr(err.Error())
 		return b
 	}
-	b.req = append(b.req, value.Member{Key: key, Value: val})
-	if b.reqAt != nil {
-		b.reqAt[key] = len(b.req) - 1
-	}
+	b.req = appendIndexed(&b.reqAt, b.req, memberName, value.Member{Key: key, Value: val})
 	return b
-}
-
-// reqIndex returns the index of a request key in b.req, or -1: a scan
-// while there are few, a map made once there are more, so that many keys
-// set one by one cost time in proportion to their number.
-func (b *Builder) reqIndex(key string) int {
-	if b.reqAt == nil {
-		if len(b.req) < indexFrom {
-			for i := range b.req {
-				if b.req[i].Key == key {
-					return i
-				}
-			}
-			return -1
-		}
-		b.reqAt = make(map[string]int, 2*len(b.req))
-		for i, m := range b.req {
-			b.reqAt[m.Key] = i
-		}
-	}
-	if i, ok := b.reqAt[key]; ok {
-		return i
-	}
-	return -1
 }
 
 // layer returns the call as a layer: the route's method and target
@@ -392,6 +369,6 @@ func (b *Builder) Clone() *Builder {
 	c.more = paramSet{list: slices.Clone(b.more.list)}
 	c.call.Headers.list = slices.Clone(b.call.Headers.list)
 	c.call.Previews.names = slices.Clone(b.call.Previews.names)
-	c.req, c.reqAt = slices.Clone(b.req), nil // the index is made again on use
+	c.req, c.reqAt = slices.Clone(b.req), maps.Clone(b.reqAt)
 	return &c
 }

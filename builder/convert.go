@@ -196,61 +196,36 @@ func toHeaders(set map[string]string, remove []string) (headerList, error) {
 	if len(set) == 0 && len(remove) == 0 {
 		return headerList{}, nil
 	}
-	var ix headerIndex
+	var ix nameIndex
+	find := func(list []header, name string) int {
+		if ix == nil {
+			return headerList{list}.find(name)
+		}
+		return ix.at(name)
+	}
 	list := make([]header, 0, min(len(set)+len(remove), MaxHeaders+1))
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		lower := headers.Name(name)
-		if ix.find(list, lower) >= 0 {
+		if find(list, lower) >= 0 {
 			return headerList{}, newError("header", name, fmt.Errorf("%w: given twice, in different case", headers.ErrInvalidName))
 		}
 		if err := headerLimit(len(list) + 1); err != nil {
 			return headerList{}, err
 		}
-		list = ix.add(list, header{name: lower, value: set[name]})
+		list = appendIndexed(&ix, list, headerName, header{name: lower, value: set[name]})
 	}
 	for _, name := range remove {
 		lower := headers.Name(name)
-		if i := ix.find(list, lower); i >= 0 {
+		if i := find(list, lower); i >= 0 {
 			list[i] = header{name: lower, removed: true}
 			continue
 		}
 		if err := headerLimit(len(list) + 1); err != nil {
 			return headerList{}, err
 		}
-		list = ix.add(list, header{name: lower, removed: true})
+		list = appendIndexed(&ix, list, headerName, header{name: lower, removed: true})
 	}
 	return headerList{list}, nil
-}
-
-// headerIndex finds headers in a list being made: a scan while it is
-// short, a map once it is not, so that many names cost time in
-// proportion to their number.
-type headerIndex struct{ byName map[string]int }
-
-// find returns the index of name in list, or -1.
-func (x *headerIndex) find(list []header, name string) int {
-	if x.byName == nil {
-		return headerList{list}.find(name)
-	}
-	if i, ok := x.byName[name]; ok {
-		return i
-	}
-	return -1
-}
-
-// add appends e to list, which holds no header of its name.
-func (x *headerIndex) add(list []header, e header) []header {
-	list = append(list, e)
-	switch {
-	case x.byName != nil:
-		x.byName[e.name] = len(list) - 1
-	case len(list) > indexFrom:
-		x.byName = make(map[string]int, 2*len(list))
-		for i, h := range list {
-			x.byName[h.name] = i
-		}
-	}
-	return list
 }
 
 // checkHeader validates one header; its error never quotes the value.

@@ -118,7 +118,7 @@ type paramSet struct {
 // MaxParams fails to compile here.
 const _ = int16(2*MaxParams + 1)
 
-// indexFrom is the parameter count from which paramSet keeps an index.
+// indexFrom is the count of names from which paramSet and nameIndex keep an index.
 const indexFrom = 16
 
 var paramSeed = maphash.MakeSeed()
@@ -265,47 +265,66 @@ func (l *layer) order() []string {
 	return out.keys
 }
 
-// keyList is a list of distinct keys in order, told apart by a scan while
-// it is short and by a map past that, so that a long one stays linear.
-type keyList struct {
-	keys  []string
-	index map[string]bool
+// nameIndex is the positions of the elements of a list of distinct names
+// (keys, headers, request members), nil while the list holds at most
+// indexFrom and its users scan it (each with its own loop, which the
+// compiler inlines), so that a list made one name at a time stays
+// linear.
+type nameIndex map[string]int
+
+// at returns the position of key in an index that is not nil, or -1.
+func (x nameIndex) at(key string) int {
+	if i, ok := x[key]; ok {
+		return i
+	}
+	return -1
 }
 
-// keyScan is the most keys a keyList scans.
-const keyScan = 16
+// appendIndexed appends e, whose name list does not hold, keeping x the
+// index of the list; name gives an element's name.
+func appendIndexed[T any](x *nameIndex, list []T, name func(*T) string, e T) []T {
+	list = append(list, e)
+	if *x != nil {
+		(*x)[name(&list[len(list)-1])] = len(list) - 1 // not &e, which would move e to the heap
+	} else {
+		*x = indexed(list, name)
+	}
+	return list
+}
+
+// indexed returns the index of list: nil while it is short enough to scan.
+func indexed[T any](list []T, name func(*T) string) nameIndex {
+	if len(list) <= indexFrom {
+		return nil
+	}
+	x := make(nameIndex, 2*len(list))
+	for i := range list {
+		x[name(&list[i])] = i
+	}
+	return x
+}
+
+func keyName(k *string) string          { return *k }
+func headerName(h *header) string       { return h.name }
+func memberName(m *value.Member) string { return m.Key }
+
+// keyList is a list of distinct keys in order.
+type keyList struct {
+	keys  []string
+	index nameIndex
+}
 
 // newKeyList makes a keyList of keys, which are distinct.
 func newKeyList(keys []string) keyList {
-	k := keyList{keys: keys}
-	k.reindex()
-	return k
+	return keyList{keys: keys, index: indexed(keys, keyName)}
 }
 
 func (k *keyList) has(key string) bool {
-	if k.index != nil {
-		return k.index[key]
+	if k.index == nil {
+		return slices.Contains(k.keys, key)
 	}
-	return slices.Contains(k.keys, key)
+	return k.index.at(key) >= 0
 }
 
 // add appends key, which the list does not hold.
-func (k *keyList) add(key string) {
-	k.keys = append(k.keys, key)
-	if k.index != nil {
-		k.index[key] = true
-	} else {
-		k.reindex()
-	}
-}
-
-// reindex makes the map once the list is too long to scan.
-func (k *keyList) reindex() {
-	if k.index != nil || len(k.keys) <= keyScan {
-		return
-	}
-	k.index = make(map[string]bool, cap(k.keys))
-	for _, x := range k.keys {
-		k.index[x] = true
-	}
-}
+func (k *keyList) add(key string) { k.keys = appendIndexed(&k.index, k.keys, keyName, key) }
