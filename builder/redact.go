@@ -307,15 +307,16 @@ func redactMap(m map[string]any) map[string]any {
 // maskedKey is k as RedactURL masks it (a key may be a URL), made unique
 // among out's keys when another key masks alike.
 func maskedKey(out map[string]any, k string) string {
-	m := RedactURL(k)
-	if m == k {
+	masked := RedactURL(k)
+	if masked == k {
 		return k
 	}
+	m := masked
 	for n := 2; ; n++ {
 		if _, taken := out[m]; !taken {
 			return m
 		}
-		m = fmt.Sprintf("%s (%d)", RedactURL(k), n)
+		m = fmt.Sprintf("%s (%d)", masked, n)
 	}
 }
 
