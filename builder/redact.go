@@ -78,6 +78,9 @@ func redactURL(s string, levels int) string {
 				put(start, start+at, RedactedValue)
 			}
 			i = end - 1
+			if end > start && strings.HasPrefix(s[end-1:], "://") {
+				i-- // the authority ran into another URL ("://https://u:p@h")
+			}
 		case s[i] == '?' || s[i] == '&' || s[i] == '#': // OAuth's implicit grant puts access_token in the fragment
 			eq := i + 1
 			for eq < len(s) && s[eq] != '=' && s[eq] != '&' && s[eq] != '?' && !endsValue(s[eq]) {
@@ -113,8 +116,14 @@ func redactURL(s string, levels int) string {
 			case levels > 0 && runPct > eq:
 				if r, ok := redactEncoded(v, levels); ok {
 					put(eq+1, end, r)
+					i = end - 1
+					break
 				}
-				i = end - 1
+				// Nothing seen decoded: read on inside the value as it
+				// is, as below, without decoding again what it holds
+				// (that would be quadratic: ?a=%?a=%…).
+				runPct = -1
+				i = eq
 			default:
 				// A URL in the value as it is (?next=https://u:p@h/):
 				// read on inside the value.
@@ -136,10 +145,7 @@ func redactEncoded(v string, levels int) (string, bool) {
 	if levels == 0 || strings.IndexByte(v, '%') < 0 {
 		return v, false
 	}
-	d, err := url.QueryUnescape(v)
-	if err != nil {
-		return v, false
-	}
+	d := unescape(v)
 	r := redactURL(d, levels-1)
 	if r == d {
 		// Nothing in it as it reads: it may be encoded again.
@@ -149,6 +155,38 @@ func redactEncoded(v string, levels int) (string, bool) {
 		}
 	}
 	return queryEscapeBut(r, RedactedValue), true
+}
+
+// unescape decodes the escapes of a query value, keeping a "%" that
+// starts none as it is, so that one bad escape does not hide a URL after
+// it, and a "+" as it is, so that it does not end a credential that
+// holds one.
+func unescape(v string) string {
+	b := make([]byte, 0, len(v))
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]):
+			b = append(b, unhex(v[i+1])<<4|unhex(v[i+2]))
+			i += 2
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }
 
 // queryEscapeBut is url.QueryEscape of s but for the occurrences of keep,

@@ -345,6 +345,10 @@ var _ = DescribeTable("RedactURL",
 		"/x?next=https%3A%2F%2Fh%2Fcb%3Fstate%3Da%2526access_token%253Dtok123",
 		"/x?next=https%3A%2F%2Fh%2Fcb%3Fstate%3Da%2526access_token%253D[REDACTED]"),
 	Entry("a URL encoded three times", "/x?u=https%25253A%25252F%25252Fa%25253Ab%252540h", "/x?u=https%25253A%25252F%25252F[REDACTED]%252540h"),
+	Entry("a URL after a doubled scheme", "https://https://alice:s3cret@h/", "https://https://[REDACTED]@h/"),
+	Entry("a token after a bad escape, inside a value", "/x?state=%zz?token=tok123", "/x?state=%25zz%3Ftoken%3D[REDACTED]"),
+	Entry("a token with a plus, inside an encoded value", "/x?state=%41?token=ab+cd", "/x?state=A%3Ftoken%3D[REDACTED]"),
+	Entry("a token that decodes to a brace, inside an encoded value", "/x?state=%41?token=%7Babc", "/x?state=%41?token=[REDACTED]"),
 	Entry("a URL encoded four times is past the bound", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h"),
 )
 
