@@ -24,6 +24,7 @@ import (
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/oracle"
 	"github.com/endpointkit/endpoint/media"
@@ -563,6 +564,31 @@ var _ = Describe("limits", func() {
 		// A name removed many times over is one.
 		_, err = endpoint.Build("GET /x", builder.Options{RemoveHeaders: slices.Repeat([]string{"x-a"}, 2*builder.MaxHeaders)})
 		Expect(err).NotTo(HaveOccurred())
+	})
+
+	It("counts the headers a catalogue places (header parameters) against MaxHeaders", func() {
+		op := catalog.Operation{ID: "x/get", Method: "GET", Path: "/x"}
+		for i := range builder.MaxHeaders {
+			op.Params = append(op.Params, catalog.Param{Name: fmt.Sprintf("x-h%d", i), In: catalog.Header, Schema: catalog.Schema{Type: catalog.String}})
+		}
+		c, err := catalog.New(catalog.Info{Title: "headers"}, []catalog.Operation{op})
+		Expect(err).NotTo(HaveOccurred())
+		call := func(e *builder.Endpoint) *builder.Builder {
+			b := e.Route("GET /x")
+			for _, p := range op.Params {
+				b.Param(p.Name, "v")
+			}
+			return b
+		}
+		bare := builder.New(builder.WithCatalog(c), builder.WithBaseURL("https://api.example.com")) // no default headers
+		r, err := call(bare).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Headers).To(HaveLen(builder.MaxHeaders))
+		one := bare.Defaults(builder.WithHeader("x-default", "v"))
+		_, err = call(one).Build()
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+		_, err = call(one).HTTPRequest(context.Background())
+		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 	})
 
 	It(fmt.Sprintf("keeps an Endpoint's defaults within MaxParams (%d) parameters, however many layers add them", builder.MaxParams), func() {

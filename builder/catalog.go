@@ -255,6 +255,9 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 				kept = append(make([]param, 0, len(params)), params[:i]...)
 			}
 			m.Headers = m.Headers.set(header{name: headers.Name(p.name), value: p.v.Text()})
+			if err := headerLimit(len(m.Headers.list)); err != nil {
+				return nil, false, err
+			}
 			headersChanged = true
 			continue
 		}

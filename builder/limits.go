@@ -26,7 +26,8 @@ const (
 	// MaxPreviews is the most preview names one call may have.
 	MaxPreviews = 64
 	// MaxHeaders is the most headers, set or removed, that one call or
-	// layer may name; a call's and its Endpoint's defaults' together too.
+	// layer may name; a call's and its Endpoint's defaults' together too,
+	// with the header parameters a catalogue places (WithCatalog).
 	MaxHeaders = 256
 )
 
