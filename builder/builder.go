@@ -22,6 +22,7 @@ import (
 //   - headers and media type: [Builder.Header], [Builder.RemoveHeader], [Builder.Preview], [Builder.Format]
 //   - body and passthrough: [Builder.Data], [Builder.Request]
 //   - results: [Builder.Build], [Builder.HTTPRequest], [Builder.Merge]; [Builder.Clone] branches a call
+//   - printing, credentials masked: [Builder.String], [Builder.GoString]
 type Builder struct {
 	e     *Endpoint
 	route string

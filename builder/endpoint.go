@@ -28,7 +28,7 @@ import (
 //
 //   - a call: [Endpoint.Route], then the methods of [Builder]
 //   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]; [Endpoint.BuildJSON] takes options JSON, [Endpoint.AppendBuildJSON] also writes the result as JSON, [Endpoint.AppendBuildJSONSpans] says where its members are
-//   - defaults: [New], [Endpoint.Defaults], [Endpoint.DefaultOptions], [Endpoint.Err]
+//   - defaults: [New], [Endpoint.Defaults], [Endpoint.DefaultOptions], [Endpoint.Err]; [Endpoint.Format] prints them, credentials masked
 type Endpoint struct {
 	defaults layer // flattened once, never written afterwards
 	err      error // from an invalid Option; returned by every call

@@ -88,7 +88,9 @@ func (e *Error) Error() string {
 	if input == "" {
 		msg = "endpoint: " + e.Op + ": " + reason
 	} else {
-		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(input, maxQuoted), reason)
+		// Masked before it is cut, so that no cut leaves part of a
+		// credential unmasked.
+		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(RedactURL(input), maxQuoted), reason)
 	}
 	// Routes and base URLs may carry tokens (?access_token=, user:pass@);
 	// error text ends up in logs.

@@ -36,16 +36,18 @@ func IsSensitiveParam(name string) bool {
 }
 
 // RedactURL returns s with the value of every sensitive query or fragment
-// parameter (see IsSensitiveParam) and any user information
-// ("user:pass@") replaced by RedactedValue. Everything else is kept byte
-// for byte. s may be a URL, a URL template, or any text that contains
-// URLs, such as an error message or a Link header: a value ends at "&",
-// "#", white space, a control byte, a quote, a backslash, "<", ">", "{"
-// or "}", and a value that starts with "{" is a template expression, not
-// a credential, and is kept. A URL inside a query value, as it is or
-// percent-encoded (up to three times over), is masked the same way. s is
-// returned as it is when there is nothing to mask.
-func RedactURL(s string) string { return redactURL(s, maxDecode) }
+// parameter (see IsSensitiveParam; also user[password], token[], and
+// after ";") and any user information ("user:pass@", also of a
+// scheme-relative "//user:pass@host") replaced by RedactedValue.
+// Everything else is kept byte for byte. s may be a URL, a URL template,
+// or any text that contains URLs, such as an error message or a Link
+// header: a value ends at "&", "#", white space, a control byte, "<",
+// ">", "{", "}", or a quote followed by white space or punctuation; a
+// value that starts with "{" is a template expression, not a credential,
+// and is kept. A URL inside a query value, as it is or percent-encoded
+// (up to three times over), is masked the same way. s is returned as it
+// is when there is nothing to mask.
+func RedactURL(s string) string { return redactURL(s, maxDecode, false) }
 
 // maxDecode is how many times over RedactURL decodes a query value, for a
 // URL it may hold (?redirect_uri=https%3A%2F%2Fu%3Ap%40h, or that URL
@@ -54,8 +56,10 @@ func RedactURL(s string) string { return redactURL(s, maxDecode) }
 const maxDecode = 3
 
 // redactURL is RedactURL, decoding a percent-encoded query value up to
-// levels times.
-func redactURL(s string, levels int) string {
+// levels times. decoded says s is such a value once decoded, not text:
+// white space, braces and angle brackets in it are data, not the end of
+// a value or the start of a template.
+func redactURL(s string, levels int, decoded bool) string {
 	var b strings.Builder
 	last := 0 // s[:last] is written to b, or nothing was masked yet
 	put := func(from, to int, text string) {
@@ -67,29 +71,32 @@ func redactURL(s string, levels int) string {
 	// runPct (-1 for none).
 	runEnd, runPct := 0, -1
 	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] == ':' && strings.HasPrefix(s[i:], "://"):
-			start := i + 3
+		switch c := s[i]; {
+		case c == '/' && i+1 < len(s) && s[i+1] == '/' && startsAuthority(s, i, decoded):
+			start := i + 2
 			end := start
-			for end < len(s) && !strings.ContainsRune("/?#", rune(s[end])) && !endsValue(s[end]) {
+			for end < len(s) && !endsAuthority(s, end, decoded) {
 				end++
 			}
+			// Read on after the user information, or from the start:
+			// the rest may hold a query ("//&token=x") or another URL.
+			i = start - 1
 			if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
 				put(start, start+at, RedactedValue)
+				i = start + at
 			}
-			i = end - 1
-			if end > start && strings.HasPrefix(s[end-1:], "://") {
-				i-- // the authority ran into another URL ("://https://u:p@h")
-			}
-		case s[i] == '?' || s[i] == '&' || s[i] == '#': // OAuth's implicit grant puts access_token in the fragment
+		case c == '?' || c == '&' || c == '#' || c == ';': // OAuth's implicit grant puts access_token in the fragment
 			eq := i + 1
-			for eq < len(s) && s[eq] != '=' && s[eq] != '&' && s[eq] != '?' && !endsValue(s[eq]) {
+			for eq < len(s) && s[eq] != '=' && s[eq] != '&' && s[eq] != '?' && s[eq] != ';' && !endsValue(s, eq, decoded) {
 				eq++
 			}
 			if eq == len(s) || s[eq] != '=' {
 				continue
 			}
 			name := s[i+1 : eq]
+			if strings.Contains(name, "//") {
+				continue // not a name: a URL ("?https://u:p@h/a=b"), read on
+			}
 			if strings.ContainsAny(name, "%+") {
 				if n, err := url.QueryUnescape(name); err == nil {
 					name = n
@@ -100,7 +107,7 @@ func redactURL(s string, levels int) string {
 			// the outer one does: each run is scanned once.
 			if eq+1 >= runEnd {
 				runEnd, runPct = eq+1, -1
-				for runEnd < len(s) && !endsValue(s[runEnd]) {
+				for runEnd < len(s) && !endsValue(s, runEnd, decoded) {
 					if s[runEnd] == '%' {
 						runPct = runEnd
 					}
@@ -110,20 +117,16 @@ func redactURL(s string, levels int) string {
 			end := runEnd
 			v := s[eq+1 : end]
 			switch {
-			case IsSensitiveParam(name) && v != "" && v[0] != '{':
+			case sensitiveQueryName(name) && v != "" && (decoded || v[0] != '{'):
 				put(eq+1, end, RedactedValue)
 				i = end - 1
 			case levels > 0 && runPct > eq:
-				if r, ok := redactEncoded(v, levels); ok {
+				// Read as it is and decoded, here: what it holds is
+				// not read again (that would be quadratic: ?a=%?a=%…).
+				if r, ok := redactEncoded(v, levels, decoded); ok {
 					put(eq+1, end, r)
-					i = end - 1
-					break
 				}
-				// Nothing seen decoded: read on inside the value as it
-				// is, as below, without decoding again what it holds
-				// (that would be quadratic: ?a=%?a=%…).
-				runPct = -1
-				i = eq
+				i = end - 1
 			default:
 				// A URL in the value as it is (?next=https://u:p@h/):
 				// read on inside the value.
@@ -138,20 +141,93 @@ func redactURL(s string, levels int) string {
 	return b.String()
 }
 
-// redactEncoded masks a percent-encoded query value v that holds a URL:
-// decoded, masked as RedactURL masks, perhaps decoded again (levels in
-// all), and written encoded again; false when it has nothing to mask.
-func redactEncoded(v string, levels int) (string, bool) {
-	if levels == 0 || strings.IndexByte(v, '%') < 0 {
-		return v, false
+// startsAuthority reports whether the "//" at i starts an authority: after
+// a scheme's ":", or scheme-relative at the start of s or of a word.
+func startsAuthority(s string, i int, decoded bool) bool {
+	if i == 0 {
+		return true
 	}
-	d := unescape(v)
-	r := redactURL(d, levels-1)
+	switch c := s[i-1]; c {
+	case ':', '=', '"', '\'', '`', '<', '(', '[', ',':
+		return true
+	default:
+		return !decoded && (c == ' ' || ascii.IsCtl(c))
+	}
+}
+
+// endsAuthority reports whether s[i] ends an authority ("&" may be
+// part of a password, so it does not).
+func endsAuthority(s string, i int, decoded bool) bool {
+	c := s[i]
+	return c == '/' || c == '?' || c == '#' || !decoded && endsText(s, i)
+}
+
+// endsValue reports whether s[i] ends a query value.
+func endsValue(s string, i int, decoded bool) bool {
+	c := s[i]
+	return c == '&' || c == '#' || !decoded && endsText(s, i)
+}
+
+// endsText reports whether s[i] cannot be part of a URL in text: white
+// space, a control byte, an angle bracket (<https://…>; rel="next"), a
+// brace (a template's expression), or a closing quote: one followed by
+// the end, white space or punctuation ("https://h/?token=x": …). Other
+// quotes and backslashes may be part of a credential (%q writes \").
+func endsText(s string, i int) bool {
+	switch c := s[i]; c {
+	case ' ', '<', '>', '{', '}':
+		return true
+	case '"', '\'', '`':
+		if i+1 == len(s) {
+			return true
+		}
+		switch n := s[i+1]; n {
+		case ' ', ':', ',', ';', '.', ')', ']', '}', '>':
+			return true
+		default:
+			return ascii.IsCtl(n)
+		}
+	default:
+		return ascii.IsCtl(c)
+	}
+}
+
+// sensitiveQueryName reports whether a query name is a credential's:
+// one of SensitiveParams, also as the last key of a bracketed name
+// (user[password], token[]).
+func sensitiveQueryName(name string) bool {
+	if IsSensitiveParam(name) {
+		return true
+	}
+	if !strings.HasSuffix(name, "]") {
+		return false
+	}
+	open := strings.LastIndexByte(name, '[')
+	if open < 0 {
+		return false
+	}
+	if key := name[open+1 : len(name)-1]; key != "" {
+		return IsSensitiveParam(key)
+	}
+	return IsSensitiveParam(name[:open])
+}
+
+// redactEncoded masks a query value v that holds a percent-encoded URL,
+// as it is and decoded (perhaps decoded again: levels in all), written
+// encoded again when the decoded form had something to mask; false when
+// neither had.
+func redactEncoded(v string, levels int, decoded bool) (string, bool) {
+	plain := redactURL(v, 0, decoded)
+	if levels == 0 || strings.IndexByte(plain, '%') < 0 {
+		return plain, plain != v
+	}
+	d := unescape(plain)
+	r := redactURL(d, levels-1, true)
 	if r == d {
 		// Nothing in it as it reads: it may be encoded again.
 		var ok bool
-		if r, ok = redactEncoded(d, levels-1); !ok {
-			return v, false
+		if r, ok = redactEncoded(d, levels-1, true); !ok {
+			return plain, plain != v
 		}
 	}
 	return queryEscapeBut(r, RedactedValue), true
@@ -197,16 +273,6 @@ func queryEscapeBut(s, keep string) string {
 		parts[i] = url.QueryEscape(p)
 	}
 	return strings.Join(parts, keep)
-}
-
-// endsValue reports whether c cannot be part of a query value or an
-// authority as RedactURL reads them.
-func endsValue(c byte) bool {
-	switch c {
-	case '&', '#', ' ', '"', '\'', '`', '\\', '<', '>', '{', '}':
-		return true
-	}
-	return ascii.IsCtl(c)
 }
 
 // Redacted returns a copy of r for logging: sensitive headers
@@ -275,7 +341,9 @@ func redactHeaders(h headers.Set) headers.Set {
 	var out headers.Set
 	for name, v := range h {
 		masked := RedactedValue
-		if !headers.IsSensitive(name) {
+		// A name that is not valid is never sent; it may be a sensitive
+		// one misspelt ("authorization ").
+		if !headers.IsSensitive(name) && headers.ValidateName(name) == nil {
 			if masked = RedactURL(v); masked == v {
 				continue
 			}
@@ -427,6 +495,53 @@ func (r RequestOptions) GoString() string { return fmt.Sprintf("%#v", r) }
 // credentials masked (see Redacted).
 func (r RequestOptions) Format(s fmt.State, verb rune) {
 	writeView(s, verb, r.view(), "builder.requestOptionsView", "builder.RequestOptions")
+}
+
+// endpointView is what an Endpoint prints: its defaults, and the error of
+// an invalid Option.
+type endpointView struct {
+	Defaults Options
+	Err      error
+}
+
+// Format makes every fmt verb print e as its defaults (DefaultOptions),
+// credentials masked as Options prints them.
+func (e *Endpoint) Format(s fmt.State, verb rune) {
+	if e == nil {
+		_, _ = io.WriteString(s, "<nil>")
+		return
+	}
+	writeView(s, verb, &endpointView{Defaults: e.DefaultOptions(), Err: e.err}, "builder.endpointView", "builder.Endpoint")
+}
+
+// builderView is what a Builder prints: the call as Merge gives it, or
+// Merge's error.
+type builderView struct {
+	Call Options
+	Err  error
+}
+
+// String returns the call b holds as Merge gives it, credentials masked
+// as Options prints them. (A Builder's Format method sets the media type,
+// so fmt verbs other than %v, %+v, %s and %q print the struct as it is.)
+func (b *Builder) String() string {
+	if b == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%+v", b.view())
+}
+
+// GoString returns b as String does, in the syntax of %#v.
+func (b *Builder) GoString() string {
+	if b == nil {
+		return "(*builder.Builder)(nil)"
+	}
+	return strings.Replace(fmt.Sprintf("%#v", b.view()), "builder.builderView", "builder.Builder", 1)
+}
+
+func (b *Builder) view() *builderView {
+	o, err := b.Merge()
+	return &builderView{Call: o, Err: err}
 }
 
 // String returns o as fmt's %v would print the struct, with credentials

@@ -115,6 +115,40 @@ var _ = Describe("redaction", func() {
 		})
 	})
 
+	Describe("Endpoint and Builder", func() {
+		It("never print a credential, however formatted", func() {
+			d := e.Defaults(builder.WithBaseURL("https://u:"+secret+"base@h"), builder.WithParam("token", secret+"param"))
+			expectRedacted(d)
+			b := d.Route("GET /x?access_token="+secret+"route").Param("next", "https://u:"+secret+"next@h/").
+				Header("Set-Cookie", "s="+secret+"set").Data(map[string]any{"password": secret + "data"})
+			expectRedacted(b)
+			Expect(fmt.Sprint(b)).To(ContainSubstring("Method:GET"))
+			Expect(fmt.Sprint(d)).To(ContainSubstring("accept:application/vnd.github.v3+json"))
+			Expect(fmt.Sprintf("%#v", b)).To(HavePrefix("&builder.Builder{Call:builder.Options{"))
+			Expect(fmt.Sprintf("%#v", d)).To(HavePrefix("&builder.Endpoint{Defaults:builder.Options{"))
+		})
+
+		It("print an invalid Option's error, masked", func() {
+			bad := builder.New(builder.WithHeader("authorization\n", "token "+secret))
+			Expect(bad.Err()).To(MatchError(headers.ErrInvalidName))
+			expectRedacted(bad)
+			Expect(fmt.Sprint(bad)).To(ContainSubstring("endpoint: header"))
+			Expect(fmt.Sprint(bad.Route("GET /x"))).To(ContainSubstring("Err:endpoint: header"))
+		})
+
+		It("print nil pointers as fmt does", func() {
+			var b *builder.Builder
+			var d *builder.Endpoint
+			Expect(fmt.Sprintf("%v %v %#v", b, d, b)).To(Equal("<nil> <nil> (*builder.Builder)(nil)"))
+		})
+	})
+
+	It("masks the value of a header whose name is not valid, as it may be a credential's misspelt", func() {
+		o := builder.Options{Headers: map[string]string{"authorization ": "token " + secret, "x-ok": "v"}}
+		expectRedacted(o)
+		Expect(fmt.Sprint(o)).To(ContainSubstring("x-ok:v"))
+	})
+
 	Describe("Options", func() {
 		It("prints its exported fields, and JSON as its text", func() {
 			o := builder.Options{Method: "POST", URL: "/x", Data: json.RawMessage(`{"a":"b"}`),
@@ -245,6 +279,13 @@ var _ = Describe("redaction", func() {
 			}
 		})
 
+		It("masks a credential before it cuts a long input short", func() {
+			_, err := e.Build("GET /user", builder.Options{BaseURL: "https://" + strings.Repeat("a", 100) + ":" + secret + strings.Repeat("x", 40) + "@h/x?"})
+			Expect(err).To(MatchError(builder.ErrInvalidBaseURL))
+			Expect(err.Error()).To(ContainSubstring("[REDACTED]"))
+			Expect(err.Error()).NotTo(ContainSubstring(secret[:4]))
+		})
+
 		It("keeps a nil *Error printable", func() {
 			var err *builder.Error
 			Expect(fmt.Sprint(err)).To(Equal("<nil>"))
@@ -328,7 +369,20 @@ var _ = DescribeTable("RedactURL",
 	Entry("inside a message, twice",
 		`parse "/x?access_token=abc{": template "/x?access_token=abc{" at offset 18`,
 		`parse "/x?access_token=[REDACTED]{": template "/x?access_token=[REDACTED]{" at offset 18`),
-	Entry("quoted by %q", `"https://h/?token=a\"b"`, `"https://h/?token=[REDACTED]\"b"`),
+	Entry("quoted by %q", `"https://h/?token=a\"b"`, `"https://h/?token=[REDACTED]"`),
+	Entry("quoted by %q, in a message", `parse "https://h/?token=a\"b": bad`, `parse "https://h/?token=[REDACTED]": bad`),
+	Entry("a quote inside a value", `/x?token=ab"cd`, `/x?token=[REDACTED]`),
+	Entry("a quote and an ampersand inside a password", `https://u:a'b&c@h/x`, `https://[REDACTED]@h/x`),
+	Entry("a scheme-relative URL", `//u:pw@h/x`, `//[REDACTED]@h/x`),
+	Entry("a scheme-relative URL in quotes", `request "//u:pw@h/x": not absolute`, `request "//[REDACTED]@h/x": not absolute`),
+	Entry("a query right after a bare //", `//&access_token=tok&a=1`, `//&access_token=[REDACTED]&a=1`),
+	Entry("a double slash inside a path is not an authority", `/a//b@c/d`, `/a//b@c/d`),
+	Entry("a URL where a query name would be", `https://proxy/?https://u:pw@h/a=b`, `https://proxy/?https://[REDACTED]@h/a=b`),
+	Entry("bracketed names", `/x?user[password]=pw&token[]=t&a[b]=c`, `/x?user[password]=[REDACTED]&token[]=[REDACTED]&a[b]=c`),
+	Entry("a semicolon-separated name", `/x?a=1;access_token=tok`, `/x?a=1;access_token=[REDACTED]`),
+	Entry("a password with an encoded ampersand, next to a token", `https://app/cb?next=https://u:a%26pw@h/?token=t`, `https://app/cb?next=https://[REDACTED]@h/?token=[REDACTED]`),
+	Entry("an encoded URL whose password holds an ampersand", `/x?next=https%3A%2F%2Fu%3Aa%26pw%40h%2F`, `/x?next=https%3A%2F%2F[REDACTED]%40h%2F`),
+	Entry("an encoded URL whose password holds a space", `/x?next=https%3A%2F%2Fu%3Aa%20pw%40h%2F`, `/x?next=https%3A%2F%2F[REDACTED]%40h%2F`),
 	Entry("ends at a space", "GET /x?token=abc def", "GET /x?token=[REDACTED] def"),
 	Entry("empty", "", ""),
 	Entry("in the fragment (OAuth implicit grant)", "https://app.test/cb#access_token=abc&state=x", "https://app.test/cb#access_token=[REDACTED]&state=x"),
@@ -346,8 +400,8 @@ var _ = DescribeTable("RedactURL",
 		"/x?next=https%3A%2F%2Fh%2Fcb%3Fstate%3Da%2526access_token%253D[REDACTED]"),
 	Entry("a URL encoded three times", "/x?u=https%25253A%25252F%25252Fa%25253Ab%252540h", "/x?u=https%25253A%25252F%25252F[REDACTED]%252540h"),
 	Entry("a URL after a doubled scheme", "https://https://alice:s3cret@h/", "https://https://[REDACTED]@h/"),
-	Entry("a token after a bad escape, inside a value", "/x?state=%zz?token=tok123", "/x?state=%25zz%3Ftoken%3D[REDACTED]"),
-	Entry("a token with a plus, inside an encoded value", "/x?state=%41?token=ab+cd", "/x?state=A%3Ftoken%3D[REDACTED]"),
+	Entry("a token after a bad escape, inside a value", "/x?state=%zz?token=tok123", "/x?state=%zz?token=[REDACTED]"),
+	Entry("a token with a plus, inside an encoded value", "/x?state=%41?token=ab+cd", "/x?state=%41?token=[REDACTED]"),
 	Entry("a token that decodes to a brace, inside an encoded value", "/x?state=%41?token=%7Babc", "/x?state=%41?token=[REDACTED]"),
 	Entry("a URL encoded four times is past the bound", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h"),
 )

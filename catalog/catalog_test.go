@@ -353,6 +353,13 @@ var _ = Describe("CheckParam by JSON type", func() {
 		Expect(err.Error()).NotTo(ContainSubstring("ghp_abcdef"))
 	})
 
+	It("masks a URL's credential in a quoted value before it cuts the value short", func() {
+		err := op().CheckParam("qi", value.Str("https://"+strings.Repeat("a", 45)+":hunterpass@h/"))
+		Expect(errors.Is(err, catalog.ErrType)).To(BeTrue())
+		Expect(err.Error()).To(ContainSubstring(`"https://[REDACTED]@h/"`))
+		Expect(err.Error()).NotTo(ContainSubstring("hunt"))
+	})
+
 	It("never quotes a credential's value nested in a body parameter", func() {
 		c, err := catalog.New(catalog.Info{}, []catalog.Operation{{ID: "login", Method: "POST", Path: "/login",
 			Params: []catalog.Param{{Name: "credentials", In: catalog.Body, Schema: catalog.Schema{Type: catalog.Object, Properties: []catalog.Property{

@@ -138,7 +138,9 @@ const maxQuoted = 64
 
 // quoteValue quotes a value for an error message, cut short when long.
 func quoteValue(s string) string {
-	return strconv.Quote(quote.Cut(s, maxQuoted))
+	// Masked before it is cut, so that no cut leaves part of a
+	// credential unmasked.
+	return strconv.Quote(quote.Cut(builder.RedactURL(s), maxQuoted))
 }
 
 // cleanRoute keeps credentials out of a route echoed in an error: the
