@@ -132,10 +132,7 @@ func (c *Call) String() string {
 	b.WriteString(c.summary())
 	for _, name := range sortedKeys(c.Header) {
 		for _, v := range c.Header[name] {
-			if headers.IsSensitive(name) {
-				v = maskHeader(v)
-			}
-			fmt.Fprintf(&b, "\n%s: %s", name, v)
+			fmt.Fprintf(&b, "\n%s: %s", name, shownHeader(name, v))
 		}
 	}
 	if body := c.bodyText(); body != "" {
@@ -143,6 +140,16 @@ func (c *Call) String() string {
 		b.WriteString(body)
 	}
 	return b.String()
+}
+
+// shownHeader is a header value as c's printed forms show it: a
+// credential header's masked, URL credentials in any other's (Referer,
+// Location) masked.
+func shownHeader(name, v string) string {
+	if headers.IsSensitive(name) {
+		return maskHeader(v)
+	}
+	return builder.RedactURL(v)
 }
 
 // bodyText is the body as String prints it.
@@ -164,7 +171,7 @@ func (c *Call) bodyText() string {
 		return shorten(builder.RedactURL("?" + string(c.Body))[1:], maxBodyShown)
 	}
 	if utf8.Valid(c.Body) && !bytes.ContainsFunc(c.Body, func(r rune) bool { return r < ' ' && r != '\n' && r != '\t' && r != '\r' }) {
-		return shorten(string(c.Body), maxBodyShown)
+		return shorten(builder.RedactURL(string(c.Body)), maxBodyShown)
 	}
 	return fmt.Sprintf("(%d bytes)", len(c.Body))
 }
@@ -210,13 +217,12 @@ func (c *Call) Format(s fmt.State, verb rune) {
 		_, _ = io.WriteString(s, c.String())
 		return
 	}
-	v := callView{Method: c.Method, Path: c.Path, RawQuery: builder.RedactURL("?" + c.RawQuery)[1:], Header: c.Header.Clone(),
-		Body: c.bodyText(), Route: c.Route, Params: viewParams(c.Params), Fields: viewParams(c.Fields), Status: c.Status}
+	// A path may hold a URL too (/proxy/https://u:p@h/).
+	v := callView{Method: c.Method, Path: builder.RedactURL(c.Path), RawQuery: builder.RedactURL("?" + c.RawQuery)[1:], Header: c.Header.Clone(),
+		Body: c.bodyText(), Route: builder.RedactURL(c.Route), Params: viewParams(c.Params), Fields: viewParams(c.Fields), Status: c.Status}
 	for name, vs := range v.Header {
-		if headers.IsSensitive(name) {
-			for i := range vs {
-				vs[i] = maskHeader(vs[i])
-			}
+		for i := range vs {
+			vs[i] = shownHeader(name, vs[i])
 		}
 	}
 	out := fmt.Sprintf("%#v", v)
@@ -224,8 +230,8 @@ func (c *Call) Format(s fmt.State, verb rune) {
 	_, _ = io.WriteString(s, strings.ReplaceAll(out, "endpointtest.paramView", "builder.Param"))
 }
 
-// redactParams masks sensitive parameters, and sensitive keys inside
-// JSON values.
+// redactParams masks sensitive parameters, sensitive keys inside JSON
+// values, and URL credentials in every text.
 func redactParams(p builder.Params) builder.Params {
 	if p == nil {
 		return nil
@@ -233,14 +239,26 @@ func redactParams(p builder.Params) builder.Params {
 	out := make(builder.Params, len(p))
 	for i, x := range p {
 		out[i] = x
-		switch {
-		case builder.IsSensitiveParam(x.Name):
+		out[i].Name = builder.RedactURL(x.Name) // a query name may be a URL too
+		if builder.IsSensitiveParam(x.Name) {
 			out[i].Value = builder.RedactedValue
-		default:
-			if raw, ok := x.Value.(json.RawMessage); ok {
-				if v, err := value.Decode(raw); err == nil {
-					out[i].Value = json.RawMessage(value.AppendJSON(nil, redactJSON(v)))
-				}
+			continue
+		}
+		switch t := x.Value.(type) {
+		case string:
+			out[i].Value = builder.RedactURL(t)
+		case []string:
+			vs := make([]string, len(t))
+			for j, s := range t {
+				vs[j] = builder.RedactURL(s)
+			}
+			out[i].Value = vs
+		case json.RawMessage:
+			if v, err := value.Decode(t); err == nil {
+				out[i].Value = json.RawMessage(value.AppendJSON(nil, redactJSON(v)))
+			} else {
+				// Not JSON after all: its credentials cannot be found.
+				out[i].Value = builder.RedactedValue
 			}
 		}
 	}

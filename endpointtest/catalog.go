@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/internal/value"
 )
@@ -99,7 +100,9 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 	route := op.String()
 	var probs []apiProblem
 	add := func(name, code string, err error, text string) {
-		probs = append(probs, apiProblem{text: text, field: name, code: code, cause: err})
+		// The catalogue's errors quote the value sent, and a name or
+		// value may hold a URL with credentials.
+		probs = append(probs, apiProblem{text: builder.RedactURL(text), field: name, code: code, cause: err})
 	}
 	has := map[string]bool{}
 	// Path variables come first in params, with the operation's names.

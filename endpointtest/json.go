@@ -62,9 +62,10 @@ func objectParams(v value.Value) builder.Params {
 
 var redactedValue = value.Str(builder.RedactedValue)
 
-// redactJSON masks the values of sensitive keys at any depth.
+// redactJSON masks the values of sensitive keys at any depth, and URL
+// credentials in every string and key.
 func redactJSON(v value.Value) value.Value {
-	return value.Redact(v, builder.IsSensitiveParam, redactedValue)
+	return value.RedactText(v, builder.IsSensitiveParam, redactedValue, builder.RedactURL)
 }
 
 // maxShown bounds how much of a value a message repeats.
@@ -168,8 +169,10 @@ func (d *differ) result() []string {
 	return d.lines
 }
 
-// pathOf returns the jq path of a member: .title, ."a b", .[2].
+// pathOf returns the jq path of a member: .title, ."a b", .[2]. A key
+// may be a URL, shown with its credentials masked.
 func pathOf(parent, key string) string {
+	key = builder.RedactURL(key)
 	if key != "" && strings.IndexFunc(key, func(r rune) bool {
 		return !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
 	}) < 0 && (key[0] < '0' || key[0] > '9') {
@@ -230,7 +233,8 @@ func (d *differ) diff(path string, got, want value.Value, sensitive, subset bool
 			d.diff(path+"["+strconv.Itoa(i)+"]", got.Index(i), want.Index(i), false, false)
 		}
 	default:
-		d.add("%s: got %s, want %s", rootPath(path), show(got), show(want))
+		g, w := show(got), show(want)
+		d.add("%s: got %s, want %s%s", rootPath(path), g, w, differs(g == w))
 	}
 }
 

@@ -58,7 +58,8 @@ func MatchCall(c *Call, ms ...Matcher) error {
 			}
 			continue
 		}
-		all.Problems = append(all.Problems, err.Error())
+		// A matcher of the caller's may quote the request as it is.
+		all.Problems = append(all.Problems, builder.RedactURL(err.Error()))
 		all.Causes = append(all.Causes, err)
 	}
 	if all == nil {
@@ -104,9 +105,9 @@ func (m *RouteMatcher) Where(name, value string) *RouteMatcher {
 	return &d
 }
 
-// String describes the expectation.
+// String describes the expectation, credentials masked.
 func (m *RouteMatcher) String() string {
-	s := "route " + m.route
+	s := "route " + m.shownRoute()
 	for _, p := range m.where {
 		s += fmt.Sprintf(", %s=%q", p.Name, redactParam(p.Name, p.Value.(string)))
 	}
@@ -128,24 +129,29 @@ func (m *RouteMatcher) Params(req any) (builder.Params, error) {
 	return params, nil
 }
 
+// shownRoute is the route as messages show it: a route may carry a
+// literal token (?access_token=…) or user information.
+func (m *RouteMatcher) shownRoute() string { return builder.RedactURL(m.route) }
+
 func (m *RouteMatcher) match(c *Call) (builder.Params, error) {
 	if m.err != nil {
-		return nil, &Error{Request: strconv.Quote(m.route), Problems: []string{m.err.Error()}, Err: ErrRoute, Causes: []error{m.err}}
+		// The template's errors quote the route too.
+		return nil, &Error{Request: strconv.Quote(m.shownRoute()), Problems: []string{builder.RedactURL(m.err.Error())}, Err: ErrRoute, Causes: []error{m.err}}
 	}
 	q := parseQuery(c.RawQuery)
 	for _, path := range candidatePaths(c.Path, stripPrefixes) {
 		if _, ok := m.pat.matchPath(path); ok {
 			if m.pat.method != "" && c.Method != m.pat.method {
-				return nil, mismatch(c, fmt.Sprintf("method is %s, want %s (route %s)", c.Method, m.pat.method, m.route))
+				return nil, mismatch(c, fmt.Sprintf("method is %s, want %s (route %s)", c.Method, m.pat.method, m.shownRoute()))
 			}
 			if !m.pat.matchQuery(q) {
-				return nil, mismatch(c, fmt.Sprintf("the query lacks %s (route %s)", m.pat.missingLits(q), m.route))
+				return nil, mismatch(c, fmt.Sprintf("the query lacks %s (route %s)", m.pat.missingLits(q), m.shownRoute()))
 			}
 			params, _ := m.pat.match(c.Method, path, q)
 			return params, nil
 		}
 	}
-	return nil, mismatch(c, m.pat.explainPath(c.Path, m.route))
+	return nil, mismatch(c, m.pat.explainPath(c.Path, m.shownRoute()))
 }
 
 // MatchCall implements Matcher.
@@ -167,7 +173,8 @@ func (m *RouteMatcher) MatchCall(c *Call) error {
 			if builder.IsSensitiveParam(w.Name) {
 				problems = append(problems, fmt.Sprintf("parameter %q is %s, want %s (the values differ)", w.Name, builder.RedactedValue, builder.RedactedValue))
 			} else {
-				problems = append(problems, fmt.Sprintf("parameter %q is %q, want %q", w.Name, text, want))
+				g, x := builder.RedactURL(text), builder.RedactURL(want)
+				problems = append(problems, fmt.Sprintf("parameter %q is %q, want %q", w.Name, g, x)+differs(g == x))
 			}
 		}
 	}
@@ -187,11 +194,22 @@ func paramText(v any) string {
 	return fmt.Sprint(v)
 }
 
+// redactParam masks a sensitive parameter's value whole, and any URL
+// credentials in another's.
 func redactParam(name, v string) string {
 	if builder.IsSensitiveParam(name) {
 		return builder.RedactedValue
 	}
-	return v
+	return builder.RedactURL(v)
+}
+
+// differs notes, when masking made two different values look alike,
+// that they differ.
+func differs(alike bool) string {
+	if alike {
+		return " (the values differ)"
+	}
+	return ""
 }
 
 // missingLits lists the template's literal query pairs q lacks.
@@ -205,7 +223,8 @@ func (p *pattern) missingLits(q []queryPair) string {
 	return strings.Join(miss, ", ")
 }
 
-// explainPath says why an escaped path does not fit p.
+// explainPath says why an escaped path does not fit p; route is the
+// route as shown, credentials masked.
 func (p *pattern) explainPath(escaped, route string) string {
 	shown := shorten(builder.RedactURL(escaped), 200)
 	if !p.simple || !strings.HasPrefix(escaped, "/") {
@@ -220,7 +239,8 @@ func (p *pattern) explainPath(escaped, route string) string {
 			continue
 		}
 		if u := unescapePath(s); u != p.segs[i].lit {
-			return fmt.Sprintf("path %s does not fit the route %s: segment %d is %q, want %q", shown, route, i+1, u, p.segs[i].lit)
+			// A segment may decode to a URL ("https:%2F%2Fu:p@h").
+			return fmt.Sprintf("path %s does not fit the route %s: segment %d is %q, want %q", shown, route, i+1, builder.RedactURL(u), builder.RedactURL(p.segs[i].lit))
 		}
 	}
 	return fmt.Sprintf("path %s does not fit the route %s", shown, route)
@@ -259,14 +279,16 @@ func (m queryMatcher) String() string {
 	return fmt.Sprintf("query %q is %s", m.name, m.show(m.values))
 }
 
-// quoteValues writes one value quoted, several as a quoted list.
+// quoteValues writes one value quoted, several as a quoted list, with
+// URL credentials masked: any value may hold a URL (?next=, Referer).
+// Masking comes before quoting, which would hide a value's end.
 func quoteValues(vs []string) string {
 	if len(vs) == 1 {
-		return strconv.Quote(vs[0])
+		return strconv.Quote(builder.RedactURL(vs[0]))
 	}
 	q := make([]string, len(vs))
 	for i, v := range vs {
-		q[i] = strconv.Quote(v)
+		q[i] = strconv.Quote(builder.RedactURL(v))
 	}
 	return "[" + strings.Join(q, ", ") + "]"
 }
@@ -294,7 +316,7 @@ func (m queryMatcher) MatchCall(c *Call) error {
 	case got == nil:
 		has := "it has no query"
 		if len(names) > 0 {
-			has = "it has " + strings.Join(names, ", ")
+			has = "it has " + builder.RedactURL(strings.Join(names, ", "))
 			if s := nearest(m.name, names); s != nil {
 				has += didYouMean(s)
 			}
@@ -308,7 +330,7 @@ func (m queryMatcher) MatchCall(c *Call) error {
 	case builder.IsSensitiveParam(m.name):
 		return mismatch(c, fmt.Sprintf("query %q is %s, want %s (the values differ)", m.name, builder.RedactedValue, builder.RedactedValue))
 	}
-	return mismatch(c, fmt.Sprintf("query %q is %s, want %s", m.name, m.show(got), m.show(m.values)))
+	return mismatch(c, fmt.Sprintf("query %q is %s, want %s", m.name, m.show(got), m.show(m.values))+differs(m.show(got) == m.show(m.values)))
 }
 
 type headerMatcher struct {
@@ -350,10 +372,8 @@ func (m headerMatcher) MatchCall(c *Call) error {
 		return mismatch(c, fmt.Sprintf("header %q is missing, want %s", m.name, m.show(m.values)))
 	case len(m.values) == 0 || slices.Equal(got, m.values):
 		return nil
-	case headers.IsSensitive(m.name) && m.show(got) == m.show(m.values):
-		return mismatch(c, fmt.Sprintf("header %q is %s, want %s (the values differ)", m.name, m.show(got), m.show(m.values)))
 	}
-	return mismatch(c, fmt.Sprintf("header %q is %s, want %s", m.name, m.show(got), m.show(m.values)))
+	return mismatch(c, fmt.Sprintf("header %q is %s, want %s", m.name, m.show(got), m.show(m.values))+differs(m.show(got) == m.show(m.values)))
 }
 
 type jsonMatcher struct {
@@ -429,7 +449,8 @@ func (n notMatcher) String() string {
 	if n.m == nil {
 		return "not anything"
 	}
-	return "not " + n.m.String()
+	// n.m may be a matcher of the caller's that shows a URL as it is.
+	return "not " + builder.RedactURL(n.m.String())
 }
 
 func (n notMatcher) MatchCall(c *Call) error {
@@ -438,7 +459,7 @@ func (n notMatcher) MatchCall(c *Call) error {
 	}
 	err := n.m.MatchCall(c)
 	if err == nil {
-		return mismatch(c, "matches "+n.m.String()+", want it not to")
+		return mismatch(c, "matches "+builder.RedactURL(n.m.String())+", want it not to")
 	}
 	var e *Error
 	if errors.As(err, &e) && e.Err != ErrMismatch {
@@ -447,14 +468,20 @@ func (n notMatcher) MatchCall(c *Call) error {
 	return nil
 }
 
-// maskHeader masks a credential header's value, keeping an
+// authSchemes are the authentication schemes maskHeader keeps: IANA's
+// HTTP Authentication Scheme Registry, and GitHub's "token".
+var authSchemes = []string{
+	"basic", "bearer", "digest", "token", "negotiate", "ntlm", "hoba", "mutual", "vapid",
+	"scram-sha-1", "scram-sha-256", "aws4-hmac-sha256", "dpop", "gnap", "privatetoken", "concealed",
+}
+
+// maskHeader masks a credential header's value, keeping a known
 // authentication scheme ("Bearer", "token", "Basic"), which is no secret
-// and often what differs.
+// and often what differs. Any other first word may be the credential
+// itself (a bare token, a cookie), so the whole value is masked.
 func maskHeader(v string) string {
 	scheme, _, ok := strings.Cut(v, " ")
-	if ok && scheme != "" && strings.IndexFunc(scheme, func(r rune) bool {
-		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r == '-')
-	}) < 0 {
+	if ok && slices.ContainsFunc(authSchemes, func(s string) bool { return strings.EqualFold(s, scheme) }) {
 		return scheme + " " + builder.RedactedValue
 	}
 	return builder.RedactedValue

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 )
 
@@ -160,7 +161,7 @@ func (s *Server) Handle(route string, reply Reply) {
 	}
 	p, err := compileRoute(route)
 	if err != nil {
-		s.fatal(&Error{Request: strconv.Quote(route), Problems: []string{err.Error()}, Err: ErrRoute, Causes: []error{err}})
+		s.fatal(routeError(route, err, ErrRoute))
 		return
 	}
 	if err := reply.check(); err != nil {
@@ -169,7 +170,7 @@ func (s *Server) Handle(route string, reply Reply) {
 	}
 	if s.cat != nil && p.method != "" {
 		if _, err := s.cat.cat.Lookup(p.method, p.route[len(p.method)+1:]); err != nil {
-			s.report(&Error{Request: strconv.Quote(route), Problems: []string{strings.TrimPrefix(err.Error(), "catalog: ")}, Err: ErrAPI, Causes: []error{err}})
+			s.report(routeError(route, err, ErrAPI))
 		}
 	}
 	s.mu.Lock()
@@ -179,6 +180,13 @@ func (s *Server) Handle(route string, reply Reply) {
 		return
 	}
 	s.hs = append(s.hs, &handler{reply: reply})
+}
+
+// routeError reports a route that cannot be used. A route may carry a
+// literal token or user information, and err may quote it.
+func routeError(route string, err, sentinel error) *Error {
+	problem := builder.RedactURL(strings.TrimPrefix(err.Error(), "catalog: "))
+	return &Error{Request: strconv.Quote(builder.RedactURL(route)), Problems: []string{problem}, Err: sentinel, Causes: []error{err}}
 }
 
 // Requests returns every request received so far, in order, as copies.
@@ -204,7 +212,7 @@ func (s *Server) Calls(route string) []*Call {
 	p, err := compileRoute(route)
 	if err != nil {
 		if s.t != nil {
-			s.t.Errorf("%v", &Error{Request: strconv.Quote(route), Problems: []string{err.Error()}, Err: ErrRoute, Causes: []error{err}})
+			s.t.Errorf("%v", routeError(route, err, ErrRoute))
 		}
 		return nil
 	}
@@ -325,7 +333,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		resp, err = h.reply.resolve(c, n, s.URL, 0)
 		if err != nil {
-			c.Err = &Error{Request: c.summary(), Problems: []string{"the reply for " + c.Route + " failed: " + err.Error()}, Err: ErrFixture, Causes: []error{err}}
+			c.Err = &Error{Request: c.summary(), Problems: []string{builder.RedactURL("the reply for " + c.Route + " failed: " + err.Error())}, Err: ErrFixture, Causes: []error{err}}
 			resp = errorResponse(http.StatusInternalServerError, "endpointtest: "+err.Error(), nil)
 		}
 	}
@@ -376,7 +384,7 @@ func (s *Server) noHandler(c *Call) error {
 	for _, path := range candidatePaths(c.Path, s.r.prefixes) {
 		for _, p := range s.r.pats {
 			if _, ok := p.matchPath(path); ok && !p.matchMethod(c.Method) {
-				sameShape = append(sameShape, p.route)
+				sameShape = append(sameShape, builder.RedactURL(p.route))
 			}
 		}
 	}
@@ -388,9 +396,12 @@ func (s *Server) noHandler(c *Call) error {
 	default:
 		routes := make([]string, len(s.r.pats))
 		for i, p := range s.r.pats {
-			routes[i] = p.route
+			routes[i] = builder.RedactURL(p.route)
 		}
 		if near := nearestRoutes(c.Method, c.Path, s.r.pats); len(near) > 0 {
+			for i := range near {
+				near[i] = builder.RedactURL(near[i])
+			}
 			e.Problems = []string{"no route matches" + didYouMean(near)}
 		} else if len(routes) <= 5 {
 			e.Problems = []string{"no route matches; the server has " + strings.Join(routes, ", ")}

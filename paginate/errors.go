@@ -3,11 +3,15 @@ package paginate
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/quote"
+	"github.com/endpointkit/endpoint/internal/value"
 )
 
 // Sentinels for errors.Is. Every error this package returns is an [*Error]
@@ -108,21 +112,99 @@ type StatusError struct {
 	Body []byte
 }
 
+// maxMessage bounds how much of the server's message and documentation
+// URL a StatusError quotes.
+const maxMessage = 200
+
 // Error returns "paginate: GET "url": 404 Not Found: "message" (doc URL)".
 // The reason phrase is the standard one for the code, not the server's.
 func (e *StatusError) Error() string {
 	if e == nil {
 		return "paginate: <nil>"
 	}
+	// Masked before they are cut: a cut inside a credential would leave
+	// its start, with nothing left for RedactURL to recognise.
 	msg := fmt.Sprintf("paginate: GET %q: %d %s", e.URL, e.StatusCode, http.StatusText(e.StatusCode))
 	if e.Message != "" {
-		msg += ": " + strconv.Quote(quote.Cut(e.Message, 200))
+		msg += ": " + strconv.Quote(quote.Cut(builder.RedactURL(e.Message), maxMessage))
 	}
 	if e.DocumentationURL != "" {
-		msg += " (" + strconv.Quote(quote.Cut(e.DocumentationURL, 200)) + ")"
+		msg += " (" + strconv.Quote(quote.Cut(builder.RedactURL(e.DocumentationURL), maxMessage)) + ")"
 	}
 	return builder.RedactURL(msg)
 }
 
 // Unwrap returns ErrStatus, so errors.Is(err, ErrStatus) holds.
 func (e *StatusError) Unwrap() error { return ErrStatus }
+
+// statusErrorView is a StatusError as %#v prints it, credentials masked
+// and the body as text.
+type statusErrorView struct {
+	StatusCode       int
+	URL              string
+	Header           http.Header
+	Message          string
+	DocumentationURL string
+	Body             string
+}
+
+// Format prints e with credentials masked for every fmt verb, since the
+// header and body may hold them (Set-Cookie, a token in a JSON answer):
+// %#v shows the fields, the body as text, and any other verb the Error
+// text.
+func (e *StatusError) Format(s fmt.State, verb rune) {
+	if e == nil {
+		_, _ = io.WriteString(s, "<nil>")
+		return
+	}
+	if verb != 'v' || !s.Flag('#') {
+		_, _ = fmt.Fprintf(s, fmt.FormatString(s, verb), e.Error())
+		return
+	}
+	v := statusErrorView{StatusCode: e.StatusCode, URL: builder.RedactURL(e.URL), Header: redactHeader(e.Header),
+		Message: builder.RedactURL(e.Message), DocumentationURL: builder.RedactURL(e.DocumentationURL), Body: redactBody(e.Body)}
+	out := fmt.Sprintf("%#v", v)
+	_, _ = io.WriteString(s, strings.Replace(out, "paginate.statusErrorView", "&paginate.StatusError", 1))
+}
+
+// redactHeader returns a copy of h with the values of credential headers
+// (Set-Cookie, Authorization …) masked, and URL credentials in the others
+// (Location, Link).
+func redactHeader(h http.Header) http.Header {
+	if h == nil {
+		return nil
+	}
+	out := make(http.Header, len(h))
+	for name, vs := range h {
+		masked := make([]string, len(vs))
+		for i, v := range vs {
+			if headers.IsSensitive(name) {
+				masked[i] = builder.RedactedValue
+			} else {
+				masked[i] = builder.RedactURL(v)
+			}
+		}
+		out[name] = masked
+	}
+	return out
+}
+
+// redactBody returns a body as text with credentials masked: a JSON
+// body's sensitive members at any depth and URL credentials in its
+// strings and keys; any other body read as a query string, as OAuth
+// answers are written (access_token=…&scope=…).
+func redactBody(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if v, err := value.Decode(b); err == nil {
+		v = value.RedactText(v, builder.IsSensitiveParam, value.Str(builder.RedactedValue), builder.RedactURL)
+		return string(value.AppendJSON(nil, v))
+	}
+	if t := strings.TrimLeft(string(b), " \t\r\n"); t != "" && (t[0] == '{' || t[0] == '[') {
+		// Broken JSON: its credentials cannot be found to be masked.
+		return fmt.Sprintf("(%d bytes of malformed JSON, not shown)", len(b))
+	}
+	// "?" makes the first pair a query pair to RedactURL.
+	return builder.RedactURL("?" + string(b))[1:]
+}

@@ -32,6 +32,42 @@ type Page struct {
 	Body []byte
 }
 
+// pageView is a Page as fmt prints it.
+type pageView struct {
+	Number   int
+	Response responseRef
+	Body     string
+}
+
+// responseRef prints a response as its address whatever the verb: fmt
+// would show the struct, headers and all, for a verb such as %s.
+type responseRef struct{ r *http.Response }
+
+// Format implements fmt.Formatter.
+func (r responseRef) Format(s fmt.State, verb rune) {
+	switch {
+	case verb == 'v' && s.Flag('#') && r.r == nil:
+		_, _ = io.WriteString(s, "(*http.Response)(nil)")
+	case verb == 'v' && s.Flag('#'):
+		_, _ = fmt.Fprintf(s, "(*http.Response)(%p)", r.r)
+	case r.r == nil:
+		_, _ = io.WriteString(s, "<nil>")
+	default:
+		_, _ = fmt.Fprintf(s, "%p", r.r)
+	}
+}
+
+// Format prints p for every fmt verb with the body as text, credentials
+// masked as in a [StatusError]'s %#v: a list may hold tokens. Response
+// prints as its address only.
+func (p Page) Format(s fmt.State, verb rune) {
+	out := fmt.Sprintf(fmt.FormatString(s, verb), pageView{Number: p.Number, Response: responseRef{p.Response}, Body: redactBody(p.Body)})
+	if verb == 'v' && s.Flag('#') {
+		out = strings.Replace(out, "paginate.pageView", "paginate.Page", 1)
+	}
+	_, _ = io.WriteString(s, out)
+}
+
 // Option configures [Pages] and [Items].
 type Option func(*config)
 
