@@ -99,6 +99,12 @@ func redactURL(s string, levels int, decoded bool) string {
 			}
 			if strings.ContainsAny(name, "%+") {
 				if n, err := url.QueryUnescape(name); err == nil {
+					if levels > 0 && strings.Contains(n, "//") {
+						// An encoded URL for a name (?https%3A%2F%2Fu%3Ap%40h=1).
+						if r, ok := redactEncoded(name, levels, decoded); ok {
+							put(i+1, eq, r)
+						}
+					}
 					name = n
 				}
 			}
