@@ -45,8 +45,10 @@ func IsSensitiveParam(name string) bool {
 // ">", "{", "}", or a quote followed by white space or punctuation; a
 // value that starts with "{" is a template expression, not a credential,
 // and is kept. A URL inside a query value, as it is or percent-encoded
-// (up to three times over), is masked the same way. s is returned as it
-// is when there is nothing to mask.
+// (up to three times over), is masked the same way, and so is the user
+// information of a URL percent-encoded once anywhere ("%3A%2F%2Fu%3Ap%40h",
+// in a path segment, say). s is returned as it is when there is nothing
+// to mask.
 func RedactURL(s string) string { return redactURL(s, maxDecode, false) }
 
 // maxDecode is how many times over RedactURL decodes a query value, for a
@@ -58,8 +60,66 @@ const maxDecode = 3
 // redactURL is RedactURL, decoding a percent-encoded query value up to
 // levels times. decoded says s is such a value once decoded, not text:
 // white space, braces and angle brackets in it are data, not the end of
-// a value or the start of a template.
+// a value or the start of a template. User information is masked first,
+// over the whole text, so that a password holding "&" is one even inside
+// a query value.
 func redactURL(s string, levels int, decoded bool) string {
+	return redactQuery(redactUserinfo(s, decoded), levels, decoded)
+}
+
+// redactUserinfo masks the user information of every authority in s:
+// after "//" that starts one (see startsAuthority), or after an encoded
+// "://" ("%3A%2F%2F", a URL in a path segment or a bare value), up to the
+// authority's last "@" ("%40").
+func redactUserinfo(s string, decoded bool) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var start, at int
+		switch {
+		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && startsAuthority(s, i, decoded):
+			start = i + 2
+			end := start
+			for end < len(s) && !endsAuthority(s, end, decoded) {
+				end++
+			}
+			at = strings.LastIndexByte(s[start:end], '@')
+		case s[i] == '%' && hasPrefixFold(s[i:], "%3A%2F%2F"):
+			start = i + len("%3A%2F%2F")
+			end := start
+			for end < len(s) && !endsAuthority(s, end, decoded) && !hasPrefixFold(s[end:], "%2F") &&
+				!hasPrefixFold(s[end:], "%3F") && !hasPrefixFold(s[end:], "%23") {
+				end++
+			}
+			at = lastIndexFold(s[start:end], "%40")
+		default:
+			continue
+		}
+		// Read on after the user information, or from the start: the
+		// rest may hold a query ("//&token=x") or another URL.
+		i = start - 1
+		if at >= 0 {
+			b.WriteString(s[last:start])
+			b.WriteString(RedactedValue)
+			last = start + at
+			i = start + at
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// lastIndexFold is strings.LastIndex of an escape, in either case.
+func lastIndexFold(s, esc string) int {
+	return max(strings.LastIndex(s, esc), strings.LastIndex(s, strings.ToLower(esc)))
+}
+
+// redactQuery masks the sensitive values of the queries and fragments in
+// s (see redactURL).
+func redactQuery(s string, levels int, decoded bool) string {
 	var b strings.Builder
 	last := 0 // s[:last] is written to b, or nothing was masked yet
 	put := func(from, to int, text string) {
@@ -72,19 +132,6 @@ func redactURL(s string, levels int, decoded bool) string {
 	runEnd, runPct := 0, -1
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case c == '/' && i+1 < len(s) && s[i+1] == '/' && startsAuthority(s, i, decoded):
-			start := i + 2
-			end := start
-			for end < len(s) && !endsAuthority(s, end, decoded) {
-				end++
-			}
-			// Read on after the user information, or from the start:
-			// the rest may hold a query ("//&token=x") or another URL.
-			i = start - 1
-			if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
-				put(start, start+at, RedactedValue)
-				i = start + at
-			}
 		case c == '?' || c == '&' || c == '#' || c == ';': // OAuth's implicit grant puts access_token in the fragment
 			eq := i + 1
 			for eq < len(s) && s[eq] != '=' && s[eq] != '&' && s[eq] != '?' && s[eq] != ';' && !endsValue(s, eq, decoded) {
@@ -162,10 +209,16 @@ func startsAuthority(s string, i int, decoded bool) bool {
 }
 
 // endsAuthority reports whether s[i] ends an authority ("&" may be
-// part of a password, so it does not).
+// part of a password, so it does not, nor may a brace: a route's
+// ":name" becomes "{name}").
 func endsAuthority(s string, i int, decoded bool) bool {
-	c := s[i]
-	return c == '/' || c == '?' || c == '#' || !decoded && endsText(s, i)
+	switch c := s[i]; c {
+	case '/', '?', '#':
+		return true
+	case '{', '}':
+		return false
+	}
+	return !decoded && endsText(s, i)
 }
 
 // endsValue reports whether s[i] ends a query value.
@@ -199,23 +252,25 @@ func endsText(s string, i int) bool {
 }
 
 // sensitiveQueryName reports whether a query name is a credential's:
-// one of SensitiveParams, also as the last key of a bracketed name
-// (user[password], token[]).
+// one of SensitiveParams, also as any key of a bracketed name
+// (user[password], token[], token[0], user[token][]).
 func sensitiveQueryName(name string) bool {
 	if IsSensitiveParam(name) {
 		return true
 	}
-	if !strings.HasSuffix(name, "]") {
+	open := strings.IndexByte(name, '[')
+	if open < 0 || !strings.HasSuffix(name, "]") {
 		return false
 	}
-	open := strings.LastIndexByte(name, '[')
-	if open < 0 {
-		return false
+	if IsSensitiveParam(name[:open]) {
+		return true
 	}
-	if key := name[open+1 : len(name)-1]; key != "" {
-		return IsSensitiveParam(key)
+	for _, key := range strings.Split(name[open+1:len(name)-1], "][") {
+		if IsSensitiveParam(key) {
+			return true
+		}
 	}
-	return IsSensitiveParam(name[:open])
+	return false
 }
 
 // redactEncoded masks a query value v that holds a percent-encoded URL,

@@ -404,7 +404,13 @@ var _ = DescribeTable("RedactURL",
 	Entry("a token after a bad escape, inside a value", "/x?state=%zz?token=tok123", "/x?state=%zz?token=[REDACTED]"),
 	Entry("a token with a plus, inside an encoded value", "/x?state=%41?token=ab+cd", "/x?state=%41?token=[REDACTED]"),
 	Entry("a token that decodes to a brace, inside an encoded value", "/x?state=%41?token=%7Babc", "/x?state=%41?token=[REDACTED]"),
-	Entry("a URL encoded four times is past the bound", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h"),
+	Entry("a URL encoded four times: the last by its escapes", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h", "/x?u=https%2525253A%2525252F%2525252F[REDACTED]%25252540h"),
+	Entry("a URL encoded five times is past the bound", "/x?u=https%252525253A%252525252F%252525252Fa%252525253Ab%2525252540h", "/x?u=https%252525253A%252525252F%252525252Fa%252525253Ab%2525252540h"),
+	Entry("an encoded URL in a path segment", "/proxy/https%3A%2F%2Fu%3Apw%40h%2F", "/proxy/https%3A%2F%2F[REDACTED]%40h%2F"),
+	Entry("an encoded URL alone, escapes in lower case", "https%3a%2f%2fu%3apw%40h", "https%3a%2f%2f[REDACTED]%40h"),
+	Entry("a password with & inside an encoded value", "https://app/cb?next=https://u:p%21&pw@h/", "https://app/cb?next=https://[REDACTED]@h/"),
+	Entry("a route's :name in a password, rewritten to a brace", "//u{pw}@h/x", "//[REDACTED]@h/x"),
+	Entry("more bracketed names", "/x?token[0]=a&token[a]=b&user[token][]=c&a[b]=d", "/x?token[0]=[REDACTED]&token[a]=[REDACTED]&user[token][]=[REDACTED]&a[b]=d"),
 )
 
 var _ = It("RedactURL stays linear on nested encodings", func() {
