@@ -91,7 +91,7 @@ func redactUserinfo(s string, decoded bool) string {
 				!hasPrefixFold(s[end:], "%3F") && !hasPrefixFold(s[end:], "%23") {
 				end++
 			}
-			at = lastIndexFold(s[start:end], "%40")
+			at = strings.LastIndex(s[start:end], "%40")
 		default:
 			continue
 		}
@@ -110,11 +110,6 @@ func redactUserinfo(s string, decoded bool) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
-}
-
-// lastIndexFold is strings.LastIndex of an escape, in either case.
-func lastIndexFold(s, esc string) int {
-	return max(strings.LastIndex(s, esc), strings.LastIndex(s, strings.ToLower(esc)))
 }
 
 // redactQuery masks the sensitive values of the queries and fragments in
