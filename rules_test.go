@@ -1,6 +1,7 @@
 package endpoint_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -79,6 +80,34 @@ var _ = Describe("the builder", func() {
 		Expect(r.Headers).To(BeEmpty())
 		_, err = zero.Route("/repos").Build()
 		Expect(err).To(MatchError(builder.ErrInvalidMethod))
+	})
+
+	It("takes a nil *Endpoint and a zero Builder for the zero Endpoint's, without a panic", func() {
+		var nilEndpoint *builder.Endpoint
+		Expect(nilEndpoint.Err()).To(Succeed())
+		r, err := nilEndpoint.Route("GET /repos/{owner}").Param("owner", "o").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal("/repos/o"))
+		_, err = nilEndpoint.Build("GET /x", builder.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = nilEndpoint.BuildJSON("GET /x", []byte(`{}`))
+		Expect(err).NotTo(HaveOccurred())
+		_, err = nilEndpoint.Merge("GET /x", builder.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(nilEndpoint.DefaultOptions().Headers).To(BeEmpty())
+		Expect(nilEndpoint.Defaults(builder.WithMethod("GET")).DefaultOptions().Method).To(Equal("GET"))
+
+		var b builder.Builder
+		_, err = b.Build()
+		Expect(err).To(MatchError(builder.ErrInvalidMethod))
+		r, err = b.Method("GET").URL("/x/{a}").Param("a", 1).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal("/x/1"))
+		_, err = b.Merge()
+		Expect(err).NotTo(HaveOccurred())
+		_, err = b.Clone().HTTPRequest(context.Background())
+		Expect(err).To(MatchError(builder.ErrRequest)) // a relative URL
+		Expect(b.String()).To(ContainSubstring("URL:/x/{a}"))
 	})
 
 	It("keeps parameter order from Param calls and sorts Params maps", func() {

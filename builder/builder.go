@@ -48,7 +48,7 @@ type Builder struct {
 // starts with "/", "{" or http(s)://. Anything else is ErrInvalidRoute,
 // reported by Build.
 func (e *Endpoint) Route(route string) *Builder {
-	return &Builder{e: e, route: route}
+	return &Builder{e: e.orZero(), route: route}
 }
 
 // Method overrides the route's method.
@@ -301,15 +301,18 @@ func (b *Builder) layer() (layer, error) {
 	return l, nil
 }
 
+// ep is b's Endpoint: the zero Endpoint's for a zero Builder.
+func (b *Builder) ep() *Endpoint { return b.e.orZero() }
+
 // bareLayer is layer without the parameters.
 func (b *Builder) bareLayer() (layer, error) {
 	if b.err != nil {
 		return layer{}, b.err
 	}
-	if b.e.err != nil {
-		return layer{}, b.e.err
+	if b.ep().err != nil {
+		return layer{}, b.ep().err
 	}
-	method, target, err := b.e.splitRoute(b.route)
+	method, target, err := b.ep().splitRoute(b.route)
 	if err != nil {
 		return layer{}, err
 	}
@@ -333,7 +336,7 @@ func (b *Builder) Merge() (Options, error) {
 		return Options{}, err
 	}
 	l.Keys = callKeys(b.route, &l)
-	m, err := mergeLayers(&b.e.defaults, &l)
+	m, err := mergeLayers(&b.ep().defaults, &l)
 	if err != nil {
 		return Options{}, newError("merge", b.route, err)
 	}
@@ -355,13 +358,13 @@ func (b *Builder) Build() (RequestOptions, error) {
 	var bodyBuf [bodyScratch]byte
 	if url, body, ok := b.resolveDirect(&r, scratch[:0], bodyBuf[:0]); ok {
 		r.keep(url, body)
-		return r.requestOptions(&b.e.pre), nil
+		return r.requestOptions(&b.ep().pre), nil
 	}
 	l, err := b.bareLayer()
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	return b.e.buildCall(&l, b.own())
+	return b.ep().buildCall(&l, b.own())
 }
 
 // Clone returns an independent copy of b, to branch a half-built call.

@@ -56,7 +56,7 @@ func (b *Builder) resolveDirect(r *resolved, scratch, bodyScratch []byte) (url, 
 	if b.err != nil || len(b.req) != 0 {
 		return nil, nil, false
 	}
-	return b.e.resolveDirect(r, b.route, &b.call, b.own(), scratch, bodyScratch)
+	return b.ep().resolveDirect(r, b.route, &b.call, b.own(), scratch, bodyScratch)
 }
 
 // resolveDirect is resolve for a direct call of route with the layer c

@@ -24,7 +24,8 @@ import (
 // is immutable and safe for concurrent use; Defaults returns a new one.
 // The zero Endpoint has no defaults: no method, no base URL and no
 // headers, so that it builds URLs relative to whatever origin the caller
-// joins them to (package endpoint's Defaults starts from GitHub's).
+// joins them to (package endpoint's Defaults starts from GitHub's). A
+// nil *Endpoint, and a zero Builder, stand for the zero Endpoint.
 //
 //   - a call: [Endpoint.Route], then the methods of [Builder]
 //   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]; [Endpoint.BuildJSON] takes options JSON, [Endpoint.AppendBuildJSON] also writes the result as JSON, [Endpoint.AppendBuildJSONSpans] says where its members are
@@ -205,6 +206,7 @@ func New(opts ...Option) *Endpoint {
 // invalid layer makes every call of the new Endpoint fail with its error,
 // which Err reports at once.
 func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
+	e = e.orZero()
 	next := &Endpoint{defaults: e.defaults, err: e.err}
 	for i, opt := range opts {
 		if next.err != nil {
@@ -262,11 +264,24 @@ func defaultData(l *layer) error {
 // Err returns the error of the first invalid layer given to Defaults (on
 // this Endpoint or the ones it was made from), which every call of e
 // returns too; nil if there is none.
-func (e *Endpoint) Err() error { return e.err }
+func (e *Endpoint) Err() error { return e.orZero().err }
+
+// zeroEndpoint is the Endpoint a nil *Endpoint, or a Builder that did not
+// come from one, stands for.
+var zeroEndpoint Endpoint
+
+// orZero is e, or the zero Endpoint for nil.
+func (e *Endpoint) orZero() *Endpoint {
+	if e == nil {
+		return &zeroEndpoint
+	}
+	return e
+}
 
 // DefaultOptions returns a copy of e's merged defaults: JavaScript's
 // endpoint.DEFAULTS.
 func (e *Endpoint) DefaultOptions() Options {
+	e = e.orZero()
 	return e.defaults.export()
 }
 
@@ -274,6 +289,7 @@ func (e *Endpoint) DefaultOptions() Options {
 // options over e's defaults, without parsing: JavaScript's
 // endpoint.merge. The result is the caller's.
 func (e *Endpoint) Merge(route string, o Options) (Options, error) {
+	e = e.orZero()
 	m, _, err := e.mergeOptions(route, &o)
 	if err != nil {
 		return Options{}, err
@@ -297,6 +313,7 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 
 // Build is Parse(Merge(route, o)): JavaScript's endpoint(route, options).
 func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
+	e = e.orZero()
 	if e.err != nil {
 		return RequestOptions{}, e.err
 	}
@@ -312,6 +329,7 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 // without an Options in between: the same result, in about half the time
 // and allocations. Empty options mean none.
 func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
+	e = e.orZero()
 	var r resolved
 	var scratch [urlScratch]byte
 	var bodyBuf [bodyScratch]byte
@@ -342,6 +360,7 @@ func (e *Endpoint) AppendBuildJSON(dst []byte, route string, options []byte) ([]
 // spans (when not nil), where the result's members are in what it
 // returns. On error spans is left as it was.
 func (e *Endpoint) AppendBuildJSONSpans(dst []byte, route string, options []byte, spans *JSONSpans) ([]byte, error) {
+	e = e.orZero()
 	var l layer
 	decoded, out, ok := e.appendDirectJSON(dst, route, options, &l, spans)
 	if ok {

@@ -37,12 +37,12 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 		return nil, err
 	}
 	var r resolved
-	if err := b.e.resolveCall(&r, &l, b.own()); err != nil {
+	if err := b.ep().resolveCall(&r, &l, b.own()); err != nil {
 		return nil, err
 	}
 	mem := newMemory(&r.body)
 	u := &mem.url
-	if !r.urlTrusted || !fillURL(u, r.url, r.pathAt, b.e.pre.baseURL) {
+	if !r.urlTrusted || !fillURL(u, r.url, r.pathAt, b.ep().pre.baseURL) {
 		if err := parseInto(u, r.url); err != nil {
 			return nil, err
 		}
