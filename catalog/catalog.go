@@ -21,7 +21,8 @@ type Info struct {
 
 // Catalog is a set of operations indexed by route and by operation ID.
 // It never changes once made and is safe for concurrent use; the
-// Operations it returns must not be modified.
+// Operations it returns must not be modified. A nil *Catalog is an empty
+// one, in which every route is unknown.
 type Catalog struct {
 	info   Info
 	ops    []*Operation
@@ -93,19 +94,33 @@ func build(info Info, ops []Operation) (*Catalog, error) {
 
 func invalid(detail string) error { return &Error{Detail: detail, Err: ErrInvalid} }
 
+// empty is what a nil *Catalog stands for: a catalogue of no
+// operations, in which every route is unknown (a catalogue that failed to
+// load then fails every call loudly).
+var empty Catalog
+
+// or0 is c, or the empty catalogue for nil.
+func (c *Catalog) or0() *Catalog {
+	if c == nil {
+		return &empty
+	}
+	return c
+}
+
 // Info returns where the catalogue came from. Its Servers must not be modified.
-func (c *Catalog) Info() Info { return c.info }
+func (c *Catalog) Info() Info { return c.or0().info }
 
 // Len returns the number of operations.
-func (c *Catalog) Len() int { return len(c.ops) }
+func (c *Catalog) Len() int { return len(c.or0().ops) }
 
 // Operations returns every operation in the description's order. The
 // slice is the caller's; the operations must not be modified.
-func (c *Catalog) Operations() []*Operation { return slices.Clone(c.ops) }
+func (c *Catalog) Operations() []*Operation { return slices.Clone(c.or0().ops) }
 
 // DefaultServer returns the URL of the description's first server, with
 // its variables unfilled, or "" when it lists none.
 func (c *Catalog) DefaultServer() string {
+	c = c.or0()
 	if len(c.info.Servers) == 0 {
 		return ""
 	}
@@ -114,6 +129,7 @@ func (c *Catalog) DefaultServer() string {
 
 // ByID returns the operation with that operationId, such as "repos/get".
 func (c *Catalog) ByID(id string) (*Operation, error) {
+	c = c.or0()
 	if op, ok := c.byID[id]; ok {
 		return op, nil
 	}
@@ -135,6 +151,7 @@ func (c *Catalog) ByID(id string) (*Operation, error) {
 // An unknown route is an *Error wrapping ErrUnknownRoute that suggests
 // the closest routes.
 func (c *Catalog) Lookup(method, path string) (*Operation, error) {
+	c = c.or0()
 	if ops, ok := c.byPath[path]; ok {
 		m := method
 		if m == "" {

@@ -83,6 +83,7 @@ func errCompact(detail string) error {
 
 // Encode writes c in the compact form that Decode reads.
 func (c *Catalog) Encode() []byte {
+	c = c.or0()
 	var b strings.Builder
 	b.WriteString(compactHeader + "\n")
 	f := func(s string) string { return escape(s, fieldSpecial) }

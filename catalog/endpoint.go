@@ -20,6 +20,7 @@ var (
 // by method and path (see Lookup), or, when method is "" and url does not
 // start with "/", by operation ID (see ByID).
 func (c *Catalog) Resolve(method, url string) (builder.Operation, error) {
+	c = c.or0()
 	if method == "" && !strings.HasPrefix(url, "/") && !strings.Contains(url, "://") {
 		return c.ByID(url)
 	}

@@ -25,6 +25,7 @@ import (
 // operation of the method; it is meant for a request now and then (a
 // pagination walk), not for every call.
 func (c *Catalog) Match(method, path string) (*Operation, error) {
+	c = c.or0()
 	if method == "" {
 		method = "GET"
 	}

@@ -53,6 +53,9 @@ func (e *Error) Error() string {
 // name never shows its value. A caller that wraps the error quotes it
 // once, with Reason.
 func (e *Error) Subject() string {
+	if e == nil {
+		return ""
+	}
 	if errors.Is(e.Err, ErrInvalidName) && e.Name != "" {
 		if i := ascii.IndexNonToken(e.Name); i >= 0 {
 			return namePrefix(e.Name, i)
@@ -64,6 +67,9 @@ func (e *Error) Subject() string {
 // Reason returns the message without the name: the sentinel and where the
 // bad byte is ("invalid header value: control byte 0x0a at index 1").
 func (e *Error) Reason() string {
+	if e == nil {
+		return "<nil>"
+	}
 	if errors.Is(e.Err, ErrInvalidName) || errors.Is(e.Err, ErrInvalidValue) {
 		return e.Err.Error() + e.detail()
 	}

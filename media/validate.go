@@ -29,7 +29,7 @@ type Error struct {
 // Error implements error: `media: invalid media type name "x y": byte 0x20
 // at index 1`.
 func (e *Error) Error() string {
-	return "media: " + e.Err.Error() + " " + strconv.Quote(e.Subject()) + ": " + e.reason
+	return "media: " + fmt.Sprint(e.Err) + " " + strconv.Quote(e.Subject()) + ": " + e.reason
 }
 
 // Subject returns the name the error is about, cut at MaxName bytes, so

@@ -88,12 +88,20 @@ func (e *Error) Error() string {
 // Subject returns the template the error is about, so that a caller that
 // wraps the error and quotes the template itself can say it once (with
 // Reason).
-func (e *Error) Subject() string { return e.Template }
+func (e *Error) Subject() string {
+	if e == nil {
+		return ""
+	}
+	return e.Template
+}
 
 // Reason returns the message without the template: where, which
 // variable, and what went wrong ("at offset 7, variable \"owner\":
 // missing value").
 func (e *Error) Reason() string {
+	if e == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	if e.Template != "" {
 		if e.Offset >= 0 {

@@ -77,7 +77,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return "openapi: " + strconv.Quote(e.Source) + ": " + e.Err.Error()
+	return "openapi: " + strconv.Quote(e.Source) + ": " + fmt.Sprint(e.Err)
 }
 
 // Unwrap returns the cause; errors.Is(err, ErrLoad) holds too.

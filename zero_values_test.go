@@ -1,0 +1,51 @@
+package endpoint_test
+
+import (
+	"errors"
+	"fmt"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/catalog/openapi"
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/media"
+	"github.com/endpointkit/endpoint/template"
+)
+
+// Values a caller may hold without meaning to: a nil catalogue from a load
+// whose error was dropped, error values made by hand. None may panic.
+var _ = Describe("zero and nil values", func() {
+	It("take a nil *catalog.Catalog for an empty one, in which every route is unknown", func() {
+		var c *catalog.Catalog
+		Expect(c.Len()).To(BeZero())
+		Expect(c.Operations()).To(BeEmpty())
+		Expect(c.DefaultServer()).To(BeEmpty())
+		Expect(c.Info()).To(Equal(catalog.Info{}))
+		_, err := c.Lookup("GET", "/x")
+		Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+		_, err = c.ByID("x/y")
+		Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+		_, err = c.Match("GET", "/x")
+		Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+		Expect(c.DeclaresQuery("GET", "/x", "per_page")).To(BeFalse())
+		Expect(c.Encode()).NotTo(BeEmpty())
+		_, err = endpoint.Defaults(endpoint.WithCatalog(c)).Route("GET /repos/{owner}").Param("owner", "o").Build()
+		Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+	})
+
+	It("print error values made by hand", func() {
+		for _, err := range []error{&media.Error{}, &openapi.Error{}, &catalog.Error{}, &template.Error{}, &headers.Error{},
+			&builder.Error{Err: (*headers.Error)(nil)}, &builder.Error{Err: (*template.Error)(nil)}} {
+			Expect(func() { _ = err.Error() }).NotTo(Panic(), "%T", err)
+			Expect(func() { _ = fmt.Sprintf("%v %+v %#v", err, err, err) }).NotTo(Panic(), "%T", err)
+		}
+		var te *template.Error
+		var he *headers.Error
+		Expect(te.Subject() + he.Subject()).To(BeEmpty())
+		Expect(errors.Is(&openapi.Error{}, openapi.ErrLoad)).To(BeTrue())
+	})
+})
