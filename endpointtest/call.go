@@ -294,7 +294,12 @@ func CallOf(req any) (*Call, error) {
 		}
 		return callOfOptions(*r)
 	}
-	return nil, &Error{Request: fmt.Sprintf("a %T value", req), Problems: []string{"cannot inspect it as a request; want an *http.Request, builder.RequestOptions or *endpointtest.Call"}, Err: ErrRequest}
+	return nil, notRequest(req)
+}
+
+// notRequest is the error for a value CallOf cannot inspect.
+func notRequest(req any) error {
+	return &Error{Request: fmt.Sprintf("a %T value", req), Problems: []string{"cannot inspect it as a request; want an *http.Request, builder.RequestOptions or *endpointtest.Call"}, Err: ErrRequest}
 }
 
 func callOfHTTP(r *http.Request) (*Call, error) {

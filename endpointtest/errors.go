@@ -23,8 +23,13 @@ var (
 	ErrRequest = errors.New("cannot inspect the request")
 	// ErrRoute: a route given to Handle or Route is not valid.
 	ErrRoute = errors.New("invalid route")
-	// ErrFixture: a fixture file cannot be read or decoded.
+	// ErrFixture: a fixture file cannot be read or decoded, or a fixture
+	// asked for is not in the set.
 	ErrFixture = errors.New("invalid fixture")
+	// ErrMatcher: a matcher given to Match, Not or a Gomega matcher is
+	// nil, so it expects nothing; counting it as a match would let a test
+	// pass by accident.
+	ErrMatcher = errors.New("invalid matcher")
 )
 
 // Error says what was wrong with one request, route or fixture.

@@ -29,17 +29,25 @@ import (
 //
 // Fixtures are read once; every method returns new values, so tests may
 // share them.
+//
+// A zero or nil Fixtures is an empty set: it has no names, and every
+// fixture asked of it is unknown.
 type Fixtures struct {
 	t     T
 	dir   string
 	files map[string][]byte
 	names []string
+	err   error // why LoadFixtures failed
 }
 
 // LoadFixtures reads every .json file under dir, checking that each is a
-// valid options layer; a file that is not fails the test, naming it.
+// valid options layer; a file that is not fails the test, naming it. A
+// nil t reports nothing, as in NewServer: the error stays in Err, and
+// every layer of the set fails with it.
 func LoadFixtures(t T, dir string) *Fixtures {
-	t.Helper()
+	if t != nil {
+		t.Helper()
+	}
 	f := &Fixtures{t: t, dir: dir, files: map[string][]byte{}}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -66,56 +74,128 @@ func LoadFixtures(t T, dir string) *Fixtures {
 		if _, ok := err.(*Error); !ok {
 			err = &Error{Request: strconv.Quote(dir), Problems: []string{err.Error()}, Err: ErrFixture, Causes: []error{err}}
 		}
-		t.Fatalf("%v", err)
+		f.err = err
+		if t != nil {
+			t.Fatalf("%v", err)
+		}
 		return f
 	}
 	slices.Sort(f.names)
 	return f
 }
 
-// Names returns the fixtures' names, sorted.
-func (f *Fixtures) Names() []string { return slices.Clone(f.names) }
+// Err returns the *Error (ErrFixture) that made LoadFixtures fail, for a
+// nil T; nil when the set loaded, or for a zero or nil Fixtures.
+func (f *Fixtures) Err() error {
+	if f == nil {
+		return nil
+	}
+	return f.err
+}
 
-// Options returns the fixture called name, decoded anew. An unknown name
-// fails the test, naming the nearest fixtures.
-func (f *Fixtures) Options(name string) builder.Options {
-	f.t.Helper()
+// Names returns the fixtures' names, sorted.
+func (f *Fixtures) Names() []string {
+	if f == nil {
+		return nil
+	}
+	return slices.Clone(f.names)
+}
+
+// lookup decodes the fixture called name, reporting nothing.
+func (f *Fixtures) lookup(name string) (builder.Options, error) {
+	if f == nil {
+		f = &Fixtures{}
+	}
+	if f.err != nil {
+		// The walk stopped there: the set is incomplete.
+		return builder.Options{}, f.err
+	}
 	data, ok := f.files[name]
 	if !ok {
-		problem := "no such fixture in " + f.dir
-		if near := nearest(name, f.names); near != nil {
-			problem += didYouMean(near)
-		} else if len(f.names) > 0 {
-			problem += "; it has " + strings.Join(f.names, ", ")
+		var problem string
+		switch {
+		case f.files == nil:
+			problem = "no such fixture; the set is empty (a zero or nil Fixtures, not one from LoadFixtures)"
+		default:
+			problem = "no such fixture in " + f.dir
+			if near := nearest(name, f.names); near != nil {
+				problem += didYouMean(near)
+			} else if len(f.names) > 0 {
+				problem += "; it has " + strings.Join(f.names, ", ")
+			}
 		}
-		f.t.Fatalf("%v", &Error{Request: strconv.Quote(name), Problems: []string{problem}, Err: ErrFixture})
-		return builder.Options{}
+		return builder.Options{}, &Error{Request: strconv.Quote(name), Problems: []string{problem}, Err: ErrFixture}
 	}
 	var o builder.Options
 	_ = o.UnmarshalJSON(bytes.Clone(data)) // checked by LoadFixtures
+	return o, nil
+}
+
+// fatal fails the test with err; with a nil T it does nothing, the
+// caller returning err in a layer or an Endpoint.
+func (f *Fixtures) fatal(err error) {
+	if f != nil && f.t != nil {
+		f.t.Helper()
+		f.t.Fatalf("%v", err)
+	}
+}
+
+// Options returns the fixture called name, decoded anew. An unknown name
+// fails the test, naming the nearest fixtures; with a nil T (or a zero
+// Fixtures) it gives the zero Options, and Layer and Defaults the error.
+func (f *Fixtures) Options(name string) builder.Options {
+	if f != nil && f.t != nil {
+		f.t.Helper()
+	}
+	o, err := f.lookup(name)
+	if err != nil {
+		f.fatal(err)
+	}
 	return o
 }
 
 // Layer returns the fixture called name as a defaults layer, for
-// endpoint.Defaults or builder.Endpoint.Defaults.
+// endpoint.Defaults or builder.Endpoint.Defaults. An unknown name fails
+// the test, as in Options, and the layer fails with the *Error, so that
+// the Endpoint's Err holds it.
 func (f *Fixtures) Layer(name string) builder.Option {
-	f.t.Helper()
-	return builder.WithOptions(f.Options(name))
+	if f != nil && f.t != nil {
+		f.t.Helper()
+	}
+	o, err := f.lookup(name)
+	if err != nil {
+		f.fatal(err)
+		return failedLayer(err)
+	}
+	return builder.WithOptions(o)
+}
+
+func failedLayer(err error) builder.Option {
+	return func(*builder.Options) error { return err }
 }
 
 // Defaults returns e with the named fixtures layered over its defaults,
-// in order (nil e: the endpoint package's defaults, GitHub's API). A
-// layer the builder refuses, such as a header value with a control
-// character, fails the test, naming the fixture.
+// in order (nil e: the endpoint package's defaults, GitHub's API). An
+// unknown name, or a layer the builder refuses, such as a header value
+// with a control character, fails the test, naming the fixture; the
+// Endpoint returned carries the error in Err, which is how a nil T
+// learns of it.
 func (f *Fixtures) Defaults(e *builder.Endpoint, names ...string) *builder.Endpoint {
-	f.t.Helper()
+	if f != nil && f.t != nil {
+		f.t.Helper()
+	}
 	if e == nil {
 		e = endpoint.Defaults()
 	}
 	for _, name := range names {
-		next := e.Defaults(f.Layer(name))
+		o, err := f.lookup(name)
+		if err != nil {
+			f.fatal(err)
+			return e.Defaults(failedLayer(err))
+		}
+		next := e.Defaults(builder.WithOptions(o))
 		if err := next.Err(); err != nil && e.Err() == nil {
-			f.t.Fatalf("%v", &Error{Request: strconv.Quote(name), Problems: []string{err.Error()}, Err: ErrFixture, Causes: []error{err}})
+			f.fatal(&Error{Request: strconv.Quote(name), Problems: []string{err.Error()}, Err: ErrFixture, Causes: []error{err}})
 			return next
 		}
 		e = next

@@ -79,6 +79,39 @@ var _ = Describe("Fixtures", func() {
 		Expect(t.Fatals()).To(ConsistOf(HavePrefix(`endpointtest: "` + path + `": `)))
 	})
 
+	It("take a zero or nil Fixtures for an empty set, whose layers fail with ErrFixture", func() {
+		for _, fx := range []*endpointtest.Fixtures{nil, {}} {
+			Expect(fx.Names()).To(BeEmpty())
+			Expect(fx.Err()).NotTo(HaveOccurred())
+			Expect(fx.Options("base")).To(Equal(builder.Options{}))
+			Expect(fx.Defaults(nil).Err()).NotTo(HaveOccurred())
+			Expect(fx.Defaults(nil, "base").Err()).To(MatchError(endpointtest.ErrFixture))
+			Expect(endpoint.Defaults(fx.Layer("base")).Err()).To(MatchError(ContainSubstring(`endpointtest: "base": no such fixture; the set is empty`)))
+		}
+	})
+
+	It("with a nil T, load as NewServer serves: reporting nothing, the errors kept", func() {
+		fx := endpointtest.LoadFixtures(nil, "testdata/options")
+		Expect(fx.Err()).NotTo(HaveOccurred())
+		Expect(fx.Names()).To(Equal([]string{"base", "issues/create", "issues/list"}))
+		Expect(fx.Defaults(nil, "base").Err()).NotTo(HaveOccurred())
+		Expect(fx.Options("issues/lsit")).To(Equal(builder.Options{}))
+		Expect(fx.Defaults(nil, "issues/lsit").Err()).To(MatchError(ContainSubstring("did you mean issues/list?")))
+
+		broken := endpointtest.LoadFixtures(nil, "testdata/no-such-dir")
+		Expect(broken).NotTo(BeNil())
+		Expect(broken.Err()).To(MatchError(endpointtest.ErrFixture))
+		Expect(broken.Err()).To(MatchError(HavePrefix(`endpointtest: "testdata/no-such-dir": `)))
+		Expect(broken.Defaults(nil, "base").Err()).To(MatchError(endpointtest.ErrFixture))
+	})
+
+	It("do not fail the test twice for one unknown name", func() {
+		t := newRecorder()
+		fx := endpointtest.LoadFixtures(t, "testdata/options")
+		Expect(fx.Defaults(nil, "issues/lsit").Err()).To(MatchError(endpointtest.ErrFixture))
+		Expect(t.Fatals()).To(HaveLen(1))
+	})
+
 	It("fails the test for a directory that cannot be read", func() {
 		t := newRecorder()
 		endpointtest.LoadFixtures(t, "testdata/no-such-dir")

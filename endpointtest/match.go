@@ -26,7 +26,9 @@ type Matcher interface {
 
 // Match checks a request against every matcher and returns nil, or one
 // *Error that lists every mismatch. req is what [CallOf] takes: an
-// *http.Request, builder.RequestOptions or a recorded *Call.
+// *http.Request, builder.RequestOptions or a recorded *Call. A nil
+// matcher is an error wrapping ErrMatcher, not a match: it expects
+// nothing, and a test must not pass by accident.
 func Match(req any, ms ...Matcher) error {
 	c, err := CallOf(req)
 	if err != nil {
@@ -35,14 +37,20 @@ func Match(req any, ms ...Matcher) error {
 	return MatchCall(c, ms...)
 }
 
-// MatchCall is Match for a Call.
+// MatchCall is Match for a Call. A nil c is refused with ErrRequest, as
+// Match refuses a nil request.
 func MatchCall(c *Call, ms ...Matcher) error {
+	if c == nil {
+		return nilCall()
+	}
 	var all *Error
-	for _, m := range ms {
+	for i, m := range ms {
+		var err error
 		if m == nil {
-			continue
+			err = nilMatcher(c, fmt.Sprintf("matcher %d of %d is nil", i+1, len(ms)))
+		} else {
+			err = m.MatchCall(c)
 		}
-		err := m.MatchCall(c)
 		if err == nil {
 			continue
 		}
@@ -72,8 +80,19 @@ func mismatch(c *Call, problems ...string) error {
 	return &Error{Request: c.summary(), Problems: problems, Err: ErrMismatch}
 }
 
+// nilCall is the error for a nil *Call, the one CallOf gives.
+func nilCall() error { return notRequest((*Call)(nil)) }
+
+// nilMatcher is the error for a nil matcher: not a mismatch, which Not
+// would turn into a match.
+func nilMatcher(c *Call, what string) error {
+	return &Error{Request: c.summary(), Problems: []string{what + "; it expects nothing, so it cannot pass"}, Err: ErrMatcher}
+}
+
 // RouteMatcher matches a request's method and path against a route
-// written as the builder takes it, and its parameters with Where.
+// written as the builder takes it, and its parameters with Where. The
+// zero RouteMatcher, and a nil one, is Route(""): an invalid route,
+// refused with ErrRoute.
 type RouteMatcher struct {
 	route string
 	pat   *pattern
@@ -100,14 +119,20 @@ func Route(route string) *RouteMatcher {
 // variable or a query value) called name to have the text value: a
 // []string value is compared joined with ",".
 func (m *RouteMatcher) Where(name, value string) *RouteMatcher {
-	d := *m
-	d.where = m.where.With(name, value)
+	var d RouteMatcher
+	if m != nil {
+		d = *m
+	}
+	d.where = d.where.With(name, value)
 	return &d
 }
 
 // String describes the expectation, credentials masked.
 func (m *RouteMatcher) String() string {
 	s := "route " + m.shownRoute()
+	if m == nil {
+		return s
+	}
 	for _, p := range m.where {
 		s += fmt.Sprintf(", %s=%q", p.Name, redactParam(p.Name, p.Value.(string)))
 	}
@@ -131,27 +156,45 @@ func (m *RouteMatcher) Params(req any) (builder.Params, error) {
 
 // shownRoute is the route as messages show it: a route may carry a
 // literal token (?access_token=…) or user information.
-func (m *RouteMatcher) shownRoute() string { return builder.RedactURL(m.route) }
+func (m *RouteMatcher) shownRoute() string {
+	if m == nil {
+		return ""
+	}
+	return builder.RedactURL(m.route)
+}
+
+// compiled returns the route's pattern; the zero RouteMatcher, which
+// Route did not compile, is Route("").
+func (m *RouteMatcher) compiled() (*pattern, error) {
+	if m == nil || (m.pat == nil && m.err == nil) {
+		return compileRoute("")
+	}
+	return m.pat, m.err
+}
 
 func (m *RouteMatcher) match(c *Call) (builder.Params, error) {
-	if m.err != nil {
+	pat, err := m.compiled()
+	if err != nil {
 		// The template's errors quote the route too.
-		return nil, &Error{Request: strconv.Quote(m.shownRoute()), Problems: []string{builder.RedactURL(m.err.Error())}, Err: ErrRoute, Causes: []error{m.err}}
+		return nil, &Error{Request: strconv.Quote(m.shownRoute()), Problems: []string{builder.RedactURL(err.Error())}, Err: ErrRoute, Causes: []error{err}}
+	}
+	if c == nil {
+		return nil, nilCall()
 	}
 	q := parseQuery(c.RawQuery)
 	for _, path := range candidatePaths(c.Path, stripPrefixes) {
-		if _, ok := m.pat.matchPath(path); ok {
-			if m.pat.method != "" && c.Method != m.pat.method {
-				return nil, mismatch(c, fmt.Sprintf("method is %s, want %s (route %s)", c.Method, m.pat.method, m.shownRoute()))
+		if _, ok := pat.matchPath(path); ok {
+			if pat.method != "" && c.Method != pat.method {
+				return nil, mismatch(c, fmt.Sprintf("method is %s, want %s (route %s)", c.Method, pat.method, m.shownRoute()))
 			}
-			if !m.pat.matchQuery(q) {
-				return nil, mismatch(c, fmt.Sprintf("the query lacks %s (route %s)", m.pat.missingLits(q), m.shownRoute()))
+			if !pat.matchQuery(q) {
+				return nil, mismatch(c, fmt.Sprintf("the query lacks %s (route %s)", pat.missingLits(q), m.shownRoute()))
 			}
-			params, _ := m.pat.match(c.Method, path, q)
+			params, _ := pat.match(c.Method, path, q)
 			return params, nil
 		}
 	}
-	return nil, mismatch(c, m.pat.explainPath(c.Path, m.shownRoute()))
+	return nil, mismatch(c, pat.explainPath(c.Path, m.shownRoute()))
 }
 
 // MatchCall implements Matcher.
@@ -161,7 +204,7 @@ func (m *RouteMatcher) MatchCall(c *Call) error {
 		return err
 	}
 	var problems []string
-	for _, w := range m.where {
+	for _, w := range m.where { // m is not nil: match refused a nil one
 		want := w.Value.(string)
 		got, ok := params.Get(w.Name)
 		if !ok {
@@ -254,6 +297,9 @@ func Method(method string) Matcher { return methodMatcher{strings.ToUpper(method
 func (m methodMatcher) String() string { return "method " + m.method }
 
 func (m methodMatcher) MatchCall(c *Call) error {
+	if c == nil {
+		return nilCall()
+	}
 	if c.Method == m.method {
 		return nil
 	}
@@ -301,6 +347,9 @@ func (m queryMatcher) show(vs []string) string {
 }
 
 func (m queryMatcher) MatchCall(c *Call) error {
+	if c == nil {
+		return nilCall()
+	}
 	var got []string
 	var names []string
 	seen := map[string]bool{}
@@ -363,6 +412,9 @@ func (m headerMatcher) show(vs []string) string {
 }
 
 func (m headerMatcher) MatchCall(c *Call) error {
+	if c == nil {
+		return nilCall()
+	}
 	got := c.Header.Values(m.name)
 	switch {
 	case len(got) == 0:
@@ -410,6 +462,9 @@ func (m jsonMatcher) String() string {
 }
 
 func (m jsonMatcher) MatchCall(c *Call) error {
+	if c == nil {
+		return nilCall()
+	}
 	if m.err != nil {
 		return &Error{Request: c.summary(), Problems: []string{"invalid expected JSON: " + m.err.Error()}, Err: ErrMismatch, Causes: []error{m.err}}
 	}
@@ -441,21 +496,26 @@ func (m jsonMatcher) MatchCall(c *Call) error {
 
 type notMatcher struct{ m Matcher }
 
-// Not matches a request that m does not match. A nil m matches every
-// request, as in Match, so Not(nil) matches none.
+// Not matches a request that m does not match. A nil m is an error
+// wrapping ErrMatcher, as in Match, and an error of m other than a
+// mismatch (ErrMatcher, ErrRoute) passes through: Not(nil) and
+// Not(Not(nil)) match no request.
 func Not(m Matcher) Matcher { return notMatcher{m} }
 
 func (n notMatcher) String() string {
 	if n.m == nil {
-		return "not anything"
+		return "not <nil>"
 	}
 	// n.m may be a matcher of the caller's that shows a URL as it is.
 	return "not " + builder.RedactURL(n.m.String())
 }
 
 func (n notMatcher) MatchCall(c *Call) error {
+	if c == nil {
+		return nilCall()
+	}
 	if n.m == nil {
-		return mismatch(c, "is a request, want none (Not(nil))")
+		return nilMatcher(c, "the matcher of Not is nil")
 	}
 	err := n.m.MatchCall(c)
 	if err == nil {

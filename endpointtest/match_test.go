@@ -134,12 +134,35 @@ var _ = Describe("matchers", func() {
 			Expect(endpointtest.Match(req, endpointtest.JSONFields(`[1]`))).To(MatchError(ContainSubstring("JSONFields wants a JSON object, not array")))
 		})
 
-		It("take Not(nil) to match no request, as nil matches every one", func() {
+		It("refuse a nil matcher with ErrMatcher, not a match, inside Not too", func() {
 			req := builder.RequestOptions{Method: "get", URL: "/x"}
-			Expect(endpointtest.Match(req, nil)).To(Succeed())
-			err := endpointtest.Match(req, endpointtest.Not(nil))
-			Expect(errors.Is(err, endpointtest.ErrMismatch)).To(BeTrue(), "%v", err)
-			Expect(endpointtest.Not(nil).String()).To(Equal("not anything"))
+			err := endpointtest.Match(req, nil)
+			Expect(err).To(MatchError(endpointtest.ErrMatcher))
+			Expect(err).To(MatchError("endpointtest: GET /x: matcher 1 of 1 is nil; it expects nothing, so it cannot pass"))
+			err = endpointtest.Match(req, endpointtest.Method("GET"), nil, endpointtest.Method("POST"))
+			Expect(err).To(MatchError(endpointtest.ErrMatcher))
+			Expect(err).To(MatchError(ContainSubstring("matcher 2 of 3 is nil")))
+			Expect(err).To(MatchError(ContainSubstring("method is GET, want POST")))
+			for _, m := range []endpointtest.Matcher{endpointtest.Not(nil), endpointtest.Not(endpointtest.Not(nil))} {
+				err = endpointtest.Match(req, m)
+				Expect(err).To(MatchError(endpointtest.ErrMatcher), "%v", m)
+				Expect(errors.Is(err, endpointtest.ErrMismatch)).To(BeFalse(), "%v", m)
+			}
+			Expect(endpointtest.Not(nil).String()).To(Equal("not <nil>"))
+		})
+
+		It("refuse a nil *Call with ErrRequest, as Match refuses a nil request", func() {
+			Expect(endpointtest.Match(nil)).To(MatchError(endpointtest.ErrRequest))
+			Expect(endpointtest.MatchCall(nil)).To(MatchError(endpointtest.ErrRequest))
+			Expect(endpointtest.MatchCall(nil, endpointtest.Method("GET"))).To(MatchError(endpointtest.ErrRequest))
+			for _, m := range []endpointtest.Matcher{
+				endpointtest.Method("GET"), endpointtest.Query("a"), endpointtest.Header("a"),
+				endpointtest.JSONBody(`{}`), endpointtest.JSONFields(`{}`), endpointtest.Route("GET /x"),
+				endpointtest.Not(endpointtest.Method("GET")), endpointtest.Not(nil),
+			} {
+				Expect(m.MatchCall(nil)).To(MatchError(endpointtest.ErrRequest), "%v", m)
+				Expect(endpointtest.MatchCall(nil, m)).To(MatchError(endpointtest.ErrRequest), "%v", m)
+			}
 		})
 
 		It("say when there is no body, or it is not JSON, or a stream", func() {

@@ -371,6 +371,21 @@ var _ = Describe("routes in reverse", func() {
 				Expect(errors.Is(err, endpointtest.ErrRoute)).To(BeTrue(), "%q: %v", r, err)
 			}
 		})
+
+		It("takes a zero or nil RouteMatcher for Route(\"\"), refused with ErrRoute", func() {
+			var zero endpointtest.RouteMatcher
+			var nilm *endpointtest.RouteMatcher
+			c := &endpointtest.Call{Method: "GET", Path: "/x"}
+			for _, m := range []*endpointtest.RouteMatcher{&zero, nilm, nilm.Where("a", "b")} {
+				Expect(m.MatchCall(c)).To(MatchError(`endpointtest: "": empty route`))
+				Expect(m.MatchCall(c)).To(MatchError(endpointtest.ErrRoute))
+				_, err := m.Params(c)
+				Expect(err).To(MatchError(endpointtest.ErrRoute))
+				Expect(endpointtest.MatchCall(c, m)).To(MatchError(endpointtest.ErrRoute))
+			}
+			Expect(zero.String()).To(Equal("route "))
+			Expect(nilm.String()).To(Equal("route "))
+		})
 	})
 
 	// The uritemplate module's Match serves the templates that are not

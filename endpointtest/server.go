@@ -39,6 +39,8 @@ type Server struct {
 	hs   []*handler
 	log  []*Call
 	rate *RateLimit
+	// broken is why NewServer failed; every call is answered 500 with it.
+	broken *Error
 }
 
 type handler struct {
@@ -95,39 +97,51 @@ func WithRateLimit(rl RateLimit) Option {
 // NewServer starts a Server that t.Cleanup closes. t reports the
 // requests that fit no route or, with WithCatalog, not the API; a nil t
 // reports nothing (the calls still carry Err) and the caller must Close
-// the server.
+// the server. A nil Option is skipped.
+//
+// An option that fails, such as WithCatalog(nil), fails the test at
+// once. NewServer still returns a running Server, never nil: it answers
+// every request 500, and each Call's Err (ErrRoute) says why, which is
+// how a nil t learns of it.
 func NewServer(t T, opts ...Option) *Server {
 	if t != nil {
 		t.Helper()
 	}
-	var cfg config
 	s := &Server{t: t}
-	for _, o := range opts {
-		if o == nil {
-			continue
-		}
-		if err := o(&cfg); err != nil {
-			s.fatal(&Error{Request: "NewServer", Problems: []string{err.Error()}, Err: ErrRoute})
-			return nil
-		}
+	s.configure(opts)
+	if s.broken != nil {
+		s.fatal(s.broken)
 	}
-	if cfg.cat != nil {
-		ix, err := newCatalogIndex(cfg.cat)
-		if err != nil {
-			s.fatal(&Error{Request: "NewServer", Problems: []string{err.Error()}, Err: ErrRoute})
-			return nil
-		}
-		s.cat = ix
-		s.r.prefixes = ix.r.prefixes
-	} else {
-		s.r.prefixes = stripPrefixes
-	}
-	s.rate = cfg.rate
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	if t != nil {
 		t.Cleanup(s.Close)
 	}
 	return s
+}
+
+// configure applies opts, or records in s.broken why it cannot.
+func (s *Server) configure(opts []Option) {
+	s.r.prefixes = stripPrefixes
+	var cfg config
+	for _, o := range opts {
+		if o == nil {
+			continue
+		}
+		if err := o(&cfg); err != nil {
+			s.broken = &Error{Request: "NewServer", Problems: []string{err.Error()}, Err: ErrRoute, Causes: []error{err}}
+			return
+		}
+	}
+	if cfg.cat != nil {
+		ix, err := newCatalogIndex(cfg.cat)
+		if err != nil {
+			s.broken = &Error{Request: "NewServer", Problems: []string{err.Error()}, Err: ErrRoute, Causes: []error{err}}
+			return
+		}
+		s.cat = ix
+		s.r.prefixes = ix.r.prefixes
+	}
+	s.rate = cfg.rate
 }
 
 func (s *Server) fatal(err error) {
@@ -271,6 +285,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	c.Params = appendQuery(nil, q, nil)
 	c.Fields = bodyFields(c.Body)
 
+	if s.broken != nil {
+		c.Err = &Error{Request: c.summary(), Problems: []string{s.broken.Request + ": " + strings.Join(s.broken.Problems, "; ")}, Err: s.broken.Err, Causes: []error{s.broken}}
+		s.finish(w, c, errorResponse(http.StatusInternalServerError, s.broken.Error(), nil))
+		return
+	}
 	var resp *response
 	if up := strings.ToUpper(c.Method); up != c.Method {
 		// Methods are case-sensitive (RFC 9110, section 9.1): "get" is

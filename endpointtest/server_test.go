@@ -514,6 +514,34 @@ var _ = Describe("Server", func() {
 		})
 	})
 
+	Describe("options that fail", func() {
+		It("fail the test, and still return a server that says why on every call", func() {
+			srv := endpointtest.NewServer(t, endpointtest.WithCatalog(nil))
+			Expect(srv).NotTo(BeNil())
+			Expect(t.Fatals()).To(Equal([]string{"endpointtest: NewServer: WithCatalog: nil catalogue"}))
+			resp, err := srv.Client().Get(srv.URL + "/user")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(decodeError(readBody(resp)).Message).To(Equal("endpointtest: NewServer: WithCatalog: nil catalogue"))
+			Expect(resp.StatusCode).To(Equal(http.StatusInternalServerError))
+		})
+
+		It("with a nil T, report nothing but answer 500 with the error in each Call", func() {
+			srv := endpointtest.NewServer(nil, endpointtest.WithCatalog(nil), endpointtest.WithRateLimit(endpointtest.RateLimit{Limit: -1}))
+			Expect(srv).NotTo(BeNil())
+			DeferCleanup(srv.Close)
+			srv.Handle("GET /user", endpointtest.JSON(`{}`))
+			resp, err := srv.Client().Get(srv.URL + "/user")
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			Expect(resp.StatusCode).To(Equal(http.StatusInternalServerError))
+			calls := srv.Requests()
+			Expect(calls).To(HaveLen(1))
+			Expect(calls[0].Err).To(MatchError(endpointtest.ErrRoute))
+			Expect(calls[0].Err).To(MatchError("endpointtest: GET /user: NewServer: WithCatalog: nil catalogue"))
+			Expect(calls[0].Status).To(Equal(http.StatusInternalServerError))
+		})
+	})
+
 	Describe("rate limits", func() {
 		reset := time.Unix(1700000000, 0)
 

@@ -111,6 +111,13 @@ var _ = Describe("Items", func() {
 		Expect(srv.requests.Load()).To(BeEquivalentTo(3))
 	})
 
+	It("skips a nil Option", func() {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/repos/o/r/issues", nil)
+		got, err := numbers(paginate.Items[issue](ctx, srv.Client(), req, nil, paginate.PerPage(3)))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(got).To(Equal([]int{1, 2, 3, 4, 5, 6, 7}))
+	})
+
 	It("normalises search-shaped pages", func() {
 		srv.search = true
 		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/repos/o/r/issues?per_page=2", nil)

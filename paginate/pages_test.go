@@ -185,6 +185,12 @@ var _ = Describe("Pages", func() {
 		Expect(srv.requests.Load()).To(BeEquivalentTo(2))
 	})
 
+	It("skips a nil Option, as endpointtest.NewServer does", func() {
+		pages, _, err := walk(paginate.Pages(ctx, srv.Client(), newReq(srv.URL+"/repos/o/r/issues?per_page=2"), nil, paginate.MaxPages(2), nil))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pages).To(Equal([]int{1, 2}))
+	})
+
 	It("stops with the context error when the context is cancelled between pages", func() {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()

@@ -22,7 +22,9 @@ import (
 	"github.com/onsi/gomega/types"
 )
 
-// Matcher is a Gomega matcher made of an endpointtest.Matcher.
+// Matcher is a Gomega matcher made of an endpointtest.Matcher. The zero
+// Matcher holds none: its Match is an error wrapping
+// endpointtest.ErrMatcher, as is Satisfy(nil)'s.
 type Matcher struct {
 	m       endpointtest.Matcher
 	lastErr error
@@ -32,7 +34,7 @@ type Matcher struct {
 var _ types.GomegaMatcher = (*Matcher)(nil)
 
 // Satisfy makes a Gomega matcher of any endpointtest.Matcher, yours
-// included.
+// included. A nil m fails every Match with endpointtest.ErrMatcher.
 func Satisfy(m endpointtest.Matcher) *Matcher { return &Matcher{m: m} }
 
 // Match implements types.GomegaMatcher: actual is what
@@ -44,7 +46,13 @@ func (m *Matcher) Match(actual any) (bool, error) {
 		return false, err
 	}
 	m.summary = firstLine(c.String())
-	m.lastErr = m.m.MatchCall(c)
+	if m.m == nil {
+		// MatchCall's error for a nil matcher, not a mismatch that
+		// NotTo would pass.
+		m.lastErr = endpointtest.MatchCall(c, nil)
+	} else {
+		m.lastErr = m.m.MatchCall(c)
+	}
 	var e *endpointtest.Error
 	if errors.As(m.lastErr, &e) && !errors.Is(e.Err, endpointtest.ErrMismatch) {
 		return false, m.lastErr // a broken expectation, such as an invalid route
@@ -75,6 +83,9 @@ func firstLine(s string) string {
 }
 
 // RouteMatcher is MatchRoute's matcher; Where adds parameters to check.
+// The zero RouteMatcher holds no matcher, as the zero Matcher; its Where
+// gives one of endpointtest's zero RouteMatcher, which is refused with
+// endpointtest.ErrRoute.
 type RouteMatcher struct {
 	Matcher
 	route *endpointtest.RouteMatcher

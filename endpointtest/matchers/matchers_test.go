@@ -74,6 +74,22 @@ var _ = Describe("Gomega matchers", func() {
 		Expect(err).To(MatchError(HavePrefix(`endpointtest: "GET /x/{": template "/x/{"`)))
 	})
 
+	It("return an error, not a mismatch, for a zero or nil matcher", func() {
+		var zero matchers.Matcher
+		var zeroRoute matchers.RouteMatcher
+		for _, m := range []*matchers.Matcher{&zero, matchers.Satisfy(nil), &zeroRoute.Matcher, matchers.Satisfy(endpointtest.Not(nil))} {
+			ok, err := m.Match(ro)
+			Expect(ok).To(BeFalse())
+			Expect(err).To(MatchError(endpointtest.ErrMatcher))
+		}
+		ok, err := zeroRoute.Match(ro)
+		Expect(ok).To(BeFalse())
+		Expect(err).To(MatchError(endpointtest.ErrMatcher))
+		ok, err = zeroRoute.Where("owner", "octokit").Match(ro)
+		Expect(ok).To(BeFalse())
+		Expect(err).To(MatchError(endpointtest.ErrRoute))
+	})
+
 	It("work on the calls a server recorded", func() {
 		srv := endpointtest.NewServer(GinkgoT())
 		srv.Handle("POST /repos/{owner}/{repo}/issues", endpointtest.Status(http.StatusCreated))
