@@ -1,8 +1,13 @@
 package endpoint_test
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -11,6 +16,7 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/openapi"
+	"github.com/endpointkit/endpoint/endpointtest"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
@@ -47,5 +53,30 @@ var _ = Describe("zero and nil values", func() {
 		var he *headers.Error
 		Expect(te.Subject() + he.Subject()).To(BeEmpty())
 		Expect(errors.Is(&openapi.Error{}, openapi.ErrLoad)).To(BeTrue())
+	})
+})
+
+var _ = Describe("a nil reader as a body", func() {
+	It("is no body, as nil is, in every path", func() {
+		var br *bytes.Reader
+		var sr *strings.Reader
+		var f *os.File
+		for _, body := range []io.Reader{br, sr, f} {
+			r, err := endpoint.Route("POST /x").Data(body).Build()
+			Expect(err).NotTo(HaveOccurred(), "%T", body)
+			Expect(r.Body).To(BeNil(), "%T", body)
+			req, err := endpoint.Route("POST /x").Data(body).HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred(), "%T", body)
+			Expect(req.ContentLength).To(BeZero())
+			req, err = builder.RequestOptions{Method: "post", URL: "https://h/x", Body: body}.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred(), "%T", body)
+			Expect(req.ContentLength).To(BeZero())
+			rd, err := builder.RequestOptions{Method: "post", URL: "https://h/x", Body: body}.BodyReader()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(rd).To(BeNil())
+			_, err = endpoint.Build("POST /x", builder.Options{Data: body})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(endpointtest.Match(builder.RequestOptions{Method: "post", URL: "https://h/x", Body: body}, endpointtest.Method("POST"))).To(Succeed())
+		}
 	})
 })

@@ -72,6 +72,9 @@ func toBody(x any, b *value.Budget) (body, error) {
 		}
 		return body{set: true, raw: x}, nil // x, not t: boxing t again allocates
 	case io.Reader:
+		if nilReader(t) {
+			return body{}, nil
+		}
 		return body{set: true, raw: t}, nil
 	}
 	v, err := toValue(x, b)
@@ -79,6 +82,17 @@ func toBody(x any, b *value.Budget) (body, error) {
 		return body{}, err
 	}
 	return body{set: true, v: v, asJSON: v.Kind() == value.String && !isString(reflect.TypeOf(x))}, nil
+}
+
+// nilReader reports whether r is a nil pointer (or other nil reference),
+// such as a *bytes.Reader declared and never set: reading it would panic,
+// so it is taken as no body, as nil is.
+func nilReader(r io.Reader) bool {
+	switch v := reflect.ValueOf(r); v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
 }
 
 // isString reports whether t is a string type, or a pointer to one (a

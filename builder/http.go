@@ -57,7 +57,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 // The method is upper-cased and every header is set, under net/http's
 // canonical name. The body is sent as @octokit/request sends it:
 //
-//   - nil: no body;
+//   - nil, or a nil reader (a *bytes.Reader never set): no body;
 //   - a string, []byte or json.RawMessage is sent as it is ("" sends an
 //     empty body with content-length 0, which GitHub requires for a
 //     bodiless PUT); nothing is copied;

@@ -58,6 +58,9 @@ func bodyOf(r RequestOptions) (finalBody, error) {
 	case json.RawMessage:
 		return finalBody{kind: jsonBody, json: b}, nil
 	case io.Reader:
+		if nilReader(b) {
+			return finalBody{}, nil
+		}
 		return finalBody{kind: rawBody, raw: b}, nil
 	}
 	v, err := value.Of(r.Body)

@@ -357,7 +357,13 @@ func callOfOptions(r builder.RequestOptions) (*Call, error) {
 	for name, v := range r.Headers {
 		c.Header.Set(name, v)
 	}
-	switch b := r.Body.(type) {
+	body := r.Body
+	if _, ok := body.(io.Reader); ok {
+		if rd, _ := r.BodyReader(); rd == nil {
+			body = nil // a nil *bytes.Reader or the like: no body, as HTTPRequest sends it
+		}
+	}
+	switch b := body.(type) {
 	case nil:
 	case string:
 		c.Body = []byte(b)
