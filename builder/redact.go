@@ -39,16 +39,17 @@ func IsSensitiveParam(name string) bool {
 // parameter (see IsSensitiveParam; also user[password], token[], and
 // after ";") and any user information ("user:pass@", also of a
 // scheme-relative "//user:pass@host") replaced by RedactedValue.
-// Everything else is kept byte for byte. s may be a URL, a URL template,
+// Everything else is kept byte for byte, but for an encoded value that
+// had something to mask, written encoded again. s may be a URL, a URL template,
 // or any text that contains URLs, such as an error message or a Link
 // header: a value ends at "&", "#", white space, a control byte, "<",
 // ">", "{", "}", or a quote followed by white space or punctuation; a
 // value that starts with "{" is a template expression, not a credential,
 // and is kept. A URL inside a query value, as it is or percent-encoded
-// (up to three times over), is masked the same way, and so is the user
-// information of a URL percent-encoded once anywhere ("%3A%2F%2Fu%3Ap%40h",
-// in a path segment, say). s is returned as it is when there is nothing
-// to mask.
+// (up to three times over), is masked the same way, and so is a URL
+// percent-encoded anywhere else ("%3A%2F%2Fu%3Ap%40h%2F%3Ftoken%3Dx", in
+// a path segment, say). s is returned as it is when there is nothing to
+// mask.
 func RedactURL(s string) string { return redactURL(s, maxDecode, false) }
 
 // maxDecode is how many times over RedactURL decodes a query value, for a
@@ -127,6 +128,18 @@ func redactQuery(s string, levels int, decoded bool) string {
 	runEnd, runPct := 0, -1
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
+		case c == '%' && levels > 0 && hasPrefixFold(s[i:], "%3A%2F%2F"):
+			// A URL encoded outside a query value (a path segment,
+			// /proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx): read decoded, up to
+			// the segment's end.
+			end := i
+			for end < len(s) && s[end] != '/' && s[end] != '?' && !endsValue(s, end, decoded) {
+				end++
+			}
+			if r, ok := redactEncoded(s[i:end], levels, decoded); ok {
+				put(i, end, r)
+			}
+			i = end - 1
 		case c == '?' || c == '&' || c == '#' || c == ';': // OAuth's implicit grant puts access_token in the fragment
 			eq := i + 1
 			for eq < len(s) && s[eq] != '=' && s[eq] != '&' && s[eq] != '?' && s[eq] != ';' && !endsValue(s, eq, decoded) {
@@ -165,7 +178,7 @@ func redactQuery(s string, levels int, decoded bool) string {
 			end := runEnd
 			v := s[eq+1 : end]
 			switch {
-			case sensitiveQueryName(name) && v != "" && (decoded || v[0] != '{'):
+			case sensitiveQueryName(name) && v != "": // "" also for a template ({token}), as "{" ends a value
 				put(eq+1, end, RedactedValue)
 				i = end - 1
 			case levels > 0 && runPct > eq:
@@ -561,12 +574,9 @@ type endpointView struct {
 }
 
 // Format makes every fmt verb print e as its defaults (DefaultOptions),
-// credentials masked as Options prints them.
-func (e *Endpoint) Format(s fmt.State, verb rune) {
-	if e == nil {
-		_, _ = io.WriteString(s, "<nil>")
-		return
-	}
+// credentials masked as Options prints them. (A value receiver, so that
+// an Endpoint printed by value, or inside a struct, is masked too.)
+func (e Endpoint) Format(s fmt.State, verb rune) {
 	writeView(s, verb, &endpointView{Defaults: e.DefaultOptions(), Err: e.err}, "builder.endpointView", "builder.Endpoint")
 }
 
@@ -579,7 +589,8 @@ type builderView struct {
 
 // String returns the call b holds as Merge gives it, credentials masked
 // as Options prints them. (A Builder's Format method sets the media type,
-// so fmt verbs other than %v, %+v, %s and %q print the struct as it is.)
+// so fmt verbs other than %v, %+v, %s, %q, %x and %X print the struct as
+// it is.)
 func (b *Builder) String() string {
 	if b == nil {
 		return "<nil>"

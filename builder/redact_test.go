@@ -119,6 +119,7 @@ var _ = Describe("redaction", func() {
 		It("never print a credential, however formatted", func() {
 			d := e.Defaults(builder.WithBaseURL("https://u:"+secret+"base@h"), builder.WithParam("token", secret+"param"))
 			expectRedacted(d)
+			expectRedacted(*d)
 			b := d.Route("GET /x?access_token="+secret+"route").Param("next", "https://u:"+secret+"next@h/").
 				Header("Set-Cookie", "s="+secret+"set").Data(map[string]any{"password": secret + "data"})
 			expectRedacted(b)
@@ -406,6 +407,7 @@ var _ = DescribeTable("RedactURL",
 	Entry("a token that decodes to a brace, inside an encoded value", "/x?state=%41?token=%7Babc", "/x?state=%41?token=[REDACTED]"),
 	Entry("a URL encoded four times: the last by its escapes", "/x?u=https%2525253A%2525252F%2525252Fa%2525253Ab%25252540h", "/x?u=https%2525253A%2525252F%2525252F[REDACTED]%25252540h"),
 	Entry("a URL encoded five times is past the bound", "/x?u=https%252525253A%252525252F%252525252Fa%252525253Ab%2525252540h", "/x?u=https%252525253A%252525252F%252525252Fa%252525253Ab%2525252540h"),
+	Entry("a token in an encoded URL in a path segment", "/proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dtok/x", "/proxy/https%3A%2F%2Fh%2F%3Ftoken%3D[REDACTED]/x"),
 	Entry("an encoded URL in a path segment", "/proxy/https%3A%2F%2Fu%3Apw%40h%2F", "/proxy/https%3A%2F%2F[REDACTED]%40h%2F"),
 	Entry("an encoded URL alone, escapes in lower case", "https%3a%2f%2fu%3apw%40h", "https%3a%2f%2f[REDACTED]%40h"),
 	Entry("a password with & inside an encoded value", "https://app/cb?next=https://u:p%21&pw@h/", "https://app/cb?next=https://[REDACTED]@h/"),

@@ -52,6 +52,9 @@ type Error struct {
 
 // Error formats as "catalog: ROUTE: parameter "NAME": CAUSE; did you mean X?".
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	b.WriteString("catalog: ")
 	switch {
@@ -68,11 +71,19 @@ func (e *Error) Error() string {
 
 // Subject returns the route the error is about, so that a caller that
 // wraps the error and quotes the route itself says it once, with Reason.
-func (e *Error) Subject() string { return e.Route }
+func (e *Error) Subject() string {
+	if e == nil {
+		return ""
+	}
+	return e.Route
+}
 
 // Reason returns the message without the route: the parameter, what was
 // wrong and what was probably meant.
 func (e *Error) Reason() string {
+	if e == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	if e.Param != "" {
 		b.WriteString("parameter ")

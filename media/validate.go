@@ -29,12 +29,18 @@ type Error struct {
 // Error implements error: `media: invalid media type name "x y": byte 0x20
 // at index 1`.
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	return "media: " + fmt.Sprint(e.Err) + " " + strconv.Quote(e.Subject()) + ": " + e.reason
 }
 
 // Subject returns the name the error is about, cut at MaxName bytes, so
 // that a caller that wraps the error quotes it once, with Reason.
 func (e *Error) Subject() string {
+	if e == nil {
+		return ""
+	}
 	if len(e.Name) > MaxName {
 		return e.Name[:MaxName] + "…"
 	}
@@ -42,7 +48,12 @@ func (e *Error) Subject() string {
 }
 
 // Reason returns the message without the name.
-func (e *Error) Reason() string { return e.Err.Error() + ": " + e.reason }
+func (e *Error) Reason() string {
+	if e == nil {
+		return "<nil>"
+	}
+	return fmt.Sprint(e.Err) + ": " + e.reason
+}
 
 // Unwrap returns Err.
 func (e *Error) Unwrap() error { return e.Err }

@@ -62,6 +62,8 @@ describe("found by the differential test", () => {
   test("19: calls v6 throws on", () => {
     // v6: TypeError parameters.q.split is not a function, for 0, null and ["a"]
     assert.equal(endpoint("GET /x{?q}", { q: 0 }).url, "https://api.github.com/x?q=0");
+    assert.equal(endpoint("GET /x{?q}", { q: null }).url, "https://api.github.com/x");
+    assert.equal(endpoint("GET /x{?q}", { q: ["a"] }).url, "https://api.github.com/x?q=a");
     // v6: TypeError str.split is not a function
     assert.equal(endpoint("GET /x{+p}", { p: [1, "a"] }).url, "https://api.github.com/x1,a");
     // v6: TypeError, an accept header that is not a string with a format
@@ -74,6 +76,9 @@ describe("found by the differential test", () => {
     // v6: both "Content-Type": "text/x" and "content-type": JSON's
     const r = endpoint.parse({ method: "POST", url: "/x", baseUrl: "https://h", headers: { "Content-Type": "text/x" }, mediaType: { format: "", previews: [] }, a: 1 });
     assert.deepEqual(r.headers, { "content-type": "text/x" });
+    // of case twins, the last given
+    const twins = endpoint.parse({ method: "GET", url: "/x", baseUrl: "https://h", headers: { "X-A": "1", "x-a": "2" }, mediaType: { format: "", previews: [] } });
+    assert.deepEqual(twins.headers, { "x-a": "2" });
   });
 
   test("26: an empty baseUrl or mediaType.format means not set", () => {
@@ -91,6 +96,8 @@ describe("found by the differential test", () => {
     assert.equal(codeOf(() => endpoint("GET /x", { mediaType: { format: 1 } })), "ErrInvalidOptions");
     // v6: application/vnd.github.-preview+json
     assert.equal(endpoint("GET /x", { mediaType: { previews: [""] } }).headers.accept, "application/vnd.github.v3+json");
+    // v6: merge() keeps every key of mediaType
+    assert.deepEqual(Object.keys(endpoint.merge("GET /x", { mediaType: { format: "raw", other: 1 } }).mediaType), ["format", "previews"]);
   });
 
   test("28: a symbol as a parameter is left out", () => {
