@@ -3,7 +3,6 @@ package endpoint_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +14,6 @@ import (
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
-	"github.com/endpointkit/endpoint/catalog/openapi"
 	"github.com/endpointkit/endpoint/endpointtest"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/media"
@@ -44,7 +42,7 @@ var _ = Describe("zero and nil values", func() {
 	})
 
 	It("print error values made by hand", func() {
-		for _, err := range []error{&media.Error{}, &openapi.Error{}, &catalog.Error{}, &template.Error{}, &headers.Error{},
+		for _, err := range []error{&media.Error{}, &catalog.Error{}, &template.Error{}, &headers.Error{},
 			&builder.Error{Err: (*headers.Error)(nil)}, &builder.Error{Err: (*template.Error)(nil)},
 			&builder.Error{Err: (*catalog.Error)(nil)}, &builder.Error{Err: (*media.Error)(nil)},
 			&builder.Error{Err: &media.Error{}}} {
@@ -55,7 +53,6 @@ var _ = Describe("zero and nil values", func() {
 		var te *template.Error
 		var he *headers.Error
 		Expect(te.Subject() + he.Subject()).To(BeEmpty())
-		Expect(errors.Is(&openapi.Error{}, openapi.ErrLoad)).To(BeTrue())
 	})
 })
 

@@ -172,6 +172,12 @@ var _ = Describe("an OpenAPI 3.0 description (YAML)", func() {
 })
 
 var _ = Describe("errors", func() {
+	It("print when made by hand, without a cause", func() {
+		err := &openapi.Error{Source: "x.json"}
+		Expect(fmt.Sprint(err)).To(Equal(`openapi: "x.json": <nil>`))
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+	})
+
 	It("wraps ErrLoad and names the source", func() {
 		_, err := openapi.Load([]byte(`{"openapi": "3.1.0", "info": `))
 		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
