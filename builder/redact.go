@@ -282,21 +282,30 @@ func sensitiveQueryName(name string) bool {
 }
 
 // redactEncoded masks a query value v that holds a percent-encoded URL,
-// as it is and decoded (perhaps decoded again: levels in all), written
-// encoded again when the decoded form had something to mask; false when
-// neither had.
+// as it is and decoded (see redactDecoded); false when neither had
+// something to mask.
 func redactEncoded(v string, levels int, decoded bool) (string, bool) {
 	plain := redactURL(v, 0, decoded)
-	if levels == 0 || strings.IndexByte(plain, '%') < 0 {
-		return plain, plain != v
+	if r, ok := redactDecoded(plain, levels); ok {
+		return r, true
 	}
-	d := unescape(plain)
+	return plain, plain != v
+}
+
+// redactDecoded masks what s holds once decoded (perhaps decoded again:
+// levels in all), written encoded again; false when it had nothing to
+// mask. (s was read as it is: redactURL masks a superset of that.)
+func redactDecoded(s string, levels int) (string, bool) {
+	if levels == 0 || strings.IndexByte(s, '%') < 0 {
+		return s, false
+	}
+	d := unescape(s)
 	r := redactURL(d, levels-1, true)
 	if r == d {
 		// Nothing in it as it reads: it may be encoded again.
 		var ok bool
-		if r, ok = redactEncoded(d, levels-1, true); !ok {
-			return plain, plain != v
+		if r, ok = redactDecoded(d, levels-1); !ok {
+			return s, false
 		}
 	}
 	return queryEscapeBut(r, RedactedValue), true
@@ -310,7 +319,7 @@ func unescape(v string) string {
 	b := make([]byte, 0, len(v))
 	for i := 0; i < len(v); i++ {
 		switch c := v[i]; {
-		case c == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]):
+		case c == '%' && i+2 < len(v) && ascii.IsHex(v[i+1]) && ascii.IsHex(v[i+2]):
 			b = append(b, unhex(v[i+1])<<4|unhex(v[i+2]))
 			i += 2
 		default:
@@ -318,10 +327,6 @@ func unescape(v string) string {
 		}
 	}
 	return string(b)
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 func unhex(c byte) byte {
