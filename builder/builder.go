@@ -309,10 +309,11 @@ func (b *Builder) bareLayer() (layer, error) {
 	if b.err != nil {
 		return layer{}, b.err
 	}
-	if b.ep().err != nil {
-		return layer{}, b.ep().err
+	e := b.ep()
+	if e.err != nil {
+		return layer{}, e.err
 	}
-	method, target, err := b.ep().splitRoute(b.route)
+	method, target, err := e.splitRoute(b.route)
 	if err != nil {
 		return layer{}, err
 	}
