@@ -28,12 +28,17 @@ func (c *Catalog) Resolve(method, url string) (builder.Operation, error) {
 }
 
 // Target returns the method and the template to build a call with: see
-// Template.
-func (op *Operation) Target() (method, template string) { return op.Method, op.Template() }
+// Template. A nil Operation gives "", "".
+func (op *Operation) Target() (method, template string) {
+	if op == nil {
+		return "", ""
+	}
+	return op.Method, op.Template()
+}
 
 // Locate says where op takes a parameter, in the builder's terms;
 // builder.InNone when op does not declare it (or takes it as a cookie,
-// which the builder does not send).
+// which the builder does not send), and for a nil Operation.
 func (op *Operation) Locate(name string) builder.Location {
 	in, ok := op.In(name)
 	if !ok {
@@ -46,8 +51,12 @@ func (op *Operation) Locate(name string) builder.Location {
 // when an operation has it: builder.InNone and no error for a parameter
 // op does not declare, even one an open body would take
 // (RequestBody.Additional), so that a default layer's parameter is not
-// sent in it; WithCatalog checks a call's own with CheckParam.
+// sent in it; WithCatalog checks a call's own with CheckParam. A nil
+// Operation gives builder.InNone and ErrUnknownRoute.
 func (op *Operation) Place(name string, v value.Value) (builder.Location, error) {
+	if op == nil {
+		return builder.InNone, errNil(name)
+	}
 	p, ok := op.Param(name)
 	if !ok {
 		return builder.InNone, nil
@@ -58,11 +67,15 @@ func (op *Operation) Place(name string, v value.Value) (builder.Location, error)
 // ParamIndex returns the position in Params of the parameter called name
 // (-1 when op does not declare it). With [Operation.CheckIndex], it lets
 // WithCatalog check a call whose parameter names it has seen before
-// without looking them up again.
+// without looking them up again. A nil Operation gives -1.
 func (op *Operation) ParamIndex(name string) int { return op.paramIndex(name) }
 
-// CheckIndex is CheckParam for the parameter at position i of Params.
+// CheckIndex is CheckParam for the parameter at position i of Params. A
+// nil Operation fails with ErrUnknownRoute.
 func (op *Operation) CheckIndex(i int, v value.Value) error {
+	if op == nil {
+		return errNil(strconv.Itoa(i))
+	}
 	if i < 0 || i >= len(op.Params) {
 		return &Error{Route: op.route, Param: strconv.Itoa(i), Err: ErrUnknownParam}
 	}
@@ -91,8 +104,12 @@ func location(in Location) builder.Location {
 // that describes no body or no body type, pass; so does an array where
 // an object is described, which GitHub takes in places its description
 // leaves to prose (an issue's labels, given directly); an object's
-// members are checked one by one, by [Operation.CheckMember].
+// members are checked one by one, by [Operation.CheckMember]. A nil
+// Operation fails with ErrUnknownRoute.
 func (op *Operation) CheckData(v value.Value) error {
+	if op == nil {
+		return errNil("")
+	}
 	if op.Body == nil || v.Kind() == value.Null || v.Kind() == value.Array && op.Body.Type.Has(Object) {
 		return nil
 	}
@@ -110,8 +127,12 @@ func (op *Operation) CheckData(v value.Value) error {
 // the body parameter of that name, or as a member an open body takes
 // (RequestBody.Additional). A name the operation takes only elsewhere
 // (owner, in the path) is ErrUnknownParam: data is the body, and such a
-// parameter is set as a parameter.
+// parameter is set as a parameter. A nil Operation fails with
+// ErrUnknownRoute.
 func (op *Operation) CheckMember(name string, v value.Value) error {
+	if op == nil {
+		return errNil(name)
+	}
 	for i := range op.Params {
 		if p := &op.Params[i]; p.In == Body && p.Name == name {
 			return op.checkValue(p, &v)
@@ -130,5 +151,10 @@ func (op *Operation) CheckMember(name string, v value.Value) error {
 
 // Requires lists the parameters op always requires (Required), and the
 // required properties of an optional body, which it requires once any
-// body parameter is sent.
-func (op *Operation) Requires() (always, withBody []string) { return op.required, op.optBody }
+// body parameter is sent. A nil Operation gives nil, nil.
+func (op *Operation) Requires() (always, withBody []string) {
+	if op == nil {
+		return nil, nil
+	}
+	return op.required, op.optBody
+}

@@ -125,8 +125,13 @@ func (e *Error) Reason() string {
 	return b.String()
 }
 
-// Unwrap returns the sentinel.
-func (e *Error) Unwrap() error { return e.Err }
+// Unwrap returns the sentinel; nil for a nil Error.
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // isSensitive reports whether a parameter's value must never appear in
 // error text: the builder's credentials (builder.SensitiveParams, the one

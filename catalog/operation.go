@@ -27,7 +27,9 @@ type RequestBody struct {
 }
 
 // Operation is one method on one path. Its fields are read-only once
-// the Operation belongs to a Catalog.
+// the Operation belongs to a Catalog. A nil *Operation, what a failed
+// Lookup returns, knows nothing: it has no route, parameters or servers,
+// and its checks fail with an *Error wrapping ErrUnknownRoute.
 type Operation struct {
 	// ID is the operationId, e.g. "repos/get".
 	ID string
@@ -200,18 +202,43 @@ func (op *Operation) renamed(path string) (*Operation, error) {
 }
 
 // Route returns the method and the path template: "GET", "/repos/{owner}/{repo}".
-func (op *Operation) Route() (method, path string) { return op.Method, op.Path }
+// A nil Operation gives "", "".
+func (op *Operation) Route() (method, path string) {
+	if op == nil {
+		return "", ""
+	}
+	return op.Method, op.Path
+}
 
 // Template returns the path template a call should be built with: Path,
 // and for a method that sends a body (anything but GET and HEAD) a query
 // expression naming its query parameters, as @octokit's route lists
 // write it: "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}".
 // Without it, an engine that puts leftover parameters in the body of a
-// POST would send name and label there.
-func (op *Operation) Template() string { return op.template }
+// POST would send name and label there. A nil Operation gives "".
+func (op *Operation) Template() string {
+	if op == nil {
+		return ""
+	}
+	return op.template
+}
 
-// String returns "METHOD /path".
-func (op *Operation) String() string { return op.route }
+// String returns "METHOD /path"; "<nil>" for a nil Operation.
+func (op *Operation) String() string {
+	if op == nil {
+		return "<nil>"
+	}
+	return op.route
+}
+
+// errNil is the error of a nil Operation's checks, about the parameter
+// name ("" for the whole call). Its Route is the nil Operation's String.
+func errNil(name string) error {
+	return &Error{Route: "<nil>", Param: name, Detail: "no operation (a nil *Operation, as a failed Lookup returns)", Err: ErrUnknownRoute}
+}
+
+// hasNothing is Missing's has when it is nil.
+func hasNothing(string) bool { return false }
 
 // Param returns the parameter called name. A name used in two places
 // (a path variable and a body property) gives the path's.
@@ -222,8 +249,11 @@ func (op *Operation) Param(name string) (*Param, bool) {
 	return nil, false
 }
 
-// paramIndex is Param's position in Params, or -1.
+// paramIndex is Param's position in Params, or -1 (for a nil op too).
 func (op *Operation) paramIndex(name string) int {
+	if op == nil {
+		return -1
+	}
 	if op.index == nil {
 		for i := range op.Params {
 			if op.Params[i].Name == name {
@@ -263,15 +293,28 @@ func (op *Operation) In(name string) (Location, bool) {
 // parameters, in that order. Header and cookie parameters are left out:
 // calls set those as headers. A property the body schema requires counts
 // only when the body itself is required; see [Operation.Missing] for an
-// optional body. The slice is shared and must not be modified.
-func (op *Operation) Required() []string { return op.required }
+// optional body. The slice is shared and must not be modified. A nil
+// Operation gives nil.
+func (op *Operation) Required() []string {
+	if op == nil {
+		return nil
+	}
+	return op.required
+}
 
 // Missing returns an *Error wrapping ErrMissingParam that lists every
 // required parameter (see [Operation.Required]) for which has reports
 // false, or nil when none is missing. When the body is optional but the
 // call sends some of its parameters, the properties its schema requires
-// are required too.
+// are required too. A nil has reports false for every name. A nil
+// Operation fails with ErrUnknownRoute.
 func (op *Operation) Missing(has func(name string) bool) error {
+	if op == nil {
+		return errNil("")
+	}
+	if has == nil {
+		has = hasNothing
+	}
 	sendsBody := false
 	if len(op.optBody) > 0 {
 		for i := range op.Params {
@@ -288,7 +331,14 @@ func (op *Operation) Missing(has func(name string) bool) error {
 // it sends a body: one made only of members the body does not list
 // (RequestBody.Additional), or given whole as data, makes the optional
 // body's required properties required as much as a listed member does.
+// A nil has, and a nil Operation, are as for Missing.
 func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) error {
+	if op == nil {
+		return errNil("")
+	}
+	if has == nil {
+		has = hasNothing
+	}
 	sendsBody = sendsBody && len(op.optBody) > 0
 	n := 0
 	for _, name := range op.required {
@@ -336,8 +386,12 @@ func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) err
 //
 // A name op does not declare passes as a member of the body when the
 // body takes members other than its parameters (RequestBody.Additional)
-// and v fits the schema it gives them.
+// and v fits the schema it gives them. A nil Operation fails with
+// ErrUnknownRoute.
 func (op *Operation) CheckParam(name string, v value.Value) error {
+	if op == nil {
+		return errNil(name)
+	}
 	p, ok := op.Param(name)
 	if !ok {
 		if x := op.extra(); x != nil {
@@ -393,8 +447,11 @@ func (op *Operation) checkValue(p *Param, v *value.Value) error {
 }
 
 // Check is CheckParam for a Go value, converted as encoding/json would
-// marshal it.
+// marshal it. A nil Operation fails with ErrUnknownRoute.
 func (op *Operation) Check(name string, x any) error {
+	if op == nil {
+		return errNil(name)
+	}
 	v, ok := value.Scalar(x)
 	if !ok {
 		var err error
@@ -407,8 +464,12 @@ func (op *Operation) Check(name string, x any) error {
 
 // Validate checks a whole call's parameters: each one with Check, in
 // sorted order, then that none required is missing. It returns every
-// problem found, joined (errors.Join), or nil.
+// problem found, joined (errors.Join), or nil. A nil Operation fails
+// once, with ErrUnknownRoute.
 func (op *Operation) Validate(params map[string]any) error {
+	if op == nil {
+		return errNil("")
+	}
 	names := make([]string, 0, len(params))
 	for name := range params {
 		names = append(names, name)

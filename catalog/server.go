@@ -104,9 +104,9 @@ func (t *serverTemplate) match(base string, vals []string) ([]string, bool) {
 //   - Any other base (a test server, a proxy) is kept as it is, since the
 //     caller chose it on purpose.
 //
-// A trailing slash of base is ignored.
+// A trailing slash of base is ignored. A nil Operation returns base.
 func (op *Operation) BaseURL(base string) string {
-	if op.server == nil || op.cat == nil || op.cat.def == nil {
+	if op == nil || op.server == nil || op.cat == nil || op.cat.def == nil {
 		return base
 	}
 	b := strings.TrimRight(base, "/")

@@ -24,7 +24,8 @@ const MaxBodySize = 32 << 20
 // Call is one request as the package sees it: recorded by a [Server],
 // or made by [CallOf] from an *http.Request or builder.RequestOptions
 // for the matchers. Printing a Call with fmt (any verb) or String masks
-// credentials; its fields hold the real values.
+// credentials; its fields hold the real values. A nil *Call is a call of
+// nothing: it prints "<nil>" and has no parameters, query or body.
 type Call struct {
 	// Method is the method as sent ("GET"); RequestOptions' lower-case
 	// method is upper-cased, as HTTPRequest sends it.
@@ -66,30 +67,43 @@ type Call struct {
 
 // Get returns the value of a parameter by name: a path or query
 // parameter (Params) first, then a body field (Fields), as octokit
-// merges them.
+// merges them. A nil Call has none.
 func (c *Call) Get(name string) (any, bool) {
+	if c == nil {
+		return nil, false
+	}
 	if v, ok := c.Params.Get(name); ok {
 		return v, true
 	}
 	return c.Fields.Get(name)
 }
 
-// Query returns the query values.
+// Query returns the query values; empty for a nil Call.
 func (c *Call) Query() url.Values {
+	if c == nil {
+		return url.Values{}
+	}
 	q, _ := url.ParseQuery(c.RawQuery)
 	return q
 }
 
-// DecodeBody decodes the JSON body into v, with encoding/json.
+// DecodeBody decodes the JSON body into v, with encoding/json. A nil
+// Call is refused with ErrRequest, as [MatchCall] refuses it.
 func (c *Call) DecodeBody(v any) error {
+	if c == nil {
+		return nilCall()
+	}
 	if len(c.Body) == 0 {
 		return &Error{Request: c.summary(), Problems: []string{"the request has no body"}, Err: ErrMismatch}
 	}
 	return json.Unmarshal(c.Body, v)
 }
 
-// Clone returns a deep copy of c.
+// Clone returns a deep copy of c; nil for a nil c.
 func (c *Call) Clone() *Call {
+	if c == nil {
+		return nil
+	}
 	d := *c
 	d.Header = c.Header.Clone()
 	d.Body = bytes.Clone(c.Body)
@@ -127,7 +141,11 @@ const maxBodyShown = 1024
 // String returns c as an HTTP request is written, with credentials
 // masked: the request line, the headers in sorted order, and the body
 // (a JSON body with the values of sensitive keys masked at any depth).
+// A nil Call is "<nil>".
 func (c *Call) String() string {
+	if c == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	b.WriteString(c.summary())
 	for _, name := range sortedKeys(c.Header) {

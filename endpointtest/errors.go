@@ -47,8 +47,11 @@ type Error struct {
 }
 
 // Error formats as "endpointtest: REQUEST: PROBLEM", with one problem per
-// indented line when there are several.
+// indented line when there are several; "<nil>" for a nil Error.
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	b.WriteString("endpointtest: ")
 	b.WriteString(e.Request)
@@ -71,7 +74,11 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the sentinel and the causes, for errors.Is and errors.As.
+// Unwrap returns the sentinel and the causes, for errors.Is and errors.As;
+// nil for a nil Error.
 func (e *Error) Unwrap() []error {
+	if e == nil {
+		return nil
+	}
 	return append([]error{e.Err}, e.Causes...)
 }

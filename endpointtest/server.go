@@ -25,10 +25,14 @@ type T interface {
 	Cleanup(func())
 }
 
-// Server is a fake API server for tests: an *httptest.Server (its URL,
-// Client and Close are promoted) that answers the routes registered with
-// Handle, records every request, and with [WithCatalog] checks each one
-// against an API description. It is safe for concurrent use.
+// Server is a fake API server for tests: an *httptest.Server (its URL is
+// promoted; Client and Close call its own) that answers the routes
+// registered with Handle, records every request, and with [WithCatalog]
+// checks each one against an API description. It is safe for concurrent
+// use.
+//
+// A nil *Server has no routes and no calls: its methods do nothing and
+// return nil. Its URL is a field, which a nil Server does not have.
 type Server struct {
 	*httptest.Server
 
@@ -170,6 +174,9 @@ func (s *Server) fatal(err error) {
 // test at once; with WithCatalog, a route the catalogue does not have
 // fails it too (and is registered anyway).
 func (s *Server) Handle(route string, reply Reply) {
+	if s == nil {
+		return
+	}
 	if s.t != nil {
 		s.t.Helper()
 	}
@@ -203,8 +210,12 @@ func routeError(route string, err, sentinel error) *Error {
 	return &Error{Request: strconv.Quote(builder.RedactURL(route)), Problems: []string{problem}, Err: sentinel, Causes: []error{err}}
 }
 
-// Requests returns every request received so far, in order, as copies.
+// Requests returns every request received so far, in order, as copies;
+// nil for a nil Server.
 func (s *Server) Requests() []*Call {
+	if s == nil {
+		return nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := make([]*Call, len(s.log))
@@ -218,8 +229,11 @@ func (s *Server) Requests() []*Call {
 // route registered with Handle, or with WithCatalog, an operation of the
 // catalogue ("GET /repos/{owner}/{repo}/issues"). Variable names need not
 // be the registered ones: "GET /repos/{o}/{r}/issues" finds the same
-// calls. An invalid route fails the test.
+// calls. An invalid route fails the test. A nil Server has no calls.
 func (s *Server) Calls(route string) []*Call {
+	if s == nil {
+		return nil
+	}
 	if s.t != nil {
 		s.t.Helper()
 	}
@@ -243,14 +257,35 @@ func (s *Server) Calls(route string) []*Call {
 }
 
 // Reset forgets the requests recorded so far and restarts every Sequence
-// reply; routes stay registered.
+// reply; routes stay registered. A nil Server has nothing to reset.
 func (s *Server) Reset() {
+	if s == nil {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.log = nil
 	for _, h := range s.hs {
 		h.calls = 0
 	}
+}
+
+// Close shuts the server down, as httptest.Server.Close does; for a nil
+// Server it does nothing.
+func (s *Server) Close() {
+	if s == nil {
+		return
+	}
+	s.Server.Close()
+}
+
+// Client returns an HTTP client for the server, as
+// httptest.Server.Client does; nil for a nil Server.
+func (s *Server) Client() *http.Client {
+	if s == nil {
+		return nil
+	}
+	return s.Server.Client()
 }
 
 var exprRE = regexp.MustCompile(`\{[^{}]*\}`)

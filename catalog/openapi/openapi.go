@@ -76,12 +76,22 @@ type Error struct {
 	Err    error
 }
 
+// Error formats as "openapi: "SOURCE": CAUSE"; "<nil>" for a nil Error.
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	return "openapi: " + strconv.Quote(e.Source) + ": " + fmt.Sprint(e.Err)
 }
 
-// Unwrap returns the cause; errors.Is(err, ErrLoad) holds too.
-func (e *Error) Unwrap() []error { return []error{ErrLoad, e.Err} }
+// Unwrap returns the cause; errors.Is(err, ErrLoad) holds too. A nil
+// Error wraps nothing.
+func (e *Error) Unwrap() []error {
+	if e == nil {
+		return nil
+	}
+	return []error{ErrLoad, e.Err}
+}
 
 // Options change how a description is read.
 type Options struct {

@@ -178,6 +178,14 @@ var _ = Describe("errors", func() {
 		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
 	})
 
+	It("print a nil *Error as <nil>, wrapping nothing", func() {
+		var err *openapi.Error
+		Expect(err.Error()).To(Equal("<nil>"))
+		Expect(fmt.Sprintf("%v %s", err, error(err))).NotTo(ContainSubstring("PANIC"))
+		Expect(err.Unwrap()).To(BeNil())
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeFalse())
+	})
+
 	It("wraps ErrLoad and names the source", func() {
 		_, err := openapi.Load([]byte(`{"openapi": "3.1.0", "info": `))
 		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())

@@ -24,7 +24,7 @@ import (
 
 // Matcher is a Gomega matcher made of an endpointtest.Matcher. The zero
 // Matcher holds none: its Match is an error wrapping
-// endpointtest.ErrMatcher, as is Satisfy(nil)'s.
+// endpointtest.ErrMatcher, as is Satisfy(nil)'s and a nil *Matcher's.
 type Matcher struct {
 	m       endpointtest.Matcher
 	lastErr error
@@ -45,6 +45,9 @@ func (m *Matcher) Match(actual any) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if m == nil {
+		return false, endpointtest.MatchCall(c, nil) // ErrMatcher
+	}
 	m.summary = firstLine(c.String())
 	if m.m == nil {
 		// MatchCall's error for a nil matcher, not a mismatch that
@@ -62,6 +65,9 @@ func (m *Matcher) Match(actual any) (bool, error) {
 
 // FailureMessage implements types.GomegaMatcher: how the request differs.
 func (m *Matcher) FailureMessage(actual any) string {
+	if m == nil {
+		return "endpointtest: the request does not match <nil>"
+	}
 	if m.lastErr == nil {
 		return fmt.Sprintf("endpointtest: the request does not match %s", m.m)
 	}
@@ -70,6 +76,9 @@ func (m *Matcher) FailureMessage(actual any) string {
 
 // NegatedFailureMessage implements types.GomegaMatcher.
 func (m *Matcher) NegatedFailureMessage(actual any) string {
+	if m == nil {
+		return "endpointtest: the request matches <nil>, want it not to"
+	}
 	return fmt.Sprintf("endpointtest: %s: matches %s, want it not to", m.summary, m.m)
 }
 
@@ -85,7 +94,8 @@ func firstLine(s string) string {
 // RouteMatcher is MatchRoute's matcher; Where adds parameters to check.
 // The zero RouteMatcher holds no matcher, as the zero Matcher; its Where
 // gives one of endpointtest's zero RouteMatcher, which is refused with
-// endpointtest.ErrRoute.
+// endpointtest.ErrRoute. A nil *RouteMatcher is as a nil *Matcher, and
+// its Where as the zero RouteMatcher's.
 type RouteMatcher struct {
 	Matcher
 	route *endpointtest.RouteMatcher
@@ -101,8 +111,34 @@ func MatchRoute(route string) *RouteMatcher {
 // Where returns a copy of m that also wants the route's parameter called
 // name to have the text value; see endpointtest.RouteMatcher.Where.
 func (m *RouteMatcher) Where(name, value string) *RouteMatcher {
-	r := m.route.Where(name, value)
+	var r *endpointtest.RouteMatcher
+	if m != nil {
+		r = m.route
+	}
+	r = r.Where(name, value)
 	return &RouteMatcher{Matcher: Matcher{m: r}, route: r}
+}
+
+// Match implements types.GomegaMatcher, as Matcher.Match.
+func (m *RouteMatcher) Match(actual any) (bool, error) { return m.matcher().Match(actual) }
+
+// FailureMessage implements types.GomegaMatcher, as Matcher.FailureMessage.
+func (m *RouteMatcher) FailureMessage(actual any) string {
+	return m.matcher().FailureMessage(actual)
+}
+
+// NegatedFailureMessage implements types.GomegaMatcher, as
+// Matcher.NegatedFailureMessage.
+func (m *RouteMatcher) NegatedFailureMessage(actual any) string {
+	return m.matcher().NegatedFailureMessage(actual)
+}
+
+// matcher is m's Matcher; nil for a nil m.
+func (m *RouteMatcher) matcher() *Matcher {
+	if m == nil {
+		return nil
+	}
+	return &m.Matcher
 }
 
 // HaveMethod succeeds for a request with that method, in any case.
