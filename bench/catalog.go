@@ -122,12 +122,18 @@ func EKOneStepCall(ctx context.Context, e *builder.Endpoint, c *Call) (*http.Req
 	return b.HTTPRequest(ctx)
 }
 
-// EKC is EK checked against GitHub's catalogue (builder.WithCatalog).
-var EKC = endpoint.Defaults(
-	endpoint.WithCatalog(github.Catalog()),
-	endpoint.WithHeader("authorization", Authorization),
-	endpoint.WithHeader("user-agent", UserAgent),
-)
+// EKC returns EK checked against GitHub's catalogue
+// (builder.WithCatalog). It decodes the catalogue on first use, not when
+// the package loads: kept live, its 1.7 MB of pointers make every
+// collection of the process longer, and the rows that do not use it
+// would pay for that too.
+var EKC = sync.OnceValue(func() *builder.Endpoint {
+	return endpoint.Defaults(
+		endpoint.WithCatalog(github.Catalog()),
+		endpoint.WithHeader("authorization", Authorization),
+		endpoint.WithHeader("user-agent", UserAgent),
+	)
+})
 
 // CheckA is the check a build of A would add, done by hand: look the
 // route up and check its four parameters (values converted per call, as

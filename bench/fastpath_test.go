@@ -167,7 +167,7 @@ var _ = Describe("GitHub's routes in rotation", func() {
 
 	It("synthesises values the catalogue accepts", func() {
 		for i := range calls {
-			_, err := EKBuildCall(EKC, &calls[i])
+			_, err := EKBuildCall(EKC(), &calls[i])
 			Expect(err).NotTo(HaveOccurred(), calls[i].Route)
 		}
 	})
@@ -198,15 +198,15 @@ var _ = Describe("the catalogue rows", func() {
 	It("builds A with the catalogue as without it", func() {
 		plain, err := EKBuildA(Owner, Repo)
 		Expect(err).NotTo(HaveOccurred())
-		checked, err := EKBuildAOn(EKC, RouteA, Owner, Repo)
+		checked, err := EKBuildAOn(EKC(), RouteA, Owner, Repo)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(checked).To(Equal(plain))
-		expectSame(func() (*http.Request, error) { return EKOneStepAOn(ctx, EKC, RouteA, Owner, Repo) },
+		expectSame(func() (*http.Request, error) { return EKOneStepAOn(ctx, EKC(), RouteA, Owner, Repo) },
 			func() (*http.Request, error) { return FloorA(ctx, Owner, Repo) }, "one-step with the catalogue")
 	})
 
 	It("refuses a typo on the catalogue endpoint, so that the check is really made", func() {
-		_, err := EKC.Route(RouteA).Param("owner", Owner).Param("repo", Repo).Param("state", "opne").Build()
+		_, err := EKC().Route(RouteA).Param("owner", Owner).Param("repo", Repo).Param("state", "opne").Build()
 		Expect(err).To(HaveOccurred())
 	})
 
