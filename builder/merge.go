@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"errors"
 	"reflect"
 
 	"dario.cat/mergo"
@@ -23,14 +24,20 @@ import (
 // mergo's reflection and bookkeeping cost more than the whole build; a
 // spec holds the two to each other.
 
-// mergeLayers lays l over base; neither changes.
+// mergeLayers lays l over base; neither changes. l goes to mergo by
+// address, so that the transformers read its fields in place rather
+// than copying each into an interface.
 func mergeLayers(base, l *layer) (layer, error) {
 	out := *base
-	if err := mergo.Merge(&out, *l, mergo.WithOverride, mergo.WithTransformers(transformers{})); err != nil {
+	if err := mergo.Merge(&out, l, mergo.WithOverride, mergo.WithTransformers(transformers{})); err != nil {
 		return layer{}, err
 	}
 	return out, nil
 }
+
+// errMergeCopy is a transformer's error when mergo hands it a field
+// that is not addressable, which mergeLayers's pointers rule out.
+var errMergeCopy = errors.New("builder: merge: a layer field is not addressable")
 
 // transformers gives mergo the merge of each of the layer's field types.
 type transformers struct{}
@@ -45,30 +52,48 @@ var (
 	catalogRefType  = reflect.TypeFor[catalogRef]()
 )
 
+// The transformers, made once: mergo asks for one per field per merge.
+var (
+	transformHeaders  = transform(mergeHeaders)
+	transformPreviews = transform(unionPreviews)
+	transformBody     = transform(mergeBody)
+	transformRequest  = transform(mergeRequest)
+	transformParams   = transform(mergeParams)
+	transformKeys     = transform(mergeKeys)
+	transformCatalog  = transform(mergeCatalog)
+)
+
 func (transformers) Transformer(t reflect.Type) func(dst, src reflect.Value) error {
 	switch t {
 	case headerListType:
-		return transform(mergeHeaders)
+		return transformHeaders
 	case previewListType:
-		return transform(unionPreviews)
+		return transformPreviews
 	case bodyType:
-		return transform(mergeBody)
+		return transformBody
 	case valueType:
-		return transform(mergeRequest)
+		return transformRequest
 	case paramListType:
-		return transform(mergeParams)
+		return transformParams
 	case keyOrderType:
-		return transform(mergeKeys)
+		return transformKeys
 	case catalogRefType:
-		return transform(mergeCatalog)
+		return transformCatalog
 	}
 	return nil
 }
 
-// transform adapts a merge function of one field type to mergo.
+// transform adapts a merge function of one field type to mergo. Both
+// fields are read, and dst written, through their addresses: boxing a
+// struct in an interface copies it to the heap. mergo asks for a
+// transformer by the field's type, so a field of type T is a T.
 func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) error {
 	return func(dst, src reflect.Value) error {
-		dst.Set(reflect.ValueOf(merge(dst.Interface().(T), src.Interface().(T))))
+		if !dst.CanAddr() || !src.CanAddr() {
+			return errMergeCopy // mergeLayers gives mergo both by address
+		}
+		d := (*T)(dst.Addr().UnsafePointer())
+		*d = merge(*d, *(*T)(src.Addr().UnsafePointer()))
 		return nil
 	}
 }
