@@ -179,7 +179,7 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 				yield(nil, err)
 				return
 			}
-			if resp.Request == nil { // a RoundTripper may leave it unset
+			if resp.Request == nil || resp.Request.URL == nil { // a RoundTripper may leave it unset
 				resp.Request = r
 			}
 			seen.add(resp.Request.URL) // where a redirect led

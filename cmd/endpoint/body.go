@@ -8,7 +8,8 @@ import (
 )
 
 // MaxBody is the most the command reads from one file or from standard
-// input (--data @file, --data @-, name=@file, name:=@file): 100 MiB,
+// input (--data @file, --data @-, name=@file, name:=@file, --defaults,
+// --spec): 100 MiB,
 // the size GitHub accepts for most uploads. Past it the command fails
 // instead of reading on; /dev/zero would otherwise fill the memory.
 const MaxBody = 100 << 20

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/endpointkit/endpoint"
@@ -144,7 +146,11 @@ func (c *command) prepare(pos []string, forSend bool) (*call, error) {
 			b.Param(it.Name, it.JSON)
 		case itemQuery:
 			if cat != nil {
-				// The catalogue knows where the parameter goes.
+				// The catalogue puts the parameter in the query, if it
+				// is a query parameter at all.
+				if err := queryOnly(cat, route, it.Name); err != nil {
+					return nil, err
+				}
 				b.Param(it.Name, it.Value)
 			} else {
 				query = append(query, it)
@@ -175,20 +181,58 @@ func (c *command) prepare(pos []string, forSend bool) (*call, error) {
 	return p, nil
 }
 
+// queryOnly refuses name==value for a parameter that the operation of
+// route takes elsewhere than in the query: "==" promises the query. An
+// unknown route or name is left to the check.
+func queryOnly(cat *catalog.Catalog, route, name string) error {
+	method, path, ok := strings.Cut(route, " ")
+	if !ok {
+		method, path = "", route
+	}
+	op, err := cat.Lookup(method, path)
+	if err != nil {
+		return nil
+	}
+	if in, ok := op.In(name); ok && in != catalog.Query {
+		return fmt.Errorf("item %s==…: %s takes %q in the %s, not in the query; write %s=…", name, op, name, in, name)
+	}
+	return nil
+}
+
 // catalog returns the catalogue calls are checked against: --spec's,
 // GitHub's, or nil with --no-check.
 func (c *command) catalog() (*catalog.Catalog, error) {
 	switch {
 	case c.cfg.spec != "":
-		cat, err := openapi.LoadFile(c.cfg.spec)
-		if err != nil {
-			return nil, fmt.Errorf("--spec: %w", err)
-		}
-		return cat, nil
+		return loadSpec(c.cfg.spec)
 	case c.cfg.noCheck:
 		return nil, nil
 	}
 	return github.Catalog(), nil
+}
+
+// loadSpec loads --spec within maxBody, as every file the command
+// reads: a larger regular file fails before it is read, and anything
+// else (a pipe, a device such as /dev/zero) is read up to the limit and
+// may not refer to other files.
+func loadSpec(name string) (*catalog.Catalog, error) {
+	var cat *catalog.Catalog
+	fi, err := os.Stat(name)
+	switch {
+	case err != nil || fi.Mode().IsRegular() && fi.Size() <= maxBody:
+		cat, err = openapi.LoadFile(name) // its error names the file
+	case fi.Mode().IsRegular():
+		err = fmt.Errorf("%s, %w", size(fi.Size()), tooLarge(maxBody))
+	default:
+		var data []byte
+		if data, err = readFile(name, maxBody); err == nil {
+			cat, err = openapi.LoadWith(data, openapi.Options{Source: filepath.Base(name)})
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--spec: %w", err)
+	}
+	return cat, nil
 }
 
 // endpoint layers the catalogue, the --spec description's server and

@@ -164,7 +164,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 				return nil, err
 			}
 			// The flag package names flags with one dash; the help uses two.
-			msg := strings.NewReplacer(": -", ": --", "for -", "for --").Replace(err.Error())
+			msg := strings.NewReplacer(": -", ": --", "for -", "for --", "flag -", "flag --").Replace(err.Error())
 			return nil, usageError{msg}
 		}
 		rest := fs.Args()

@@ -9,7 +9,6 @@ import (
 
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/github"
-	"github.com/endpointkit/endpoint/catalog/openapi"
 )
 
 // routes lists the catalogue's operations, one per line: method, path
@@ -36,8 +35,8 @@ func (c *command) routes(args []string) error {
 	var cat *catalog.Catalog
 	if c.cfg.spec != "" {
 		var err error
-		if cat, err = openapi.LoadFile(c.cfg.spec); err != nil {
-			return fmt.Errorf("--spec: %w", err)
+		if cat, err = loadSpec(c.cfg.spec); err != nil {
+			return err
 		}
 	} else {
 		cat = github.Catalog()

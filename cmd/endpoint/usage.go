@@ -35,9 +35,9 @@ name; the value is taken as it is):
   name:=@file    JSON from a file     labels:=@labels.json
   Header:value   request header       X-GitHub-Api-Version:2022-11-28
 A value that starts with @ names a file; write name:='"@text"' for the text.
-Parameters go where the API description says; with --no-check, those the URL
-does not use go to the query string (GET, HEAD) or the JSON body (POST, PUT,
-PATCH, DELETE).
+Parameters go where the API description says (name==value only where it says
+query); with --no-check, those the URL does not use go to the query string
+(GET, HEAD) or the JSON body (POST, PUT, PATCH, DELETE).
 
 --data JSON sets the whole body to a JSON value; --data @file and --data @-
 (standard input) send raw bytes as application/octet-stream unless a
