@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
@@ -85,7 +87,9 @@ func (c *command) send(ctx context.Context, pos []string) error {
 // authorize adds "Authorization: Bearer $GITHUB_TOKEN" to a request
 // that has no authorization header. It is added to the request only,
 // after everything that prints was built, so no output and no error
-// shows it. A call checked against another API (--spec) never gets it.
+// shows it. A call checked against another API (--spec) never gets it,
+// nor does one in plain http to a host other than this machine, which
+// anyone on the way could read (a note on standard error says so).
 func (c *command) authorize(req *http.Request) error {
 	if _, ok := req.Header["Authorization"]; ok || c.cfg.spec != "" {
 		return nil
@@ -98,8 +102,27 @@ func (c *command) authorize(req *http.Request) error {
 	if err := headers.ValidateValue("authorization", tok); err != nil {
 		return fmt.Errorf("GITHUB_TOKEN: %w", err) // the error never quotes the value
 	}
+	if !privateTransport(req.URL) {
+		_, _ = fmt.Fprintf(c.stderr, "endpoint: GITHUB_TOKEN not sent: %s is plain http to another machine; use https, or give an Authorization header\n", req.URL.Host)
+		return nil
+	}
 	req.Header.Set("Authorization", "Bearer "+tok)
 	return nil
+}
+
+// privateTransport reports whether u is https, or http to this machine
+// (localhost or a loopback address), where a token cannot be read on the
+// way.
+func privateTransport(u *url.URL) bool {
+	if strings.EqualFold(u.Scheme, "https") {
+		return true
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // sendError says what went wrong in sending, a timeout in words.

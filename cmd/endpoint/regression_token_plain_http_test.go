@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// GITHUB_TOKEN went to any URL the command line named, plain http to
+// another machine included, where anyone on the way could read it.
+var _ = Describe("GITHUB_TOKEN over plain http", func() {
+	authorize := func(rawURL string) (http.Header, string) {
+		GinkgoHelper()
+		req, err := http.NewRequestWithContext(context.Background(), "GET", rawURL, nil)
+		Expect(err).NotTo(HaveOccurred())
+		var stderr strings.Builder
+		c := &command{cfg: &config{}, getenv: func(k string) (string, bool) { v, ok := tokenEnv[k]; return v, ok }, stderr: &stderr}
+		Expect(c.authorize(req)).To(Succeed())
+		return req.Header, stderr.String()
+	}
+
+	DescribeTable("is sent over https and to this machine",
+		func(rawURL string) {
+			h, stderr := authorize(rawURL)
+			Expect(h.Get("Authorization")).To(Equal("Bearer " + token))
+			Expect(stderr).To(BeEmpty())
+		},
+		Entry("https", "https://ghe.example.com/api/v3/user"),
+		Entry("HTTPS in capitals", "HTTPS://ghe.example.com/user"),
+		Entry("http to 127.0.0.1", "http://127.0.0.1:8080/user"),
+		Entry("http to another loopback address", "http://127.0.0.2/user"),
+		Entry("http to ::1", "http://[::1]:8080/user"),
+		Entry("http to localhost", "http://localhost:8080/user"),
+		Entry("http to a name under localhost", "http://api.localhost/user"),
+	)
+
+	DescribeTable("is not sent over plain http to another machine, and a note says so",
+		func(rawURL, host string) {
+			h, stderr := authorize(rawURL)
+			Expect(h.Values("Authorization")).To(BeEmpty())
+			Expect(stderr).To(ContainSubstring("GITHUB_TOKEN not sent: " + host + " is plain http"))
+			Expect(stderr).NotTo(ContainSubstring(token))
+		},
+		Entry("a host name", "http://ghe.example.com/api/v3/user", "ghe.example.com"),
+		Entry("a private address", "http://10.0.0.5:8080/user", "10.0.0.5:8080"),
+		Entry("localhost as a prefix only", "http://localhost.example.com/user", "localhost.example.com"),
+		Entry("an IPv6 address", "http://[2001:db8::1]/user", "[2001:db8::1]"),
+	)
+})
