@@ -38,7 +38,9 @@ func IsSensitiveParam(name string) bool {
 // RedactURL returns s with the value of every sensitive query or fragment
 // parameter (see IsSensitiveParam; also user[password], token[], and
 // after ";") and any user information ("user:pass@", also of a
-// scheme-relative "//user:pass@host") replaced by RedactedValue.
+// scheme-relative "//user:pass@host", and of "https:user:pass@host" or
+// "https:\\user:pass@host", which a browser reads as a URL) replaced by
+// RedactedValue.
 // Everything else is kept byte for byte, but for an encoded value that
 // had something to mask, written encoded again. s may be a URL, a URL template,
 // or any text that contains URLs, such as an error message or a Link
@@ -69,22 +71,35 @@ func redactURL(s string, levels int, decoded bool) string {
 }
 
 // redactUserinfo masks the user information of every authority in s:
-// after "//" that starts one (see startsAuthority), or after an encoded
+// after "//" that starts one (see startsAuthority), after a web scheme
+// whose slashes are not "//" (see specialAuthority), or after an encoded
 // "://" ("%3A%2F%2F", a URL in a path segment or a bare value), up to the
 // authority's last "@" ("%40").
 func redactUserinfo(s string, decoded bool) string {
 	var b strings.Builder
 	last := 0
+	// An authority scanned to its end without an "@" holds none after
+	// any of its bytes either: noAt, its end, spares "http:http:…" a
+	// scan from each colon.
+	noAt := 0
 	for i := 0; i < len(s); i++ {
 		var start, at int
 		switch {
 		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && startsAuthority(s, i, decoded):
 			start = i + 2
-			end := start
-			for end < len(s) && !endsAuthority(s, end, decoded) {
-				end++
+			at, _ = lastAt(s, start, decoded)
+		case s[i] == ':' && specialAuthority(s, i):
+			start = i + 1
+			for start < len(s) && (s[start] == '/' || s[start] == '\\') {
+				start++
 			}
-			at = strings.LastIndexByte(s[start:end], '@')
+			if start < noAt {
+				continue
+			}
+			var end int
+			if at, end = lastAt(s, start, decoded); at < 0 {
+				noAt = end
+			}
 		case s[i] == '%' && hasPrefixFold(s[i:], "%3A%2F%2F"):
 			start = i + len("%3A%2F%2F")
 			end := start
@@ -214,6 +229,43 @@ func startsAuthority(s string, i int, decoded bool) bool {
 	default:
 		return !decoded && (c == ' ' || ascii.IsCtl(c))
 	}
+}
+
+// lastAt returns the index, from start, of the last "@" of the
+// authority that starts at s[start] (-1 when it has none), and where
+// that authority ends.
+func lastAt(s string, start int, decoded bool) (at, end int) {
+	end = start
+	for end < len(s) && !endsAuthority(s, end, decoded) {
+		end++
+	}
+	return strings.LastIndexByte(s[start:end], '@'), end
+}
+
+// specialAuthority reports whether the ":" at s[i] ends a web scheme
+// (http, https, ws, wss, ftp, in any case, not the end of a longer word)
+// that a browser reads as starting an authority although "//" does not
+// follow: no slash ("https:u:p@h"), one, three or more, or backslashes
+// ("https:\\u:p@h"). The "//" form is redactUserinfo's first case.
+func specialAuthority(s string, i int) bool {
+	j := i - 1
+	for j >= 0 && i-j <= len("https") && ascii.IsAlpha(s[j]) {
+		j--
+	}
+	if j >= 0 && ascii.IsSchemeChar(s[j]) {
+		return false // a longer scheme or word: "xhttps:"
+	}
+	switch w := s[j+1 : i]; {
+	case strings.EqualFold(w, "http"), strings.EqualFold(w, "https"), strings.EqualFold(w, "ws"),
+		strings.EqualFold(w, "wss"), strings.EqualFold(w, "ftp"):
+	default:
+		return false
+	}
+	k := i + 1
+	for k < len(s) && (s[k] == '/' || s[k] == '\\') {
+		k++
+	}
+	return s[i+1:k] != "//"
 }
 
 // endsAuthority reports whether s[i] ends an authority ("&" may be

@@ -33,7 +33,13 @@ func FuzzRedactURL(f *testing.F) {
 		if len(secret) < 4 || strings.Trim(secret, "ghijklmnopqrstuvwxyz") != "" {
 			return
 		}
-		for _, form := range []string{"?token=" + secret, "&access_token=" + secret + "&a=1", "#client_secret=" + secret, "https://u:" + secret + "@h/"} {
+		forms := []string{"?token=" + secret, "&access_token=" + secret + "&a=1", "#client_secret=" + secret, "https://u:" + secret + "@h/"}
+		// Without "//", a scheme glued to a word ("xhttps:") is another
+		// scheme, or none, and has no user information.
+		if n := len(prefix); n == 0 || !strings.ContainsRune(schemeChars, rune(prefix[n-1])) {
+			forms = append(forms, "https:u:"+secret+"@h/")
+		}
+		for _, form := range forms {
 			in := prefix + form
 			if strings.Count(in, secret) != 1 {
 				continue
@@ -44,3 +50,6 @@ func FuzzRedactURL(f *testing.F) {
 		}
 	})
 }
+
+// schemeChars are the bytes of a URL scheme after its first letter.
+const schemeChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-."

@@ -413,6 +413,12 @@ var _ = DescribeTable("RedactURL",
 	Entry("a password with & inside an encoded value", "https://app/cb?next=https://u:p%21&pw@h/", "https://app/cb?next=https://[REDACTED]@h/"),
 	Entry("a route's :name in a password, rewritten to a brace", "//u{pw}@h/x", "//[REDACTED]@h/x"),
 	Entry("more bracketed names", "/x?token[0]=a&token[a]=b&user[token][]=c&a[b]=d", "/x?token[0]=[REDACTED]&token[a]=[REDACTED]&user[token][]=[REDACTED]&a[b]=d"),
+	// A browser reads these as URLs with user information; RFC 3986 does not.
+	Entry("a web scheme without slashes", `link "https:u:pw@evil/x": foreign host`, `link "https:[REDACTED]@evil/x": foreign host`),
+	Entry("a web scheme with backslashes", `https:\\u:pw@evil/x`, `https:\\[REDACTED]@evil/x`),
+	Entry("a web scheme with one slash, in capitals", `HTTP:/u:pw@evil`, `HTTP:/[REDACTED]@evil`),
+	Entry("a web scheme with three slashes", `wss:///u:pw@evil`, `wss:///[REDACTED]@evil`),
+	Entry("not a web scheme", `mailto:me@example.com xhttps:u:pw@h`, `mailto:me@example.com xhttps:u:pw@h`),
 )
 
 var _ = It("RedactURL stays linear on nested encodings", func() {
@@ -428,6 +434,11 @@ var _ = It("RedactURL stays linear on nested encodings", func() {
 	Expect(builder.RedactURL(inner + "?token=t")).To(HaveSuffix("?a=?token=[REDACTED]"))
 	masked := builder.RedactURL(nested + "%25253Ftoken%25253Dt")
 	Expect(masked).To(HaveSuffix("%25253Ftoken%25253D[REDACTED]"))
+	// Web schemes without "//", one after the other: each would read on
+	// to the end for an "@".
+	schemes := strings.Repeat("http:x", 200_000)
+	Expect(builder.RedactURL(schemes)).To(Equal(schemes))
+	Expect(builder.RedactURL(schemes + "u:pw@h")).To(HaveSuffix("http:[REDACTED]@h"))
 })
 
 var _ = Describe("IsSensitiveParam", func() {

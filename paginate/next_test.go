@@ -142,6 +142,15 @@ var _ = Describe("Next", func() {
 		Expect(msg).To(Equal(`paginate: next "https://[REDACTED]@evil.test/a?page=2&access_token=[REDACTED]&token=[REDACTED]&client_secret=[REDACTED]&refresh_token=[REDACTED]#access_token=[REDACTED]": link leaves the origin of the walk: link carries user information`))
 	})
 
+	It("masks the user information a browser would read in a web scheme without //", func() {
+		for _, link := range []string{`https:u:s3cr3t@evil.test/a`, `https:\\u:s3cr3t@evil.test/a`} {
+			_, err := paginate.Next(response("https://api.github.com/a", "<"+link+`>; rel="next"`))
+			Expect(err).To(HaveOccurred(), link)
+			Expect(err.Error()).NotTo(ContainSubstring("s3cr3t"), link)
+			Expect(err.Error()).To(ContainSubstring("[REDACTED]@evil.test"), link)
+		}
+	})
+
 	It("pins to the first request of a redirect chain, not the last", func() {
 		first, _ := http.NewRequest(http.MethodGet, "https://api.github.com/a", nil)
 		first.Header.Set("Authorization", "Bearer t0k3n")
