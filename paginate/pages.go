@@ -5,13 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/endpointkit/endpoint/internal/quote"
+	"hash/maphash"
 	"io"
 	"iter"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/endpointkit/endpoint/internal/quote"
 )
 
 // DefaultMaxPageSize is the most [Pages] reads of one body unless
@@ -225,18 +227,34 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 // walked is the set of pages a walk has requested or been redirected
 // to, by path and query (the walk is pinned to one origin), so that a
 // next link back to any of them ends it.
-type walked map[string]struct{}
-
-func (w *walked) add(u *url.URL) {
-	if *w == nil {
-		*w = make(walked)
-	}
-	(*w)[pageKey(u)] = struct{}{}
+// A walk keeps a 128-bit hash of each page's key, not the key: a hostile
+// server's endless links, however long, cost it 16 bytes a page and the
+// map's share. Two pages of a walk of 2^32 pages collide with odds of
+// 2^-65, which would end it with ErrLoop.
+type walked struct {
+	seeds [2]maphash.Seed
+	set   map[[2]uint64]struct{}
 }
 
-func (w walked) has(u *url.URL) bool {
-	_, ok := w[pageKey(u)]
+func (w *walked) add(u *url.URL) {
+	if w.set == nil {
+		w.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+		w.set = make(map[[2]uint64]struct{})
+	}
+	w.set[w.hash(u)] = struct{}{}
+}
+
+func (w *walked) has(u *url.URL) bool {
+	if w.set == nil {
+		return false
+	}
+	_, ok := w.set[w.hash(u)]
 	return ok
+}
+
+func (w *walked) hash(u *url.URL) [2]uint64 {
+	k := pageKey(u)
+	return [2]uint64{maphash.String(w.seeds[0], k), maphash.String(w.seeds[1], k)}
 }
 
 // pageKey is what tells two pages of one origin apart, for ErrLoop.
