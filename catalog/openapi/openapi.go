@@ -39,6 +39,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/url"
 	"os"
@@ -121,8 +122,19 @@ func LoadWith(data []byte, o Options) (*catalog.Catalog, error) {
 	return c, nil
 }
 
+// MaxFileSize is the most bytes LoadFile reads of one file, the
+// description's own or one it refers to. GitHub's largest, GHEC's with
+// every reference written out (@octokit/openapi's ghec.deref.json), is
+// 78 MB.
+const MaxFileSize = 128 << 20
+
+// maxFileSize is MaxFileSize; specs lower it.
+var maxFileSize int64 = MaxFileSize
+
 // LoadFile reads a description from a file. Its references may name
-// other local files, never URLs.
+// other local files, never URLs. No file may be larger than
+// MaxFileSize: a larger regular file is refused before it is read, and
+// a pipe or device (/dev/zero) is read up to the limit.
 func LoadFile(path string) (*catalog.Catalog, error) {
 	l := openapi3.NewLoader()
 	l.IncludeOrigin = true
@@ -131,7 +143,7 @@ func LoadFile(path string) (*catalog.Catalog, error) {
 		if u.Scheme != "" && u.Scheme != "file" || u.Host != "" {
 			return nil, fmt.Errorf("reference to %q: only local files may be referenced", u.Redacted())
 		}
-		return os.ReadFile(filepath.FromSlash(u.Path))
+		return readFile(filepath.FromSlash(u.Path))
 	}
 	doc, err := l.LoadFromFile(path)
 	if err != nil {
@@ -142,6 +154,26 @@ func LoadFile(path string) (*catalog.Catalog, error) {
 		return nil, &Error{Source: path, Err: err}
 	}
 	return c, nil
+}
+
+// readFile reads a file of at most maxFileSize bytes.
+func readFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes, more than %d", filepath.Base(name), fi.Size(), maxFileSize)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > maxFileSize {
+		return nil, fmt.Errorf("%s: more than %d bytes", filepath.Base(name), maxFileSize)
+	}
+	return data, nil
 }
 
 // Convert makes a catalogue of a document kin-openapi has loaded with
