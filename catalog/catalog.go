@@ -241,7 +241,9 @@ func nearestAll(word string, candidates []string) []string {
 // path, ":name" becomes "{name}", and query expressions, query strings
 // and fragments go.
 func (c *Catalog) normalize(path string) string {
-	if i := strings.Index(path, "://"); i >= 0 {
+	// A path that starts with "/" is no absolute URL, even with "://"
+	// in a segment (/repos/o/r/contents/http://x).
+	if i := strings.Index(path, "://"); i >= 0 && !strings.HasPrefix(path, "/") {
 		rest := path[i+3:]
 		if j := strings.IndexByte(rest, '/'); j >= 0 {
 			path = rest[j:]

@@ -160,7 +160,9 @@ func quoteValue(s string) string {
 }
 
 // cleanRoute keeps credentials out of a route echoed in an error: the
-// user information of an absolute URL and every query value are dropped.
+// user information of an absolute URL and every query value are dropped,
+// and what RedactURL masks is masked (a query after a "{?…}"
+// expression, a fragment's access_token=…).
 func cleanRoute(route string) string {
 	if i := strings.Index(route, "://"); i >= 0 {
 		rest := route[i+3:]
@@ -175,5 +177,5 @@ func cleanRoute(route string) string {
 	if q := strings.IndexByte(route, '?'); q >= 0 && !strings.HasPrefix(route[q-min(q, 1):], "{?") {
 		route = route[:q] + "?…"
 	}
-	return quote.Cut(route, 200)
+	return quote.Cut(builder.RedactURL(route), 200)
 }

@@ -9,12 +9,13 @@ import (
 
 // distance returns the edit distance between a and b (bytes, ASCII case
 // folded), counting an insertion, a deletion, a substitution or a swap of
-// two neighbours as one edit ("optimal string alignment"), or max+1 as
-// soon as it must exceed max.
-func distance(a, b string, max int) int {
-	if d := len(a) - len(b); d > max || -d > max {
-		return max + 1
+// two neighbours as one edit ("optimal string alignment"), or bound+1 as
+// soon as it must exceed bound.
+func distance(a, b string, bound int) int {
+	if d := len(a) - len(b); d > bound || -d > bound {
+		return bound + 1
 	}
+	inf := bound + 1
 	var buf [3][64]int
 	var prev2, prev, cur []int
 	if len(b)+1 <= len(buf[0]) {
@@ -23,13 +24,23 @@ func distance(a, b string, max int) int {
 		prev2, prev, cur = make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	}
 	for j := range prev {
-		prev[j] = j
+		prev2[j], prev[j], cur[j] = inf, min(j, inf), inf
 	}
 	prevBest := 0
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
+		// Only cells within bound of the diagonal can end within bound:
+		// filling that band alone keeps two long, alike strings (a
+		// description's enum value and a caller's) linear, not quadratic.
+		lo, hi := max(1, i-bound), min(len(b), i+bound)
+		cur[0] = min(i, inf)
+		if lo > 1 {
+			cur[lo-1] = inf
+		}
+		if hi < len(b) {
+			cur[hi+1] = inf
+		}
 		best := cur[0]
-		for j := 1; j <= len(b); j++ {
+		for j := lo; j <= hi; j++ {
 			cost := 1
 			if ascii.ToLower(a[i-1]) == ascii.ToLower(b[j-1]) {
 				cost = 0
@@ -40,14 +51,14 @@ func distance(a, b string, max int) int {
 			}
 			best = min(best, cur[j])
 		}
-		// A swap reaches back two rows, so stop only when both are past max.
-		if best > max && prevBest > max {
-			return max + 1
+		// A swap reaches back two rows, so stop only when both are past bound.
+		if best > bound && prevBest > bound {
+			return inf
 		}
 		prevBest = best
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(b)]
+	return min(prev[len(b)], inf)
 }
 
 // closeEnough is the largest distance at which a word of length n still

@@ -108,18 +108,24 @@ func (c *Call) Clone() *Call {
 	d.Header = c.Header.Clone()
 	d.Body = bytes.Clone(c.Body)
 	d.Params = cloneParams(c.Params)
-	d.Fields = slices.Clone(c.Fields)
+	d.Fields = cloneParams(c.Fields)
 	return &d
 }
 
+// cloneParams copies p and the slices its values hold: a query name's
+// []string, a body field's json.RawMessage (an array or object), so that
+// a copy changed in place leaves the recorded call as it was.
 func cloneParams(p builder.Params) builder.Params {
 	if p == nil {
 		return nil
 	}
 	out := slices.Clone(p)
 	for i := range out {
-		if s, ok := out[i].Value.([]string); ok {
-			out[i].Value = slices.Clone(s)
+		switch v := out[i].Value.(type) {
+		case []string:
+			out[i].Value = slices.Clone(v)
+		case json.RawMessage:
+			out[i].Value = json.RawMessage(bytes.Clone(v))
 		}
 	}
 	return out

@@ -116,38 +116,40 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 			add(p.Name, "invalid", err, paramProblem(op, catalog.Path, p.Name, err))
 		}
 	}
-	// Query values, once per name, several as a list.
-	seen := map[string]bool{}
+	// Query values, once per name, several as a list. They are grouped
+	// by name in one pass: a query of many names stays linear.
+	var names []string
+	byName := map[string][]string{}
 	for _, kv := range q {
-		if seen[kv.name] {
-			continue
+		if _, seen := byName[kv.name]; !seen {
+			names = append(names, kv.name)
 		}
-		seen[kv.name] = true
+		byName[kv.name] = append(byName[kv.name], kv.value)
+	}
+	for _, name := range names {
+		sent := byName[name]
 		// A query array travels comma-separated (the builder's and
 		// octokit's form) or as a repeated name.
 		isArray := false
-		if p, ok := op.Param(kv.name); ok && p.Schema.Type&catalog.Array != 0 && p.Schema.Type&catalog.String == 0 {
+		if p, ok := op.Param(name); ok && p.Schema.Type&catalog.Array != 0 && p.Schema.Type&catalog.String == 0 {
 			isArray = true
 		}
 		var vals []any
-		for _, o := range q {
-			if o.name != kv.name {
-				continue
-			}
+		for _, text := range sent {
 			if !isArray {
-				vals = append(vals, o.value)
+				vals = append(vals, text)
 				continue
 			}
-			for _, part := range strings.Split(o.value, ",") {
+			for _, part := range strings.Split(text, ",") {
 				vals = append(vals, part)
 			}
 		}
-		var v any = kv.value
+		var v any = sent[0]
 		if len(vals) > 1 || isArray {
 			v = vals
 		}
-		has[kv.name] = true
-		ix.checkSent(op, catalog.Query, kv.name, v, add)
+		has[name] = true
+		ix.checkSent(op, catalog.Query, name, v, add)
 	}
 	// Body fields of a JSON object body.
 	if len(c.Body) > 0 && (op.Body == nil || op.Body.Type == 0 || op.Body.Type&catalog.Object != 0) {

@@ -2,6 +2,9 @@ package endpointtest
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,8 +43,13 @@ type Fixtures struct {
 	err   error // why LoadFixtures failed
 }
 
+// MaxFixtureSize is the most bytes LoadFixtures reads of one file.
+const MaxFixtureSize = 32 << 20
+
 // LoadFixtures reads every .json file under dir, checking that each is a
-// valid options layer; a file that is not fails the test, naming it. A
+// valid options layer; a file that is not fails the test, naming it, and
+// so does one that is not a regular file (a link to /dev/zero, a named
+// pipe) or holds more than MaxFixtureSize bytes. A
 // nil t reports nothing, as in NewServer: the error stays in Err, and
 // every layer of the set fails with it.
 func LoadFixtures(t T, dir string) *Fixtures {
@@ -56,9 +64,13 @@ func LoadFixtures(t T, dir string) *Fixtures {
 		if d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".json") {
 			return nil
 		}
-		data, err := os.ReadFile(path)
+		data, err := readFixture(path)
 		if err != nil {
-			return err
+			problem := err.Error()
+			if pe, ok := err.(*fs.PathError); ok {
+				problem = pe.Op + ": " + pe.Err.Error() // the path is the Request
+			}
+			return &Error{Request: strconv.Quote(path), Problems: []string{problem}, Err: ErrFixture, Causes: []error{err}}
 		}
 		var o builder.Options
 		if err := o.UnmarshalJSON(data); err != nil {
@@ -82,6 +94,31 @@ func LoadFixtures(t T, dir string) *Fixtures {
 	}
 	slices.Sort(f.names)
 	return f
+}
+
+// readFixture reads a regular file of at most MaxFixtureSize bytes. A
+// link to a device or a pipe would be read forever, or block on open.
+func readFixture(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if fi.Size() > MaxFixtureSize {
+		return nil, fmt.Errorf("%d bytes, more than %d", fi.Size(), MaxFixtureSize)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFixtureSize+1))
+	if err == nil && len(data) > MaxFixtureSize {
+		err = fmt.Errorf("more than %d bytes", MaxFixtureSize)
+	}
+	return data, err
 }
 
 // Err returns the *Error (ErrFixture) that made LoadFixtures fail, for a

@@ -625,8 +625,9 @@ func intersect(a, b catalog.Schema) catalog.Schema {
 		a.Enum = b.Enum
 	} else if len(b.Enum) > 0 {
 		var both []string
+		inB := setOf(b.Enum)
 		for _, e := range a.Enum {
-			if slices.Contains(b.Enum, e) {
+			if inB[e] {
 				both = append(both, e)
 			}
 		}
@@ -662,8 +663,10 @@ func union(a, b catalog.Schema) catalog.Schema {
 	// value restricts it.
 	if len(a.Enum) > 0 && len(b.Enum) > 0 {
 		out.Enum = slices.Clone(a.Enum)
+		inA := setOf(a.Enum)
 		for _, e := range b.Enum {
-			if !slices.Contains(out.Enum, e) {
+			if !inA[e] {
+				inA[e] = true
 				out.Enum = append(out.Enum, e)
 			}
 		}
@@ -704,6 +707,16 @@ func union(a, b catalog.Schema) catalog.Schema {
 		}
 	}
 	return out
+}
+
+// setOf indexes an enum, so that merging two enums is linear in their
+// length: a description may list thousands of values.
+func setOf(enum []string) map[string]bool {
+	m := make(map[string]bool, len(enum))
+	for _, e := range enum {
+		m[e] = true
+	}
+	return m
 }
 
 func findProp(ps []catalog.Property, name string) *catalog.Property {
