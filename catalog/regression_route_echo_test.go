@@ -3,7 +3,6 @@ package catalog_test
 import (
 	"errors"
 	"strings"
-	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -65,10 +64,9 @@ var _ = Describe("suggestions for a long value", func() {
 		}})
 		Expect(err).NotTo(HaveOccurred())
 		op := mustLookup(c, "GET", "/x")
-		done := make(chan error, 1)
-		go func() { done <- op.Check("q", allowed[1:]+"b") }()
-		var cerr error
-		Eventually(done).WithTimeout(5 * time.Second).Should(Receive(&cerr))
+		// The spec asserts the result, not the time (see the root
+		// package's linear_test.go): a quadratic step takes half a minute.
+		cerr := op.Check("q", allowed[1:]+"b")
 		var ce *catalog.Error
 		Expect(errors.As(cerr, &ce)).To(BeTrue())
 		Expect(ce.Err).To(Equal(catalog.ErrEnum))

@@ -3,7 +3,6 @@ package openapi_test
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -27,15 +26,10 @@ var _ = Describe("merging large enums", func() {
 		GinkgoHelper()
 		doc := `{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"parameters":[{"name":"q","in":"query","schema":{"` + kind +
 			`":[{"type":"string","enum":` + enum(0, n) + `},{"type":"string","enum":` + enum(n/2, n+n/2) + `}]}}],"responses":{"200":{"description":"ok"}}}}}}`
-		done := make(chan *catalog.Catalog, 1)
-		go func() {
-			defer GinkgoRecover()
-			c, err := openapi.Load([]byte(doc))
-			Expect(err).NotTo(HaveOccurred())
-			done <- c
-		}()
-		var c *catalog.Catalog
-		Eventually(done).WithTimeout(10 * time.Second).Should(Receive(&c))
+		// The spec asserts the result, not the time (see the root
+		// package's linear_test.go): a quadratic merge takes 20 s.
+		c, err := openapi.Load([]byte(doc))
+		Expect(err).NotTo(HaveOccurred())
 		return c
 	}
 	const n = 100_000
