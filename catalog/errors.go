@@ -87,7 +87,7 @@ func (e *Error) Reason() string {
 	var b strings.Builder
 	if e.Param != "" {
 		b.WriteString("parameter ")
-		b.WriteString(strconv.Quote(e.Param))
+		b.WriteString(quoteValue(e.Param)) // a name may be as long as a caller makes it
 		b.WriteString(": ")
 	}
 	switch {

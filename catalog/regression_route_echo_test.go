@@ -80,3 +80,16 @@ var _ = Describe("suggestions for a long value", func() {
 		Expect(catalog.Distance("ab", "ba", 0)).To(Equal(1))
 	})
 })
+
+// A parameter's name was quoted whole: a caller's 100 KB name made a
+// 100 KB message.
+var _ = It("cuts a long parameter name in an error, as it cuts values", func() {
+	c, err := catalog.New(catalog.Info{}, []catalog.Operation{{ID: "x", Method: "GET", Path: "/x"}})
+	Expect(err).NotTo(HaveOccurred())
+	op := mustLookup(c, "GET", "/x")
+	name := strings.Repeat("n", 100_000)
+	err = op.Check(name, "v")
+	Expect(errors.Is(err, catalog.ErrUnknownParam)).To(BeTrue())
+	Expect(len(err.Error())).To(BeNumerically("<", 300), err.Error())
+	Expect(err.Error()).To(ContainSubstring(`parameter "nnnn`))
+})
