@@ -60,6 +60,7 @@ type config struct {
 	redact   bool
 	send     bool
 	paginate bool
+	maxPages int
 	timeout  time.Duration
 	version  bool
 }
@@ -99,6 +100,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.redact, "redact", false, "mask credentials (authorization, cookie, access_token, …) in the output")
 	fs.BoolVar(&cfg.send, "send", false, "send the request: the response body to standard output, the status line to standard error")
 	fs.BoolVar(&cfg.paginate, "paginate", false, "with --send, follow the next links and print every item as one JSON array")
+	fs.IntVar(&cfg.maxPages, "max-pages", 0, "with --paginate, stop after `N` pages (default: all)")
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "with --send, give up after `DURATION` (such as 30s; default none)")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
 	return fs
@@ -210,6 +212,10 @@ func (c *command) checkFlags() error {
 		return usagef("--send and --curl cannot be used together")
 	case cfg.paginate && !cfg.send:
 		return usagef("--paginate needs --send")
+	case cfg.maxPages != 0 && !cfg.paginate:
+		return usagef("--max-pages needs --paginate")
+	case cfg.maxPages < 0:
+		return usagef("--max-pages %d: want a positive number", cfg.maxPages)
 	case cfg.timeout != 0 && !cfg.send:
 		return usagef("--timeout needs --send")
 	case cfg.timeout < 0:

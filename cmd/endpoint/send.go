@@ -143,6 +143,9 @@ func (c *command) walk(ctx context.Context, req *http.Request, p *call) error {
 		// per_page=100 where the operation takes it (paginate.MaxPerPage).
 		opts = append(opts, paginate.WithCatalog(p.cat))
 	}
+	if c.cfg.maxPages > 0 {
+		opts = append(opts, paginate.MaxPages(c.cfg.maxPages))
+	}
 	var all bytes.Buffer
 	all.WriteByte('[')
 	n := 0

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -303,6 +304,25 @@ var _ = Describe("--paginate, against a server whose pages never end", func() {
 		Expect(r.code).To(Equal(1))
 		Expect(r.stderr).To(ContainSubstring("next link points at a page already fetched"))
 		Expect(len(t.requests())).To(BeNumerically("<=", 3))
+	})
+})
+
+var _ = Describe("--max-pages", func() {
+	It("stops a walk after N pages, without an error, even one that never ends", func() {
+		var s *server
+		s = newServer(func(w http.ResponseWriter, r *http.Request) {
+			n := len(s.requests())
+			reply(w, 200, "["+strconv.Itoa(n)+"]", "Link", fmt.Sprintf(`<%s/items?page=%d>; rel="next"`, s.URL, n+1))
+		})
+		r := inProcess(nil, nil, "--send", "--paginate", "--max-pages", "3", "--compact", "--no-check", "--base-url", s.URL, "GET /items")
+		Expect(r.code).To(Equal(0))
+		Expect(r.stdout).To(Equal("[1,2,3]\n"))
+		Expect(s.requests()).To(HaveLen(3))
+	})
+
+	It("needs --paginate and a positive number", func() {
+		cli("--send", "--max-pages", "3", "GET /user").usage("--max-pages needs --paginate")
+		cli("--send", "--paginate", "--max-pages", "-1", "GET /user").usage("--max-pages -1: want a positive number")
 	})
 })
 

@@ -53,7 +53,8 @@ than this one). It is never printed: the JSON, curl and
 --merge output and the error messages show only the credentials you gave.
 --paginate follows the Link header's next links, only ever on the first
 request's host, asks for 100 items a page when the operation takes per_page,
-and prints the items of all pages as one JSON array.
+and prints the items of all pages as one JSON array; --max-pages N stops it
+after N pages.
 
 Flags may come before or after the route and items; "--" ends them.
 `
