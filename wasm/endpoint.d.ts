@@ -65,7 +65,7 @@ export interface Endpoint {
  * An error from the engine. code names the first Go sentinel it wraps and
  * codes all of them, as a Go caller would name them: "ErrMissingParam",
  * "ErrInvalidOptions", "template.ErrSyntax", "headers.ErrInvalidValue"…
- * op and input say where it came from.
+ * op and input say where it came from (input cut after 64 KiB, with "…").
  */
 export interface EndpointError extends Error {
   code?: string;

@@ -29,7 +29,6 @@
 const PREFIX = "\u0000ek:"; // every token is PREFIX + a decimal number
 const BUILD = 0;
 const MERGE = 1;
-const RESERVED = new Set(["method", "baseUrl", "url", "headers", "mediaType"]);
 const EMPTY_MAP = new Map();
 const NO_STRINGS = [];
 
@@ -519,9 +518,11 @@ function encode(options, chain, allHeaders = false, split = false) {
   let given = options;
   let keys = null;
   const h = options.headers;
-  if (h !== null && typeof h === "object" && !Array.isArray(h) && isPlainObject(h)) {
+  if (h !== null && typeof h === "object" && !Array.isArray(h)) {
     keys = Object.keys(h);
-    let typed = false;
+    // Header names are the object's own keys, as in v6: a class instance
+    // (whose toJSON JSON.stringify would call) is read like the others.
+    let typed = !isPlainObject(h);
     let record = allHeaders || chain.headers.size > 0;
     for (let i = 0; i < keys.length; i++) {
       const v = h[keys[i]];
@@ -544,7 +545,9 @@ function encode(options, chain, allHeaders = false, split = false) {
     }
   }
   const enc = { json: "", made: null, dirty: null, headers, layer: null, layerKeys: null, given: null, data: options.data !== undefined };
-  if (!needsSerialize(options)) {
+  // Options that are not a plain object are read by their own keys, as by
+  // v6 (JSON.stringify would call a toJSON of their class).
+  if (isPlainObject(options) && !needsSerialize(options)) {
     if (split && keys !== null) {
       const { headers: layerHeaders, ...rest } = given;
       enc.layer = layerHeaders;
@@ -562,7 +565,11 @@ function encode(options, chain, allHeaders = false, split = false) {
     } else {
       enc.json = JSON.stringify(given);
     }
-    return enc;
+    // JSON.stringify read every value again: a getter or a proxy may have
+    // given a string that looks like a token only then, which serialize
+    // must note.
+    if (!enc.json.includes("\\u0000ek:")) return enc;
+    enc.layer = enc.layerKeys = enc.given = null;
   }
   enc.json = serialize(given, enc, null);
   if (enc.made !== null && (enc.dirty !== null || chain.dirty.length > 0)) {
@@ -674,7 +681,11 @@ function serialize(options, enc, avoid) {
     }
     const isArray = Array.isArray(v);
     if (!isArray && !isPlainObject(v)) return opaque(v);
-    if (stack.has(v)) throw new TypeError("endpoint: options contain a cycle");
+    if (stack.has(v)) {
+      // Under request, a cycle goes through untouched, as in v6.
+      if (inRequest) return opaque(v);
+      throw new TypeError("endpoint: options contain a cycle");
+    }
     // Far past Go's limit (which says so for anything deeper than 32),
     // before the recursion here overflows the stack.
     if (depth > MAX_DEPTH) throw moduleError("endpoint: options: limit exceeded: nested deeper than 32", "ErrLimit", "options");
@@ -725,8 +736,8 @@ function describe(value) {
 const whole = (text) => ({ text, spans: null });
 
 // decode parses Go's result res and puts back what encoding took out:
-// opaque values (in the body and request of a result, in the
-// parameters, data and request of merged options) and header values
+// opaque values (in the body and request of a result, in everything
+// but the headers of merged options) and header values
 // that were not strings.
 function decode(op, res, chain, enc) {
   const own = tokensOf(chain);
@@ -741,8 +752,10 @@ function decode(op, res, chain, enc) {
       if (Object.hasOwn(r, "body")) r.body = restore(r.body, tokens);
       if (r.request !== undefined) restore(r.request, tokens);
     } else {
+      // headers hold no tokens (their values are sent as strings);
+      // method, baseUrl and url do when given as opaque values.
       for (const key of Object.keys(r)) {
-        if (!RESERVED.has(key)) set(r, key, restore(r[key], tokens));
+        if (key !== "headers") set(r, key, restore(r[key], tokens));
       }
     }
   }
@@ -776,7 +789,7 @@ let spanWords = null;
 function spansOf(n, text) {
   if (text.length !== n) return null;
   if (spanWords === null || spanWords.buffer !== exports.mem.buffer) {
-    spanWords = new Int32Array(exports.mem.buffer, exports.ek_spans(), SPAN_WORDS);
+    spanWords = new Int32Array(exports.mem.buffer, exports.ek_spans() >>> 0, SPAN_WORDS);
   }
   const w = spanWords;
   if (w[9] !== 0) return null; // a request member
@@ -924,7 +937,10 @@ const lengths = [0, 0];
 // UTF-8 and returns their lengths in bytes (a shared array).
 function write(a, b) {
   const max = (a.length + b.length) * 3; // UTF-8 bytes per UTF-16 unit, at most
-  const base = exports.ek_in(max);
+  // Go takes the size as an int32; only a route far past the template's
+  // limit (8,192 bytes) comes near, so such a call could never succeed.
+  if (max > 0x7fffffff) throw moduleError(`endpoint: input too large: ${a.length + b.length} UTF-16 units`, "ErrLimit", "input");
+  const base = exports.ek_in(max) >>> 0; // an address past 2 GiB reads as negative
   if (memory.buffer !== exports.mem.buffer) memory = new Uint8Array(exports.mem.buffer);
   lengths[0] = a.length === 0 ? 0 : encoder.encodeInto(a, memory.subarray(base, base + max)).written;
   lengths[1] = b.length === 0 ? 0 : encoder.encodeInto(b, memory.subarray(base + lengths[0], base + max)).written;
@@ -936,7 +952,7 @@ function write(a, b) {
 // replaced by a description of their value.
 function output(n, made, tokens) {
   const len = n < 0 ? -n : n;
-  const at = exports.ek_out();
+  const at = exports.ek_out() >>> 0;
   if (memory.buffer !== exports.mem.buffer) memory = new Uint8Array(exports.mem.buffer);
   const text = decoder.decode(memory.subarray(at, at + len));
   if (n >= 0) return text;

@@ -9,6 +9,7 @@ import (
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -49,6 +50,10 @@ var codes = []struct {
 	{"media.ErrInvalidName", media.ErrInvalidName},
 }
 
+// maxInput is the longest input an error object carries in full: more
+// than any input within the engine's limits.
+const maxInput = 64 << 10
+
 // errorJSON is what a failed call returns: {message, code?, codes, op?, input?},
 // which endpoint.mjs turns into a thrown Error with the same message and
 // the other fields as properties. It is written by hand: encoding/json
@@ -80,8 +85,11 @@ func errorJSON(err error) []byte {
 			b = appendString(b, e.Op)
 		}
 		if e.Input != "" {
+			// Cut, as the message cuts it: the input of a route far past
+			// the template's limit would otherwise be copied whole, and a
+			// few hundred megabytes of it run the module out of memory.
 			b = append(b, `,"input":`...)
-			b = appendString(b, builder.RedactURL(e.Input))
+			b = appendString(b, quote.Cut(builder.RedactURL(e.Input), maxInput))
 		}
 	}
 	return append(b, '}')

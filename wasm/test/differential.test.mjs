@@ -105,3 +105,68 @@ describe("found by the differential test", () => {
     assert.equal(endpoint("GET /x", { a: Symbol("s") }).url, "https://api.github.com/x");
   });
 });
+
+describe("found by the adversarial review", () => {
+  const API = "https://api.github.com";
+
+  test("15: a String object or function as method, url or baseUrl", () => {
+    // v6: a String object works as its string
+    assert.equal(codeOf(() => endpoint({ method: "GET", url: new String("/x") })), "template.ErrSyntax");
+    assert.equal(codeOf(() => endpoint({ method: new String("POST"), url: "/x" })), "ErrInvalidMethod");
+    assert.equal(codeOf(() => endpoint("GET /x", { baseUrl: new String("https://h") })), "ErrInvalidBaseURL");
+  });
+
+  test("18: -0 in the body is 0", () => {
+    // v6: -0, which JSON.stringify sends as 0
+    assert.ok(Object.is(endpoint("POST /x", { a: -0 }).body.a, 0));
+  });
+
+  test("19: request must be a plain object", () => {
+    // v6: passes any value through
+    for (const request of [new (class R {})(), () => {}, "s", [1]]) {
+      assert.equal(codeOf(() => endpoint("GET /x", { request })), "ErrInvalidOptions");
+    }
+  });
+
+  test("26: null method, baseUrl and url, and an empty method and url, are not set", () => {
+    // v6: TypeError; method ""; null/x; /
+    assert.equal(endpoint({ method: null, url: "/x" }).method, "get");
+    assert.equal(endpoint({ method: "", url: "/x" }).method, "get");
+    assert.equal(endpoint("GET /x", { baseUrl: null }).url, `${API}/x`);
+    assert.equal(codeOf(() => endpoint({ method: "GET", url: null })), "ErrMissingURL");
+    assert.equal(codeOf(() => endpoint({ method: "GET", url: "" })), "ErrMissingURL");
+    // v6: keeps url: null and url: ""
+    assert.equal(Object.hasOwn(endpoint.merge({ method: "GET", url: null }), "url"), false);
+  });
+
+  test("29: options are read when the call is made", () => {
+    // v6: returns the result; the getter throws when the body is sent
+    const boom = () => {
+      throw new Error("boom");
+    };
+    assert.throws(() => endpoint("POST /x", { a: { get b() { return boom(); } } }), /boom/);
+    assert.throws(() => endpoint("GET /x", { request: { get b() { return boom(); } } }), /boom/);
+  });
+
+  test("30: options that are not an object, objects of a class, and cycles", () => {
+    // v6: ignores 1, takes "ab" as ?0=a&1=b
+    assert.throws(() => endpoint("GET /x", 1), TypeError);
+    assert.throws(() => endpoint("GET /x", "ab"), TypeError);
+    assert.throws(() => endpoint.defaults(1), TypeError);
+    // as v6: own enumerable keys
+    assert.equal(endpoint("GET /x", new String("ab")).url, `${API}/x?0=a&1=b`);
+    assert.equal(endpoint("GET /x", new Date(0)).url, `${API}/x`);
+    // v6: returns it; JSON.stringify throws when it is sent
+    const c = { a: 1 };
+    c.c = c;
+    assert.throws(() => endpoint("POST /x", { c }), TypeError);
+  });
+
+  test("31: names of Object.prototype's members are names like any other", () => {
+    // v6: /x/ and ?toString=
+    assert.equal(codeOf(() => endpoint("GET /x/{constructor}")), "ErrMissingParam");
+    assert.equal(endpoint("GET /x{?toString}").url, `${API}/x`);
+    // v6: only the constructor header, the defaults' dropped
+    assert.deepEqual(Object.keys(endpoint("GET /x", { headers: { constructor: "c" } }).headers), ["accept", "constructor", "user-agent"]);
+  });
+});

@@ -9,6 +9,7 @@ import { runInNewContext } from "node:vm";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { spawnSync } from "node:child_process";
+import { totalmem } from "node:os";
 
 import { endpoint, debug, entry } from "./load.mjs";
 
@@ -225,4 +226,59 @@ test("a chain of 5,000 defaults() each with an opaque value is made in linear ti
   assert.equal(all[1234]("GET /x").request.hook(), 1234);
   assert.equal(all[1234].DEFAULTS.request.hook(), 1234);
   assert.equal(all[0].merge("GET /x", { request: { other: () => "o" } }).request.other(), "o");
+});
+
+// Inputs and results of hundreds of megabytes, in a process of their own
+// (a write over Go's memory would break this one's module for the tests
+// after). Each needs the memory it names; without it the test is skipped.
+const GiB = 2 ** 30;
+function runLarge(code) {
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", `const { endpoint } = await import(${JSON.stringify(entry)});\n${code}`], {
+    encoding: "utf8",
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout);
+}
+const after = `const after = [endpoint("GET /x/{a}", { a: 1 }).url, endpoint("POST /x", { b: 2 }).body.b];`;
+
+test("an input past what Go's int32 sizes can say is an error, not a write over Go's memory", { skip: totalmem() < 4 * GiB && "needs 4 GiB" }, () => {
+  // Sizes cross into Go as int32: (route + options) × 3 bytes past 2^31
+  // wrapped around, and the input was written over Go's heap. The
+  // result cache is made to stand aside first (calls that do not
+  // repeat), as its key would be longer than a string can be.
+  const out = runLarge(`
+    for (let i = 0; i < 600; i++) endpoint("GET /warm/{i}", { i });
+    let code;
+    try { endpoint("GET /" + "r".repeat(500_000_000), { s: "a".repeat(230_000_000) }); } catch (e) { code = e.code ?? e.name; }
+    ${after}
+    process.stdout.write(JSON.stringify({ code, after }));`);
+  assert.deepEqual(out, { code: "ErrLimit", after: ["https://api.github.com/x/1", 2] });
+});
+
+test("results past 2 GiB of WebAssembly memory are read where Go wrote them", { skip: totalmem() < 8 * GiB && "needs 8 GiB" }, () => {
+  // Go's addresses cross as int32: one past 2 GiB read as negative.
+  const out = runLarge(`
+    const n = 440_000_000;
+    const r = endpoint("POST /x", { s: "a".repeat(n) });
+    ${after}
+    process.stdout.write(JSON.stringify({ ok: r.body.s.length === n && r.url === "https://api.github.com/x", after }));`);
+  assert.deepEqual(out, { ok: true, after: ["https://api.github.com/x/1", 2] });
+});
+
+test("an error's input is cut, as its message is: a huge route is not copied whole", () => {
+  assert.throws(
+    () => endpoint("GET /" + "r".repeat(1 << 20)),
+    (err) => err.code === "template.ErrTooLong" && err.input.length <= (64 << 10) + 1 && err.input.startsWith("/rrr") && err.input.endsWith("…"),
+  );
+});
+
+test("a route of 500 MB fails without running Go out of memory", { skip: (!process.env.ENDPOINTKIT_LARGE_TESTS || totalmem() < 8 * GiB) && "set ENDPOINTKIT_LARGE_TESTS=1; needs 8 GiB; takes about 20 s" }, () => {
+  // Its error carried the whole route, copied several times over: past
+  // Go's 4 GiB, and the module stopped for good.
+  const out = runLarge(`
+    let code;
+    try { endpoint("GET /" + "r".repeat(500_000_000)); } catch (e) { code = e.code ?? e.name; }
+    ${after}
+    process.stdout.write(JSON.stringify({ code, after }));`);
+  assert.deepEqual(out, { code: "template.ErrTooLong", after: ["https://api.github.com/x/1", 2] });
 });

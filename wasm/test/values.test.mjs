@@ -138,6 +138,49 @@ describe("opaque values", () => {
     o.self = o;
     assert.throws(() => endpoint("POST /x", o), TypeError);
   });
+
+  test("a cycle under request passes through, as in v6", () => {
+    const r = { timeout: 5 };
+    r.self = r;
+    const res = endpoint("GET /x", { request: r });
+    assert.equal(res.request.timeout, 5);
+    assert.equal(res.request.self, r);
+    assert.equal(endpoint.merge("GET /x", { request: r }).request.self, r);
+    assert.equal(endpoint.defaults({ request: r })("GET /x").request.self, r);
+  });
+
+  test("a string that looks like a token only when read again stays a string", () => {
+    // A getter or a proxy may give another value each time it is read; the
+    // value sent must still be checked against the defaults' tokens.
+    const secret = new (class Secret {})();
+    const d = endpoint.defaults({ request: { secret }, ctx: secret });
+    const token = leakToken(d, "ctx");
+    const flip = () => {
+      let reads = 0;
+      return { get s() { return reads++ === 0 ? "ordinary" : token; } };
+    };
+    assert.equal(d("POST /x", flip()).body.s, token);
+    assert.equal(d("POST /x", { list: [flip()] }).body.list[0].s, token);
+    assert.equal(d.merge("POST /x", { o: flip() }).o.s, token);
+    const proxy = () => {
+      let reads = 0;
+      return new Proxy({ s: "" }, { get: (t, k) => (k === "s" ? (reads++ === 0 ? "ordinary" : token) : t[k]) });
+    };
+    assert.equal(d("POST /x", { p: proxy() }).body.p.s, token);
+    // An array with a toJSON of its own, which JSON.stringify calls.
+    const list = ["a"];
+    list.toJSON = () => token;
+    assert.equal(d("POST /x", { list }).body.list, token);
+  });
+
+  test("merge() and DEFAULTS give back opaque values as method, baseUrl and url", () => {
+    const f = () => "/x";
+    const url = new String("/x");
+    for (const [key, v] of [["url", url], ["url", f], ["method", new String("POST")], ["baseUrl", new String("https://h")], ["baseUrl", f]]) {
+      assert.equal(endpoint.merge({ method: "GET", url: "/y", [key]: v })[key], v, key);
+      assert.equal(endpoint.defaults({ [key]: v }).DEFAULTS[key], v, key);
+    }
+  });
 });
 
 describe("Date, URL, bigint and toJSON", () => {
@@ -173,6 +216,32 @@ describe("Date, URL, bigint and toJSON", () => {
     assert.equal(endpoint("GET /x", { price: money, id: new Id() }).url, `${API}/x?price=12.50%20EUR&id=42`);
     const buf = Buffer.from("raw");
     assert.equal(endpoint("POST /x", { data: buf }).body, buf);
+  });
+
+  test("options and headers that are class instances are read by their own keys, as in v6, not by their toJSON", () => {
+    class Options {
+      constructor() {
+        this.a = 1;
+      }
+      toJSON() {
+        return { b: 2, headers: { authorization: "token other" } };
+      }
+    }
+    assert.equal(endpoint("GET /x", new Options()).url, `${API}/x?a=1`);
+    assert.equal(endpoint.defaults(new Options())("GET /x").url, `${API}/x?a=1`);
+    assert.equal(endpoint.merge("GET /x", new Options()).a, 1);
+    class Fields {
+      constructor() {
+        this["x-a"] = "1";
+      }
+      toJSON() {
+        return { authorization: "token other" };
+      }
+    }
+    for (const r of [endpoint("GET /x", { headers: new Fields() }), endpoint.defaults({ headers: new Fields() })("GET /x"), endpoint("GET /x", { headers: new Fields(), fn: () => {} })]) {
+      assert.equal(r.headers["x-a"], "1");
+      assert.equal(r.headers.authorization, undefined);
+    }
   });
 
   test("under request they pass through untouched", () => {
