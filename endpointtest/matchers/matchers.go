@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/endpointtest"
 	"github.com/onsi/gomega/types"
 )
@@ -69,9 +70,18 @@ func (m *Matcher) FailureMessage(actual any) string {
 		return "endpointtest: the request does not match <nil>"
 	}
 	if m.lastErr == nil {
-		return fmt.Sprintf("endpointtest: the request does not match %s", m.m)
+		return fmt.Sprintf("endpointtest: the request does not match %s", shown(m.m))
 	}
 	return m.lastErr.Error()
+}
+
+// shown is a matcher as messages print it: one of the caller's may show
+// a URL with its credentials, as endpointtest.Not masks them.
+func shown(m endpointtest.Matcher) string {
+	if m == nil {
+		return "<nil>"
+	}
+	return builder.RedactURL(m.String())
 }
 
 // NegatedFailureMessage implements types.GomegaMatcher.
@@ -79,7 +89,7 @@ func (m *Matcher) NegatedFailureMessage(actual any) string {
 	if m == nil {
 		return "endpointtest: the request matches <nil>, want it not to"
 	}
-	return fmt.Sprintf("endpointtest: %s: matches %s, want it not to", m.summary, m.m)
+	return fmt.Sprintf("endpointtest: %s: matches %s, want it not to", m.summary, shown(m.m))
 }
 
 func firstLine(s string) string {
