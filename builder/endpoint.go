@@ -68,7 +68,10 @@ type prepared struct {
 	catalogComparable bool
 }
 
-func prepare(l *layer) (prepared, error) {
+// prepareOver does an Endpoint's work once, for the defaults l. Over
+// parent's prepared form (nil for none), a base URL that l's layers left
+// as it was is not checked and parsed again.
+func prepareOver(l *layer, parent *prepared) (prepared, error) {
 	hs, err := finalHeaders(l)
 	if err != nil {
 		return prepared{}, err
@@ -80,6 +83,11 @@ func prepare(l *layer) (prepared, error) {
 	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post")
 	for i := range p.headersID {
 		p.headersID[i] = headersIDs.Add(1)
+	}
+	if parent != nil && parent.made != nil && parent.base == l.BaseURL {
+		// The parsed base is only read, never changed: shared.
+		p.baseOK, p.trimmedBase, p.baseURL, p.pathAt = parent.baseOK, parent.trimmedBase, parent.baseURL, parent.pathAt
+		return p, nil
 	}
 	if err := checkBaseURL(l.BaseURL); err != nil {
 		return p, nil // every call with this base reports it
@@ -242,7 +250,7 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 		next.defaults = merged
 	}
 	if next.err == nil {
-		next.pre, next.err = prepare(&next.defaults)
+		next.pre, next.err = prepareOver(&next.defaults, &e.pre)
 		next.direct = directOK(&next.defaults, &next.pre)
 	}
 	return next
