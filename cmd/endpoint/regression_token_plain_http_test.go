@@ -34,7 +34,7 @@ var _ = Describe("GITHUB_TOKEN over plain http", func() {
 		Entry("http to another loopback address", "http://127.0.0.2/user"),
 		Entry("http to ::1", "http://[::1]:8080/user"),
 		Entry("http to localhost", "http://localhost:8080/user"),
-		Entry("http to a name under localhost", "http://api.localhost/user"),
+		Entry("http to an IPv4-mapped loopback address", "http://[::ffff:127.0.0.1]:8080/user"),
 	)
 
 	DescribeTable("is not sent over plain http to another machine, and a note says so",
@@ -48,5 +48,13 @@ var _ = Describe("GITHUB_TOKEN over plain http", func() {
 		Entry("a private address", "http://10.0.0.5:8080/user", "10.0.0.5:8080"),
 		Entry("localhost as a prefix only", "http://localhost.example.com/user", "localhost.example.com"),
 		Entry("an IPv6 address", "http://[2001:db8::1]/user", "[2001:db8::1]"),
+		Entry("0.0.0.0", "http://0.0.0.0:8080/user", "0.0.0.0:8080"),
+		// Names net/http looks up in DNS, which may answer any address,
+		// or sends through an HTTP_PROXY: not this machine for sure.
+		Entry("a name under localhost", "http://api.localhost/user", "api.localhost"),
+		Entry("localhost with a final dot", "http://localhost.:8080/user", "localhost.:8080"),
+		Entry("a loopback address with a final dot", "http://127.0.0.1./user", "127.0.0.1."),
+		Entry("localhost in capitals", "http://LOCALHOST:8080/user", "LOCALHOST:8080"),
+		Entry("a short form of 127.0.0.1", "http://127.1/user", "127.1"),
 	)
 })

@@ -103,22 +103,26 @@ func (c *command) authorize(req *http.Request) error {
 		return fmt.Errorf("GITHUB_TOKEN: %w", err) // the error never quotes the value
 	}
 	if !privateTransport(req.URL) {
-		_, _ = fmt.Fprintf(c.stderr, "endpoint: GITHUB_TOKEN not sent: %s is plain http to another machine; use https, or give an Authorization header\n", req.URL.Host)
+		_, _ = fmt.Fprintf(c.stderr, "endpoint: GITHUB_TOKEN not sent: %s is plain http, and not localhost or a loopback address; use https, or give an Authorization header\n", req.URL.Host)
 		return nil
 	}
 	req.Header.Set("Authorization", "Bearer "+tok)
 	return nil
 }
 
-// privateTransport reports whether u is https, or http to this machine
-// (localhost or a loopback address), where a token cannot be read on the
-// way.
+// privateTransport reports whether u is https, or http to this machine,
+// where a token cannot be read on the way: to "localhost" or a loopback
+// address written as one (127.0.0.1, [::1]), the hosts net/http neither
+// sends through a proxy (HTTP_PROXY) nor asks DNS about. Other
+// spellings are not this machine for sure: net/http proxies
+// "LOCALHOST", and proxies and asks DNS, which may answer any address,
+// about "localhost.", "api.localhost" and "127.0.0.1.".
 func privateTransport(u *url.URL) bool {
 	if strings.EqualFold(u.Scheme, "https") {
 		return true
 	}
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+	host := u.Hostname()
+	if host == "localhost" {
 		return true
 	}
 	ip := net.ParseIP(host)
