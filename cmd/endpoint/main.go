@@ -200,6 +200,13 @@ func (c *command) execute(ctx context.Context, pos []string) error {
 	return err
 }
 
+// isSet reports whether the command line gave the flag name.
+func (c *command) isSet(name string) bool {
+	set := false
+	c.fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // checkFlags refuses flags that contradict each other.
 func (c *command) checkFlags() error {
 	cfg := c.cfg
@@ -222,6 +229,10 @@ func (c *command) checkFlags() error {
 		return usagef("--timeout %v: want a positive duration", cfg.timeout)
 	case cfg.spec != "" && cfg.noCheck:
 		return usagef("--spec and --no-check cannot be used together")
+	case cfg.data == "" && c.isSet("data"):
+		// Not JSON, and no body: taking it for "no --data" would send
+		// the parameters as the body instead, unasked.
+		return usagef(`--data "": want a JSON value ('""' for an empty string) or @file`)
 	}
 	return checkBaseURL(cfg.baseURL)
 }
