@@ -61,7 +61,9 @@ func paramsObject(p Params, b *value.Budget, depth int) (value.Value, error) {
 
 // toBody converts a data value: []byte and io.Reader stay raw; a string
 // (of any string type, or a pointer to one) is a raw string body; anything else becomes its
-// JSON value, a JSON string included. nil is not set.
+// JSON value, a JSON string included. nil, and a value whose JSON is null
+// (a nil slice, map or pointer), is not set, as Merge and options JSON
+// have it.
 func toBody(x any, b *value.Budget) (body, error) {
 	switch t := x.(type) {
 	case nil:
@@ -78,7 +80,7 @@ func toBody(x any, b *value.Budget) (body, error) {
 		return body{set: true, raw: t}, nil
 	}
 	v, err := toValue(x, b)
-	if err != nil {
+	if err != nil || v.Kind() == value.Null {
 		return body{}, err
 	}
 	return body{set: true, v: v, asJSON: v.Kind() == value.String && !isString(reflect.TypeOf(x))}, nil

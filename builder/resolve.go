@@ -154,10 +154,9 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 				buf, q = template.AppendQueryScalar(buf, q, p.name, s)
 				continue
 			}
-			if buf, err = template.AppendQueryVar(buf, p.name, templateVar(p.v)); err != nil {
+			if buf, q, err = template.AppendQueryVarAt(buf, q, p.name, templateVar(p.v)); err != nil {
 				return newError("parse", m.URL, err)
 			}
-			q = bytes.IndexByte(buf, '?')
 		}
 	}
 	if !r.urlTrusted {

@@ -90,7 +90,10 @@ func (t *Template) checkPath(dst []byte, n0 int, scan bool) ([]byte, error) {
 	if scan && hasDotSegment(out) {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrDotSegment}
 	}
-	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && schemeEnd(t.raw) < 0 {
+	// A template without scheme is a path joined after a "/": one that
+	// starts with {x} and expands to "/..." had an empty first segment.
+	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && schemeEnd(t.raw) < 0 ||
+		len(out) >= 1 && out[0] == '/' && t.simpleStart {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
 	}
 	return dst, nil

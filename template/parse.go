@@ -31,10 +31,11 @@ type Template struct {
 	code int
 	// plain says every expression is a simple {name} (see AppendScalars);
 	// dotFree that its AppendScalars expansions need no dot-segment scan;
-	// reservedStart that the template starts with a {+x} expression.
-	plain, dotFree, reservedStart bool
-	vars                          []string // in prog; in inline when they fit
-	inline                        [inlineVars]string
+	// reservedStart that the template starts with a {+x} expression,
+	// simpleStart with a {x} one.
+	plain, dotFree, reservedStart, simpleStart bool
+	vars                                       []string // in prog; in inline when they fit
+	inline                                     [inlineVars]string
 
 	raw     string
 	parts   []part

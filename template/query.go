@@ -35,15 +35,19 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 		return dst, nil
 	}
 	n0 := len(dst)
-	var err error
-	// err and dst are captured by the loop body, a closure; keeping the
-	// capture small keeps this path to one allocation.
+	// The loop body, a closure, captures s; one variable keeps this path
+	// to one allocation.
+	s := struct {
+		dst []byte
+		q   int
+		err error
+	}{dst, bytes.IndexByte(dst, '?'), nil}
 	for name, v := range params {
-		if dst, err = AppendQueryParam(dst, name, v); err != nil {
-			return dst[:n0], err
+		if s.dst, s.q, s.err = appendQueryParamAt(s.dst, s.q, name, v); s.err != nil {
+			return s.dst[:n0], s.err
 		}
 	}
-	return dst, nil
+	return s.dst, nil
 }
 
 // AppendQueryParam appends one parameter to the URL in dst by the rules of
@@ -52,21 +56,35 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 // form for callers that loop themselves. An undefined value leaves dst
 // unchanged.
 func AppendQueryParam(dst []byte, name string, v any) ([]byte, error) {
+	dst, _, err := appendQueryParamAt(dst, bytes.IndexByte(dst, '?'), name, v)
+	return dst, err
+}
+
+// appendQueryParamAt is AppendQueryParam with q as AppendQueryScalar's.
+func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, error) {
 	var scratch [32]byte
 	var items [16]string
 	m, err := mapValue(v, scratch[:0], items[:0])
 	if err != nil {
-		return dst, &Error{Offset: -1, Var: name, Err: err}
+		return dst, q, &Error{Offset: -1, Var: name, Err: err}
 	}
-	return appendQuery(dst, name, m)
+	return appendQuery(dst, q, name, m)
 }
 
 // AppendQueryVar is AppendQueryParam for a Var.
 func AppendQueryVar(dst []byte, name string, v Var) ([]byte, error) {
+	dst, _, err := AppendQueryVarAt(dst, bytes.IndexByte(dst, '?'), name, v)
+	return dst, err
+}
+
+// AppendQueryVarAt is AppendQueryVar with q as AppendQueryScalar takes
+// and returns it, so that a caller appending many does not search dst
+// again on every call.
+func AppendQueryVarAt(dst []byte, q int, name string, v Var) ([]byte, int, error) {
 	if v.v.err != nil {
-		return dst, &Error{Offset: -1, Var: name, Err: v.v.err}
+		return dst, q, &Error{Offset: -1, Var: name, Err: v.v.err}
 	}
-	return appendQuery(dst, name, v.v)
+	return appendQuery(dst, q, name, v.v)
 }
 
 // AppendQueryScalar is AppendQueryVar for a Scalar, which cannot fail,
@@ -101,17 +119,18 @@ func appendQueryName(dst []byte, q int, name string) ([]byte, int) {
 	return append(dst, '='), q
 }
 
-// appendQuery appends one mapped value. (Errors of mapping are the
-// caller's: m must not reach an error value, or a scratch buffer behind
-// it would escape.)
-func appendQuery(dst []byte, name string, m value) ([]byte, error) {
+// appendQuery appends one mapped value; q is where dst holds its "?"
+// (-1 for none), and the result's q the same for the extended buffer.
+// (Errors of mapping are the caller's: m must not reach an error value,
+// or a scratch buffer behind it would escape.)
+func appendQuery(dst []byte, q int, name string, m value) ([]byte, int, error) {
 	if m.kind == mapKind {
-		return dst, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
+		return dst, q, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
 	}
 	if m.kind == undefinedKind {
-		return dst, nil
+		return dst, q, nil
 	}
-	dst, _ = appendQueryName(dst, bytes.IndexByte(dst, '?'), name)
+	dst, q = appendQueryName(dst, q, name)
 	switch {
 	case m.kind == listKind:
 		for i, it := range m.items {
@@ -130,5 +149,5 @@ func appendQuery(dst []byte, name string, m value) ([]byte, error) {
 	default:
 		dst = appendEscaped(dst, m.str, componentSet, false)
 	}
-	return dst, nil
+	return dst, q, nil
 }
