@@ -37,15 +37,15 @@
 //
 // Parameters fill the template first; a value for a variable that forms a
 // whole path segment is one segment, so "docs/README.md" becomes
-// "docs%2FREADME.md". Parameters the template does not mention go to the
-// query string for GET and HEAD, and to a JSON body, in the order given,
-// for every other method. [builder.Builder.Data] sets the whole body
-// instead: a string or []byte is sent as it is, an io.Reader is streamed,
-// anything else is JSON. Values are converted once, where they enter, as
-// encoding/json would marshal them, and encoded exactly once. A nil value
-// is JSON null in a body ({"milestone":null} clears a milestone), is left
-// out of a query string, and is a missing value in a path
-// ([builder.ErrMissingParam]).
+// "docs%2FREADME.md". Parameters the template does not mention go to a
+// JSON body, in the order given, for POST, PUT, PATCH and DELETE, and to
+// the query string for every other method. [builder.Builder.Data] sets
+// the whole body instead: a string or []byte is sent as it is, an
+// io.Reader is streamed, anything else is JSON. Values are converted
+// once, where they enter, as encoding/json would marshal them, and encoded
+// exactly once. A nil value is JSON null in a body ({"milestone":null}
+// clears a milestone), is left out of a query string, and is a missing
+// value in a path ([builder.ErrMissingParam]).
 //
 // # Defaults
 //

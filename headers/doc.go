@@ -11,5 +11,5 @@
 // control characters other than horizontal tab, because net/http would only
 // reject them at send time and CR/LF in a value is a header-injection vector.
 //
-// The package imports only the standard library.
+// The package imports only the standard library and internal/ascii.
 package headers

@@ -15,5 +15,5 @@
 //   - empty preview names are skipped, so application/vnd.github.-preview is
 //     never produced.
 //
-// The package imports only the standard library.
+// The package imports only the standard library and internal/ascii.
 package media

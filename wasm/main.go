@@ -7,8 +7,8 @@
 // read their input from, and write their output to, buffers in linear
 // memory: a call costs tens of nanoseconds, where a syscall/js callback
 // costs microseconds (it registers a finalizer for every js.Value it
-// touches). Options travel as JSON text in the shape of endpoint.Options
-// and endpoint.RequestOptions, which both sides already parse fast.
+// touches). Options travel as JSON text in the shape of builder.Options
+// and builder.RequestOptions, which both sides already parse fast.
 package main
 
 import "runtime/debug"

@@ -35,6 +35,7 @@ type SyntaxError struct {
 	Msg    string // what was wrong
 }
 
+// Error returns the message and the offset.
 func (e *SyntaxError) Error() string {
 	return e.Msg + " at offset " + strconv.Itoa(e.Offset)
 }
