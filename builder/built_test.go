@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -167,6 +168,34 @@ var _ = Describe("what Build notes for RequestOptions.HTTPRequest", func() {
 		req, err := r.HTTPRequest(ctx)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(readAll(req.Body)).To(Equal(`{"Title":"t"}`))
+	})
+
+	It("does not pin a large options text through a header it keeps", func() {
+		// BuildJSON's strings point into its decoder's copy of the options;
+		// the note keeps the call's headers until another Build takes its
+		// slot, and must not keep a large data member alive with them.
+		heap := func() uint64 {
+			runtime.GC()
+			runtime.GC()
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			return m.HeapAlloc
+		}
+		const size = 16 << 20
+		before := heap()
+		func() {
+			opts := []byte(`{"owner":"o","repo":"r","headers":{"x-a":"1"},"data":"` + strings.Repeat("x", size) + `"}`)
+			r, err := e.BuildJSON("POST /repos/{owner}/{repo}/issues", opts)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(builder.Noted(r)).To(BeTrue())
+			Expect(same(r, "large options")).To(Succeed())
+			r, err = e.BuildJSON("POST /repos/{owner}/{repo}/issues", opts) // noted again: same forgot it
+			Expect(err).NotTo(HaveOccurred())
+			Expect(builder.Noted(r)).To(BeTrue())
+			Expect(r.Headers).To(HaveKeyWithValue("x-a", "1"))
+		}()
+		after := heap()
+		Expect(int64(after)-int64(before)).To(BeNumerically("<", size/4), "bytes still held once the result is dropped")
 	})
 
 	It("holds for builds on many goroutines at once", func() {

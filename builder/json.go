@@ -212,10 +212,29 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 	}
 	l.Params = paramList{ps.list}
 	l.Keys = keyOrder{order}
+	if len(data) > maxPinned {
+		unpinHeaders(l.Headers.list)
+	}
 	if err := check(&l); err != nil {
 		return layer{}, err
 	}
 	return l, nil
+}
+
+// The decoded strings point into the decoder's one copy of the options.
+// A header's may be kept after the call, by what Build notes for
+// HTTPRequest (built.go) until a later Build takes its slot, and would pin
+// all of the options (a large data member too). Options longer than
+// maxPinned have their headers' names and values copied out, so that a
+// note pins at most that much of a call's options.
+const maxPinned = 1 << 10
+
+// unpinHeaders copies the names and values of hs out of what they point
+// into.
+func unpinHeaders(hs []header) {
+	for i := range hs {
+		hs[i].name, hs[i].value = strings.Clone(hs[i].name), strings.Clone(hs[i].value)
+	}
 }
 
 // decodeOption reads the value of a reserved key.
