@@ -146,9 +146,11 @@ func (p Params) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the octokit shape: reserved keys into their fields,
 // every other key into Params, in document order. A repeated key's last
-// value wins, in the first one's place; header names are lower-cased in
-// document order, so of two spellings the later wins, as in JavaScript. A
-// null option is not set, and a null header is in RemoveHeaders.
+// value wins whole, in the first one's place, as JSON.parse has it (a
+// second headers or mediaType object replaces the first); header names
+// are lower-cased in document order, so of two spellings the later wins,
+// as in JavaScript. A null option is not set, also after a value, and a
+// null header is in RemoveHeaders.
 // mediaType's keys are matched without regard to case, as encoding/json
 // matches struct fields. Values come out as Options hold them (see
 // Options); the time taken is linear in the input.
@@ -181,7 +183,13 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 	d.Space()
 	err := d.Object(func(key string) error {
 		if isReserved(key) {
+			// A key given again replaces what it gave, as JSON.parse has
+			// it: a later null leaves the option not set.
+			clearOption(&l, key)
 			if d.Null() {
+				if i := slices.Index(order, key); i >= 0 {
+					order = slices.Delete(order, i, i+1)
+				}
 				return nil
 			}
 			if withOrder && !slices.Contains(order, key) {
@@ -234,6 +242,26 @@ const maxPinned = 1 << 10
 func unpinHeaders(hs []header) {
 	for i := range hs {
 		hs[i].name, hs[i].value = strings.Clone(hs[i].name), strings.Clone(hs[i].value)
+	}
+}
+
+// clearOption unsets what the reserved key sets.
+func clearOption(l *layer, key string) {
+	switch key {
+	case keyMethod:
+		l.Method = ""
+	case keyBaseURL:
+		l.BaseURL = ""
+	case keyURL:
+		l.URL = ""
+	case keyHeaders:
+		l.Headers = headerList{}
+	case keyMediaType:
+		l.Format, l.Previews = "", previewList{}
+	case keyData:
+		l.Data = body{}
+	case keyRequest:
+		l.Request = value.Value{}
 	}
 }
 
