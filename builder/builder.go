@@ -237,7 +237,8 @@ func (b *Builder) Format(format string) *Builder {
 // io.Reader is sent as it is (a []byte is not copied: do not change it
 // before the request is sent), anything else is converted at once and
 // sent as JSON, even when that JSON is a string (a time.Time, a
-// json.RawMessage).
+// json.RawMessage). nil, and a value whose JSON is null (a nil slice, map
+// or pointer), set no body, as a null data does in options JSON.
 func (b *Builder) Data(data any) *Builder {
 	if b.err != nil {
 		return b
