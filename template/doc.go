@@ -48,8 +48,10 @@
 // a buffer with a lookup function and add path rules (whole segments
 // required, no dot segments). AppendScalars is AppendPathVars for values
 // held by position that are strings or integers, the usual route: one pass,
-// no lookup. AppendQuery, AppendQueryParam, AppendQueryVar and
-// AppendQueryScalar append query parameters as @octokit/endpoint does.
+// no lookup. AppendQuery, AppendQueryParam, AppendQueryVar,
+// AppendQueryVarAt and AppendQueryScalar append query parameters as
+// @octokit/endpoint does; the last two keep where the "?" is, for a caller
+// that appends many.
 //
 // # :name placeholders
 //
