@@ -2,6 +2,7 @@ package builder
 
 import (
 	"bytes"
+	"weak"
 
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
@@ -82,10 +83,10 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 		if c.Data.set {
 			return nil, nil, false // the catalogue checks the data's members too
 		}
-		if !e.pre.catalogComparable {
+		if e.pre.catalog == nil {
 			info = nil // the memo tells catalogues apart with ==
 		}
-		if method, target, t, ok = directCatalog(cat, info, method, target, e.defaults.BaseURL, params); !ok || isAbsolute(target) {
+		if method, target, t, ok = directCatalog(cat, e.pre.catalogKey, info, method, target, e.defaults.BaseURL, params); !ok || isAbsolute(target) {
 			return nil, nil, false
 		}
 	}
@@ -181,11 +182,12 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 // valid and in the path, query or body, the operation uses the Endpoint's
 // base URL and none it requires is missing; ok false otherwise, for the
 // general path to make the request or the error. The operation a route
-// resolves to is kept in info, for the first catalogue that resolves it.
-func directCatalog(cat Catalog, info *routeInfo, method, target, base string, params []param) (_, _ string, _ *template.Template, ok bool) {
+// resolves to is kept in info, for the first catalogue (by key) that
+// resolves it while that catalogue is in use.
+func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, method, target, base string, params []param) (_, _ string, _ *template.Template, ok bool) {
 	var known *routeOp
 	if info != nil {
-		if r := info.op.Load(); r != nil && r.cat == cat {
+		if r := info.op.Load(); r != nil && r.key == key {
 			known = r
 		}
 	}
@@ -238,7 +240,7 @@ func directCatalog(cat Catalog, info *routeInfo, method, target, base string, pa
 	t, _ := template.Parse(target) // nil: resolveDirect parses again and gives up
 	if info != nil && t != nil && info.op.Load() == nil {
 		ix, _ := op.(indexer)
-		info.op.CompareAndSwap(nil, &routeOp{cat: cat, op: op, ix: ix, method: method, target: target, t: t})
+		info.op.CompareAndSwap(nil, &routeOp{key: key, op: op, ix: ix, method: method, target: target, t: t})
 	}
 	return method, target, t, true
 }

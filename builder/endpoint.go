@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+	"weak"
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/addrmemo"
@@ -63,9 +64,11 @@ type prepared struct {
 	baseURL *url.URL
 	// trimmedBase is base without a trailing slash.
 	trimmedBase string
-	// catalogComparable says the catalogue's type can be compared with
-	// ==, so that the route memo may tell catalogues apart.
-	catalogComparable bool
+	// catalog stands for the catalogue in the route memo, when its type
+	// can be compared with ==, so that the memo may tell catalogues apart
+	// (catalog_memo.go); catalogKey is it, weakly, as the memo holds it.
+	catalog    *catKey
+	catalogKey weak.Pointer[catKey]
 }
 
 // prepareOver does an Endpoint's work once, for the defaults l. Over
@@ -77,7 +80,13 @@ func prepareOver(l *layer, parent *prepared) (prepared, error) {
 		return prepared{}, err
 	}
 	p := prepared{headers: hs, base: l.BaseURL, made: new(madeOnUse)}
-	p.catalogComparable = l.Catalog.c != nil && reflect.TypeOf(l.Catalog.c).Comparable()
+	if c := l.Catalog.c; c != nil && reflect.TypeOf(c).Comparable() {
+		if parent != nil && parent.catalog != nil && parent.catalog.cat == c {
+			p.catalog, p.catalogKey = parent.catalog, parent.catalogKey
+		} else {
+			p.catalog, p.catalogKey = catKeyOf(c)
+		}
+	}
 	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post")
 	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post")
 	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post")
@@ -616,20 +625,20 @@ func (e *Endpoint) routeTemplate(route string) (method, target string, info *rou
 
 // routeInfo is what routeMemo keeps of a valid route: the index of the
 // space after its method (-1 for none), its target's template (nil when
-// it does not parse), and the operation the first catalogue to resolve
-// it found (see directCatalog).
+// it does not parse), and the operation the first catalogue in use to
+// resolve it found (see directCatalog and catalog_memo.go).
 type routeInfo struct {
 	space int
 	t     *template.Template
 	op    atomic.Pointer[routeOp]
 }
 
-// routeOp is a route resolved by a catalogue: the operation, the method
-// and template to build it with, and that template parsed; with an
-// operation that numbers its parameters, the names of the first call
-// that passed the check (see directCatalog).
+// routeOp is a route resolved by a catalogue (known by its key): the
+// operation, the method and template to build it with, and that template
+// parsed; with an operation that numbers its parameters, the names of the
+// first call that passed the check (see directCatalog).
 type routeOp struct {
-	cat            Catalog
+	key            weak.Pointer[catKey]
 	op             Operation
 	ix             indexer // op, when it is one
 	method, target string

@@ -128,3 +128,12 @@ func (m *Memo[V]) Reset() {
 
 // Used returns the bytes the Memo holds, as Put counted them.
 func (m *Memo[V]) Used() int64 { return m.used.Load() }
+
+// Range calls f with each value the Memo holds.
+func (m *Memo[V]) Range(f func(v V)) {
+	for i := range m.slots {
+		if e := m.slots[i].Load(); e != nil {
+			f(e.v)
+		}
+	}
+}

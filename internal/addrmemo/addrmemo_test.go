@@ -41,6 +41,20 @@ var _ = Describe("Memo", func() {
 		Expect(!ok || v == 1).To(BeTrue())
 	})
 
+	It("ranges over every value it holds, once each", func() {
+		for i := range 100 {
+			m.Put(fmt.Sprintf("/r/%d", i), i, 0)
+		}
+		seen := map[int]int{}
+		m.Range(func(v int) { seen[v]++ })
+		Expect(seen).To(HaveLen(100))
+		for v, n := range seen {
+			Expect(n).To(Equal(1), "value %d", v)
+		}
+		m.Reset()
+		m.Range(func(v int) { Fail(fmt.Sprint("after Reset: ", v)) })
+	})
+
 	It("keeps a copy of the string, not the caller's memory", func() {
 		b := []byte("/mutable/{x}")
 		s := unsafe.String(&b[0], len(b)) // shares b, as a string sliced from a buffer would
