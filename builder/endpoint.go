@@ -599,7 +599,7 @@ func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 // routeTemplate is splitRoute, with what routeMemo keeps of the route (nil
 // when it is not kept), remembered for routes seen before.
 func (e *Endpoint) routeTemplate(route string) (method, target string, info *routeInfo, err error) {
-	if info, ok := routeMemo.Get(route); ok {
+	if info := routeMemo.Ref(route); info != nil {
 		if info.space < 0 {
 			return "", route, info, nil
 		}
@@ -610,15 +610,13 @@ func (e *Endpoint) routeTemplate(route string) (method, target string, info *rou
 		return "", route, nil, nil
 	}
 	if err == nil && routeMemo.HasRoom(route) {
-		info = &routeInfo{space: -1}
+		space := -1
 		if method != "" {
-			info.space = len(method)
+			space = len(method)
 		}
-		size := int(unsafe.Sizeof(*info))
-		if info.t, _ = template.Parse(target); info.t != nil {
-			size += info.t.Size()
-		}
-		routeMemo.Put(route, info, size)
+		t, _ := template.Parse(target)
+		routeMemo.Put(route, routeInfo{space: space, t: t}, int(unsafe.Sizeof(routeInfo{}))+t.Size())
+		info = routeMemo.Ref(route) // nil when another string took the slot first
 	}
 	return method, target, info, err
 }
@@ -647,7 +645,7 @@ type routeOp struct {
 }
 
 // routeMemo remembers valid routes, found by the route string's address.
-var routeMemo = addrmemo.Memo[*routeInfo]{Budget: 4 << 20}
+var routeMemo = addrmemo.Memo[routeInfo]{Budget: 4 << 20}
 
 // callKeys is the order of a call's keys: the route's method and url
 // first, as v6 assigns the options over them, then the options' own;

@@ -41,18 +41,39 @@ var _ = Describe("Memo", func() {
 		Expect(!ok || v == 1).To(BeTrue())
 	})
 
+	It("keeps a copy of strings of every length, inline or not, and values in place", func() {
+		var heap [][]byte // on the heap: a string on the stack moves, and is missed
+		for _, n := range []int{1, 31, 32, 33, 64, 65, 128, 129, 1000} {
+			b := []byte(strings.Repeat("r", n))
+			heap = append(heap, b)
+			s := unsafe.String(&b[0], len(b))
+			m.Put(s, n, 0)
+			p := m.Ref(s)
+			Expect(p).NotTo(BeNil(), "length %d", n)
+			Expect(*p).To(Equal(n))
+			*p = -n // in place: Get sees it
+			v, ok := m.Get(s)
+			Expect(ok).To(BeTrue(), "length %d", n)
+			Expect(v).To(Equal(-n))
+			b[0] = 'X'
+			Expect(m.Ref(s)).To(BeNil(), "length %d: the entry followed the caller's bytes", n)
+		}
+		Expect(m.Ref("")).To(BeNil())
+		Expect(heap).To(HaveLen(9))
+	})
+
 	It("ranges over every value it holds, once each", func() {
 		for i := range 100 {
 			m.Put(fmt.Sprintf("/r/%d", i), i, 0)
 		}
 		seen := map[int]int{}
-		m.Range(func(v int) { seen[v]++ })
+		m.Range(func(v *int) { seen[*v]++ })
 		Expect(seen).To(HaveLen(100))
 		for v, n := range seen {
 			Expect(n).To(Equal(1), "value %d", v)
 		}
 		m.Reset()
-		m.Range(func(v int) { Fail(fmt.Sprint("after Reset: ", v)) })
+		m.Range(func(v *int) { Fail(fmt.Sprint("after Reset: ", *v)) })
 	})
 
 	It("keeps a copy of the string, not the caller's memory", func() {
