@@ -48,6 +48,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -78,11 +79,16 @@ type Error struct {
 }
 
 // Error formats as "openapi: "SOURCE": CAUSE"; "<nil>" for a nil Error.
+// Credentials are masked as builder.RedactURL masks them: the cause
+// quotes a $ref as the document writes it, and a reference may carry
+// user information or an access_token.
 func (e *Error) Error() string {
 	if e == nil {
 		return "<nil>"
 	}
-	return "openapi: " + strconv.Quote(e.Source) + ": " + fmt.Sprint(e.Err)
+	// The source is masked before it is quoted, which could hide the
+	// end of a value.
+	return builder.RedactURL("openapi: " + strconv.Quote(builder.RedactURL(e.Source)) + ": " + fmt.Sprint(e.Err))
 }
 
 // Unwrap returns the cause; errors.Is(err, ErrLoad) holds too. A nil
