@@ -25,8 +25,35 @@ var SensitiveParams = [...]string{"access_token", "client_secret", "refresh_toke
 
 // IsSensitiveParam reports whether a query or body parameter, or an
 // object member at any depth, of this name (any case) carries a
-// credential (see SensitiveParams).
+// credential: one of SensitiveParams, also as any key of a bracketed
+// name (user[password], token[], token[0], user[token][]), as RedactURL
+// reads a query.
 func IsSensitiveParam(name string) bool {
+	if isSensitiveName(name) {
+		return true
+	}
+	open := strings.IndexByte(name, '[')
+	if open < 0 || !strings.HasSuffix(name, "]") {
+		return false
+	}
+	if isSensitiveName(name[:open]) {
+		return true
+	}
+	for keys := name[open+1 : len(name)-1]; ; {
+		key, rest, more := strings.Cut(keys, "][")
+		if isSensitiveName(key) {
+			return true
+		}
+		if !more {
+			return false
+		}
+		keys = rest
+	}
+}
+
+// isSensitiveName reports whether name is one of SensitiveParams, in any
+// case.
+func isSensitiveName(name string) bool {
 	for _, s := range SensitiveParams {
 		if strings.EqualFold(name, s) {
 			return true
@@ -193,7 +220,7 @@ func redactQuery(s string, levels int, decoded bool) string {
 			end := runEnd
 			v := s[eq+1 : end]
 			switch {
-			case sensitiveQueryName(name) && v != "": // "" also for a template ({token}), as "{" ends a value
+			case IsSensitiveParam(name) && v != "": // "" also for a template ({token}), as "{" ends a value
 				put(eq+1, end, RedactedValue)
 				i = end - 1
 			case levels > 0 && runPct > eq:
@@ -309,28 +336,6 @@ func endsText(s string, i int) bool {
 	default:
 		return ascii.IsCtl(c)
 	}
-}
-
-// sensitiveQueryName reports whether a query name is a credential's:
-// one of SensitiveParams, also as any key of a bracketed name
-// (user[password], token[], token[0], user[token][]).
-func sensitiveQueryName(name string) bool {
-	if IsSensitiveParam(name) {
-		return true
-	}
-	open := strings.IndexByte(name, '[')
-	if open < 0 || !strings.HasSuffix(name, "]") {
-		return false
-	}
-	if IsSensitiveParam(name[:open]) {
-		return true
-	}
-	for _, key := range strings.Split(name[open+1:len(name)-1], "][") {
-		if IsSensitiveParam(key) {
-			return true
-		}
-	}
-	return false
 }
 
 // redactEncoded masks a query value v that holds a percent-encoded URL,
