@@ -167,15 +167,15 @@ func validPort(p string) bool {
 }
 
 // redactHost masks user information in a host as given, so that an error
-// never repeats a password ("user:pass@host", with or without a scheme).
+// never repeats a password ("user:pass@host", with or without a scheme),
+// and what RedactURL masks (a query's or fragment's access_token=…).
 func redactHost(host string) string {
-	if strings.Contains(host, "://") {
-		return builder.RedactURL(host)
+	if !strings.Contains(host, "://") {
+		if at := strings.LastIndexByte(host, '@'); at >= 0 {
+			host = builder.RedactedValue + host[at:]
+		}
 	}
-	if at := strings.LastIndexByte(host, '@'); at >= 0 {
-		return builder.RedactedValue + host[at:]
-	}
-	return host
+	return builder.RedactURL(host)
 }
 
 // validIP uses net/netip rather than net, which would pull the resolver
