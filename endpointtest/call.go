@@ -191,11 +191,11 @@ func (c *Call) bodyText() string {
 		// Broken JSON: its credentials cannot be found to be masked.
 		return fmt.Sprintf("(%d bytes of malformed JSON, not shown)", len(c.Body))
 	}
-	if strings.HasPrefix(c.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
+	// A form, or text that may be one whatever its Content-Type says: "?"
+	// makes its first pair (client_secret=…) a query pair to RedactURL.
+	if strings.HasPrefix(c.Header.Get("Content-Type"), "application/x-www-form-urlencoded") ||
+		utf8.Valid(c.Body) && !bytes.ContainsFunc(c.Body, func(r rune) bool { return r < ' ' && r != '\n' && r != '\t' && r != '\r' }) {
 		return shorten(builder.RedactURL("?" + string(c.Body))[1:], maxBodyShown)
-	}
-	if utf8.Valid(c.Body) && !bytes.ContainsFunc(c.Body, func(r rune) bool { return r < ' ' && r != '\n' && r != '\t' && r != '\r' }) {
-		return shorten(builder.RedactURL(string(c.Body)), maxBodyShown)
 	}
 	return fmt.Sprintf("(%d bytes)", len(c.Body))
 }
