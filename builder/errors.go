@@ -72,8 +72,12 @@ type Error struct {
 // once: when the wrapped error is the template, headers or catalog
 // package's, the text quotes what that error is about (the template after
 // :name rewriting, the header name, the catalogue's route) in place of
-// Input, and adds its reason without its own prefix.
+// Input, and adds its reason without its own prefix. A nil Error is
+// "<nil>".
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	input, reason := e.Input, ""
 	if e.Err != nil {
 		reason = e.Err.Error()
@@ -104,8 +108,13 @@ type explained interface {
 	Reason() string
 }
 
-// Unwrap returns the underlying error.
-func (e *Error) Unwrap() error { return e.Err }
+// Unwrap returns the underlying error; nil for a nil Error.
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 func newError(op, input string, err error) error {
 	return &Error{Op: op, Input: input, Err: err}
