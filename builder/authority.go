@@ -27,7 +27,7 @@ func checkBaseURL(base string) error {
 		return nil
 	}
 	if strings.ContainsAny(base, "?#") || template.HasDotSegment(base) {
-		return newError("base url", base, ErrInvalidBaseURL)
+		return newError("base url", redactBaseURL(base), ErrInvalidBaseURL)
 	}
 	if strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "//") {
 		if _, err := url.Parse(base); err != nil {
@@ -36,7 +36,7 @@ func checkBaseURL(base string) error {
 		return nil
 	}
 	if !isAbsolute(base) {
-		return newError("base url", base, fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
+		return newError("base url", redactBaseURL(base), fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
 	}
 	if err := checkURL([]byte(base)); err != nil {
 		var e *Error
@@ -46,6 +46,24 @@ func checkBaseURL(base string) error {
 		return newError("base url", base, fmt.Errorf("%w: %w", ErrInvalidBaseURL, err))
 	}
 	return nil
+}
+
+// redactBaseURL is RedactURL for a base URL, which may have been written
+// without its scheme, as a git remote or a credential helper writes one:
+// "x-access-token:TOKEN@ghe.example.com/api/v3" has user information up to
+// the last "@" before its first "/", which RedactURL, reading any text,
+// cannot tell from an e-mail address.
+func redactBaseURL(base string) string {
+	if !strings.HasPrefix(base, "/") && !strings.Contains(base, "//") {
+		end := strings.IndexAny(base, "/?#")
+		if end < 0 {
+			end = len(base)
+		}
+		if at := strings.LastIndexByte(base[:end], '@'); at >= 0 {
+			base = RedactedValue + base[at:]
+		}
+	}
+	return RedactURL(base)
 }
 
 // checkURL checks a built absolute URL with url.Parse: it must parse and

@@ -439,7 +439,7 @@ func (r RequestOptions) Redacted() RequestOptions {
 func (o Options) Redacted() Options {
 	out := Options{
 		Method:        o.Method,
-		BaseURL:       RedactURL(o.BaseURL),
+		BaseURL:       redactBaseURL(o.BaseURL),
 		URL:           RedactURL(o.URL),
 		Headers:       redactHeaders(o.Headers),
 		RemoveHeaders: o.RemoveHeaders,
