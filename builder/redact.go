@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
@@ -442,8 +443,8 @@ func (o Options) Redacted() Options {
 		BaseURL:       redactBaseURL(o.BaseURL),
 		URL:           RedactURL(o.URL),
 		Headers:       redactHeaders(o.Headers),
-		RemoveHeaders: o.RemoveHeaders,
-		MediaType:     o.MediaType,
+		RemoveHeaders: slices.Clone(o.RemoveHeaders),
+		MediaType:     MediaType{Format: o.MediaType.Format, Previews: slices.Clone(o.MediaType.Previews)},
 		Request:       redactMap(o.Request),
 	}
 	switch d := o.Data.(type) {
@@ -466,8 +467,10 @@ func (o Options) Redacted() Options {
 	return out
 }
 
-// redactHeaders copies h only when it holds a sensitive header, or a URL
-// with a credential in another header's value (a referer).
+// redactHeaders returns a copy of h (nil for nil) with the values of
+// sensitive headers masked, and the credentials of URLs in the others (a
+// referer): a copy even when nothing is masked, so that a caller changing
+// the copy it logs leaves h as it was.
 func redactHeaders(h headers.Set) headers.Set {
 	var out headers.Set
 	for name, v := range h {
@@ -484,8 +487,8 @@ func redactHeaders(h headers.Set) headers.Set {
 		}
 		out[name] = masked
 	}
-	if out == nil {
-		return h
+	if out == nil && h != nil {
+		out = h.Clone()
 	}
 	return out
 }
