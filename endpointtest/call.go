@@ -346,7 +346,9 @@ func callOfHTTP(r *http.Request) (*Call, error) {
 		} else {
 			body, err = readAll(r.Body)
 			_ = r.Body.Close()
-			r.Body = io.NopCloser(bytes.NewReader(body))
+			// A copy of its own: the call's body may be changed, the
+			// request's must not change with it.
+			r.Body = io.NopCloser(bytes.NewReader(bytes.Clone(body)))
 		}
 		if err != nil {
 			return nil, &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest}
