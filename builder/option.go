@@ -1,6 +1,9 @@
 package builder
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // Option sets part of a defaults layer; see Endpoint.Defaults. Each
 // Option fills an empty Options value, which Defaults converts and
@@ -80,7 +83,7 @@ func WithParam(name string, value any) Option {
 func WithPreviews(names ...string) Option {
 	names = append([]string(nil), names...)
 	return func(dst *Options) error {
-		dst.MediaType.Previews = names
+		dst.MediaType.Previews = slices.Clone(names) // each Options its own
 		return nil
 	}
 }
