@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -151,10 +152,12 @@ func (op *Operation) CheckMember(name string, v value.Value) error {
 
 // Requires lists the parameters op always requires (Required), and the
 // required properties of an optional body, which it requires once any
-// body parameter is sent. A nil Operation gives nil, nil.
+// body parameter is sent. The slices are shared and must not be
+// modified, as Required's; appending to them makes a copy. A nil
+// Operation gives nil, nil.
 func (op *Operation) Requires() (always, withBody []string) {
 	if op == nil {
 		return nil, nil
 	}
-	return op.required, op.optBody
+	return slices.Clip(op.required), slices.Clip(op.optBody)
 }

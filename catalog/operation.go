@@ -293,13 +293,14 @@ func (op *Operation) In(name string) (Location, bool) {
 // parameters, in that order. Header and cookie parameters are left out:
 // calls set those as headers. A property the body schema requires counts
 // only when the body itself is required; see [Operation.Missing] for an
-// optional body. The slice is shared and must not be modified. A nil
+// optional body. The slice is shared and must not be modified; it has no
+// room past its length, so that appending to it makes a copy. A nil
 // Operation gives nil.
 func (op *Operation) Required() []string {
 	if op == nil {
 		return nil
 	}
-	return op.required
+	return slices.Clip(op.required)
 }
 
 // Missing returns an *Error wrapping ErrMissingParam that lists every
