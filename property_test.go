@@ -604,6 +604,10 @@ func scribble(v any) {
 		for i := range t {
 			t[i] = '!'
 		}
+	case json.RawMessage: // a JSON body, and arrays and objects in Options
+		for i := range t {
+			t[i] = '!'
+		}
 	case []int:
 		for i := range t {
 			t[i] = -7
