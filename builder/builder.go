@@ -15,7 +15,12 @@ import (
 // Builder; the first error is kept and returned by Build, Merge and
 // HTTPRequest. A Builder is for one goroutine and never changes its
 // Endpoint. A chain that ends in Build or HTTPRequest does not escape to
-// the heap.
+// the heap. A Builder may build any number of times, and go on being
+// changed between builds: no result shares anything with it (but a
+// []byte or io.Reader Data, sent as it is). Use it
+// through its pointer: a copy of the struct (c := *b) shares some of its
+// parameters, headers and request members with b, and setting one in
+// either may change the other; [Builder.Clone] branches a call.
 //
 //   - route and method: [Endpoint.Route], [Builder.Method], [Builder.URL], [Builder.BaseURL]
 //   - parameters: [Builder.Param], [Builder.Params]
@@ -369,7 +374,8 @@ func (b *Builder) Build() (RequestOptions, error) {
 	return b.ep().buildCall(&l, b.own())
 }
 
-// Clone returns an independent copy of b, to branch a half-built call.
+// Clone returns an independent copy of b, to branch a half-built call;
+// unlike a copy of the struct, it shares nothing that either changes.
 func (b *Builder) Clone() *Builder {
 	c := *b
 	c.more = paramSet{list: slices.Clone(b.more.list)}
