@@ -189,7 +189,10 @@ func (d *Decoder) Value() (Value, error) {
 		}
 		return ob.Object(), nil
 	case c == '[':
-		var items []Value
+		// Items are gathered on the stack first, so that a short array
+		// (labels, assignees) costs makeArray's one allocation.
+		var short [4]Value
+		items := short[:0]
 		err := d.Array(func() error {
 			v, err := d.Value()
 			items = append(items, v)
@@ -198,10 +201,9 @@ func (d *Decoder) Value() (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		if items == nil {
-			items = []Value{}
-		}
-		return NewArray(items), nil
+		arr, dst := makeArray(len(items))
+		copy(dst, items)
+		return arr, nil
 	case c == 't':
 		if strings.HasPrefix(d.s[d.i:], "true") {
 			d.i += 4
