@@ -30,6 +30,7 @@ var errArgs = errors.New("endpoint: bridge called with bad arguments")
 //lint:ignore U1000 called from JavaScript (go:wasmexport)
 func build(handle, routeLen, optsLen int32) (n int32) {
 	defer recoverTo(&n)
+	yieldSometimes()
 	e, err := reg.get(handle)
 	if err != nil {
 		return fail(err)
@@ -87,6 +88,7 @@ const maxReuse = 64 << 10
 //lint:ignore U1000 called from JavaScript (go:wasmexport)
 func merge(handle, routeLen, optsLen int32) (n int32) {
 	defer recoverTo(&n)
+	yieldSometimes()
 	e, route, opts, err := callArgs(handle, routeLen, optsLen)
 	if err != nil {
 		return fail(err)
@@ -104,6 +106,7 @@ func merge(handle, routeLen, optsLen int32) (n int32) {
 //lint:ignore U1000 called from JavaScript (go:wasmexport)
 func parse(optsLen int32) (n int32) {
 	defer recoverTo(&n)
+	yieldSometimes()
 	opts, err := optionsAt(0, optsLen)
 	if err != nil {
 		return fail(err)
@@ -122,6 +125,7 @@ func parse(optsLen int32) (n int32) {
 //lint:ignore U1000 called from JavaScript (go:wasmexport)
 func defaults(handle, isRoute, payloadLen int32) (n int32) {
 	defer recoverTo(&n)
+	yieldSometimes()
 	e, err := reg.get(handle)
 	if err != nil {
 		return fail(err)
