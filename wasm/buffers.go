@@ -58,16 +58,25 @@ var routes = make(map[string]string)
 
 const maxRoutes = 4096
 
+// lastRoute is the route inputRoute last returned: calls in a loop
+// mostly repeat one, and comparing it costs less than hashing it.
+var lastRoute string
+
 // inputRoute is input for a route string.
 func inputRoute(off, n int32) (string, bool) {
 	b, ok := inputBytes(off, n)
 	if !ok {
 		return "", false
 	}
+	if string(b) == lastRoute {
+		return lastRoute, true
+	}
 	if s, seen := routes[string(b)]; seen {
+		lastRoute = s
 		return s, true
 	}
 	s := string(b)
+	lastRoute = s
 	if len(s) <= 256 { // long strings are unlikely to repeat
 		if len(routes) >= maxRoutes {
 			clear(routes)
