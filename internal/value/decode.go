@@ -189,20 +189,33 @@ func (d *Decoder) Value() (Value, error) {
 		}
 		return ob.Object(), nil
 	case c == '[':
-		// Items are gathered on the stack first, so that a short array
-		// (labels, assignees) costs makeArray's one allocation.
+		// Up to four items are gathered on the stack, so that a short
+		// array (labels, assignees) costs makeArray's one allocation; a
+		// longer one grows a slice of its own, which it then keeps.
 		var short [4]Value
-		items := short[:0]
+		var n int
+		var long []Value
 		err := d.Array(func() error {
 			v, err := d.Value()
-			items = append(items, v)
+			switch {
+			case long != nil:
+				long = append(long, v)
+			case n < len(short):
+				short[n] = v
+				n++
+			default:
+				long = append(append(make([]Value, 0, 2*len(short)), short[:]...), v)
+			}
 			return err
 		})
 		if err != nil {
 			return Value{}, err
 		}
-		arr, dst := makeArray(len(items))
-		copy(dst, items)
+		if long != nil {
+			return NewArray(long), nil
+		}
+		arr, dst := makeArray(n)
+		copy(dst, short[:n])
 		return arr, nil
 	case c == 't':
 		if strings.HasPrefix(d.s[d.i:], "true") {

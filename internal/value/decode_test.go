@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -63,6 +64,21 @@ func errString(err error) string {
 }
 
 var _ = Describe("Decode", func() {
+	It("reads arrays of every length around the four kept on the stack, nested too", func() {
+		for n := range 12 {
+			items := make([]string, n)
+			for i := range items {
+				items[i] = fmt.Sprintf(`[%d,"s%d"]`, i, i)
+			}
+			text := "[" + strings.Join(items, ",") + "]"
+			v, err := value.Decode([]byte(text))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(v.Kind()).To(Equal(value.Array))
+			Expect(v.Items()).To(HaveLen(n))
+			Expect(string(value.AppendJSON(nil, v))).To(Equal(text))
+		}
+	})
+
 	It("keeps object members in document order", func() {
 		v := decode(`{"zeta":1,"alpha":{"y":2,"x":3},"mid":[1,"a",null,true,false]}`)
 		Expect(string(value.AppendJSON(nil, v))).To(Equal(`{"zeta":1,"alpha":{"y":2,"x":3},"mid":[1,"a",null,true,false]}`))
