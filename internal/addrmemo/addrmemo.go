@@ -114,15 +114,24 @@ func (m *Memo[V]) Put(s string, v V, size int) {
 func newEntry[V any](s string, v V) *entry[V] {
 	var e *entry[V]
 	var room []byte
+	// Rooms of 16k+8 bytes: with an entry of 8 bytes past a multiple of
+	// 16, as routeInfo's and a pointer's are, each fills a size class of
+	// Go's allocator to the byte.
 	switch {
-	case len(s) == 0 || len(s) > 128:
+	case len(s) == 0 || len(s) > 120:
 		return &entry[V]{key: strings.Clone(s), v: v}
-	case len(s) <= 32:
-		e, room = withRoom[entry[V], [32]byte]()
-	case len(s) <= 64:
-		e, room = withRoom[entry[V], [64]byte]()
+	case len(s) <= 24:
+		e, room = withRoom[entry[V], [24]byte]()
+	case len(s) <= 40:
+		e, room = withRoom[entry[V], [40]byte]()
+	case len(s) <= 56:
+		e, room = withRoom[entry[V], [56]byte]()
+	case len(s) <= 72:
+		e, room = withRoom[entry[V], [72]byte]()
+	case len(s) <= 88:
+		e, room = withRoom[entry[V], [88]byte]()
 	default:
-		e, room = withRoom[entry[V], [128]byte]()
+		e, room = withRoom[entry[V], [120]byte]()
 	}
 	e.key = unsafe.String(&room[0], copy(room, s))
 	e.v = v
