@@ -15,7 +15,10 @@
 // A name a part lists in required may be a property of the whole schema:
 // an allOf part's names are required, and so are a oneOf's or anyOf's
 // names that every branch that may be an object requires (all of its
-// only branch's: anyOf [{required: [state]}] requires state).
+// only branch's: anyOf [{required: [state]}] requires state). A name the
+// body schema's own required list names without declaring it among its
+// properties is a required body parameter of any type; one only a part
+// or branch requires is left out.
 //
 // A JSON object body takes members other than its properties when its
 // schema says additionalProperties true or a schema (their values are
@@ -338,6 +341,18 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 				out.Params = append(out.Params, catalog.Param{
 					Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
 				})
+			}
+			// A name the body schema's own required list names without
+			// declaring it (Figma's PUT /v2/webhooks/{webhook_id} requires
+			// team_id so) is a member of any type: refusing it as unknown
+			// would leave no call the description allows. (A name only a
+			// oneOf, anyOf or allOf part requires is left out.)
+			if mt.Schema != nil && mt.Schema.Value != nil {
+				for _, name := range mt.Schema.Value.Required {
+					if !slices.ContainsFunc(out.Params, func(p catalog.Param) bool { return p.In == catalog.Body && p.Name == name }) {
+						out.Params = append(out.Params, catalog.Param{Name: name, In: catalog.Body, Required: true})
+					}
+				}
 			}
 			switch s.extra {
 			case extraAllowed:
