@@ -243,8 +243,13 @@ func (c *command) endpoint(cat *catalog.Catalog) (*builder.Endpoint, error) {
 		opts = append(opts, endpoint.WithCatalog(cat))
 	}
 	if c.cfg.spec != "" {
-		if base := serverURL(cat); base != "" {
+		base, ok := serverURL(cat)
+		switch {
+		case ok:
 			opts = append(opts, endpoint.WithBaseURL(base))
+		case c.cfg.baseURL == "":
+			// Not GitHub's: api.github.com is not this API's server.
+			return nil, fmt.Errorf("--spec: the description's server %q is no http(s) URL or path: give --base-url", base)
 		}
 	}
 	for _, name := range c.cfg.defaults {
@@ -262,21 +267,32 @@ func (c *command) endpoint(cat *catalog.Catalog) (*builder.Endpoint, error) {
 }
 
 // serverURL returns a description's first server with its variables set
-// to their defaults, when that is an absolute http(s) URL; else "".
-func serverURL(cat *catalog.Catalog) string {
+// to their defaults: an absolute http(s) URL, or a path, which the
+// request options then hold a relative URL on ("/api/v2"; "/" for a
+// description without servers, as OpenAPI reads it). ok is false, with
+// the URL, for anything else (no scheme, another scheme, a variable
+// without a default).
+func serverURL(cat *catalog.Catalog) (base string, ok bool) {
 	servers := cat.Info().Servers
 	if len(servers) == 0 {
-		return ""
+		return "/", true
 	}
 	u := servers[0].URL
 	for _, v := range servers[0].Variables {
 		u = strings.ReplaceAll(u, "{"+v.Name+"}", v.Default)
 	}
 	lower := strings.ToLower(u)
-	if !strings.HasPrefix(lower, "https://") && !strings.HasPrefix(lower, "http://") || strings.Contains(u, "{") {
-		return ""
+	switch {
+	case strings.Contains(u, "{"):
+		return u, false
+	case strings.HasPrefix(lower, "https://") || strings.HasPrefix(lower, "http://"):
+		return strings.TrimRight(u, "/"), true
+	case u == "" || u == "/":
+		return "/", true
+	case strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//"):
+		return strings.TrimRight(u, "/"), true
 	}
-	return strings.TrimRight(u, "/")
+	return u, false
 }
 
 // checkHint adds to a catalogue's unknown route or parameter error how
