@@ -46,8 +46,9 @@ type Operation interface {
 }
 
 // placer is an Operation that can Locate and CheckParam a parameter in
-// one lookup: InNone and no error for one it does not declare.
-// catalog.Operation is one.
+// one lookup: InNone and no error for one it does not declare; InNone and
+// the error to report for one it declares but the builder cannot send (a
+// cookie). catalog.Operation is one.
 type placer interface {
 	Place(name string, v value.Value) (Location, error)
 }
@@ -241,9 +242,13 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 				}
 				continue
 			}
-			// Unknown, with suggestions; or a member an open body takes.
-			if err = op.CheckParam(p.name, p.v); err == nil {
-				loc = InBody
+			// Unknown, with suggestions; or a member an open body takes;
+			// unless Place said why the operation does not take it here
+			// (a cookie parameter).
+			if err == nil {
+				if err = op.CheckParam(p.name, p.v); err == nil {
+					loc = InBody
+				}
 			}
 		}
 		if err != nil {

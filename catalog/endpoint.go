@@ -52,7 +52,9 @@ func (op *Operation) Locate(name string) builder.Location {
 // when an operation has it: builder.InNone and no error for a parameter
 // op does not declare, even one an open body would take
 // (RequestBody.Additional), so that a default layer's parameter is not
-// sent in it; WithCatalog checks a call's own with CheckParam. A nil
+// sent in it; WithCatalog checks a call's own with CheckParam. A cookie
+// parameter gives builder.InNone and an ErrUnknownParam that says to set
+// it in a Cookie header, since the builder sends no cookies. A nil
 // Operation gives builder.InNone and ErrUnknownRoute.
 func (op *Operation) Place(name string, v value.Value) (builder.Location, error) {
 	if op == nil {
@@ -61,6 +63,12 @@ func (op *Operation) Place(name string, v value.Value) (builder.Location, error)
 	p, ok := op.Param(name)
 	if !ok {
 		return builder.InNone, nil
+	}
+	if p.In == Cookie {
+		// Not sent as an undeclared member would be, in the query or
+		// the body: the builder sends no cookies.
+		return builder.InNone, &Error{Route: op.route, Param: name, Err: ErrUnknownParam,
+			Detail: "a cookie parameter, which is not sent as a parameter: set it in a Cookie header"}
 	}
 	return location(p.In), op.checkValue(p, &v)
 }
