@@ -25,7 +25,9 @@ type Catalog interface {
 type Operation interface {
 	// Target returns the method and the URL template to build the call
 	// with: the description's path, with a {?…} expression for the query
-	// parameters of a method that sends a body.
+	// parameters of a method that sends a body. It is read as RFC 6570
+	// alone (template.ParseRFC6570): a colon in it is literal, never
+	// v6's :name.
 	Target() (method, template string)
 	// BaseURL returns the base URL of this operation given the call's:
 	// its own server (uploads.github.com) where the description has one.

@@ -94,7 +94,11 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 		return nil, nil, false
 	}
 	if t == nil {
-		if t, err = template.Parse(target); err != nil {
+		parse := template.Parse
+		if e.defaults.Catalog.c != nil {
+			parse = template.ParseRFC6570 // the catalogue's template: see resolve
+		}
+		if t, err = parse(target); err != nil {
 			return nil, nil, false
 		}
 	}
@@ -237,7 +241,7 @@ func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, metho
 		return known.method, known.target, known.t, true
 	}
 	method, target = op.Target()
-	t, _ := template.Parse(target) // nil: resolveDirect parses again and gives up
+	t, _ := template.ParseRFC6570(target) // nil: resolveDirect parses again and gives up
 	if info != nil && t != nil && info.op.Load() == nil {
 		ix, _ := op.(indexer)
 		info.op.CompareAndSwap(nil, &routeOp{key: key, op: op, ix: ix, method: method, target: target, t: t})

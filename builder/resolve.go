@@ -120,7 +120,13 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 	if len(m.Previews.names) > MaxPreviews {
 		return previewLimit()
 	}
-	t, err := template.Parse(m.URL)
+	parse := template.Parse
+	if m.Catalog.c != nil {
+		// The URL is the catalogue's template (applyCatalog, or Merge's
+		// options): its colons are literal, never v6's :name.
+		parse = template.ParseRFC6570
+	}
+	t, err := parse(m.URL)
 	if err != nil {
 		return newError("parse", m.URL, err)
 	}

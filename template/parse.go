@@ -90,6 +90,31 @@ func Parse(s string) (*Template, error) {
 	return t, nil
 }
 
+// ParseRFC6570 is Parse without the :name rewriting: every colon of s is
+// literal, as it is in an API description's path (Google's custom
+// methods, /v1/models/{model}:generateContent). It is Parse itself, and
+// returns the same *Template, for a template that has no :name to
+// rewrite. The builder reads a catalogue's templates with it.
+func ParseRFC6570(s string) (*Template, error) {
+	if strings.IndexByte(s, ':') < 0 || len(s) > MaxLength {
+		return Parse(s)
+	}
+	if rewriteColonNames(s) == s {
+		return Parse(s)
+	}
+	// Cached apart from Parse's entry for the same text: a key starting
+	// with NUL is no template Parse accepts.
+	key := "\x00" + s
+	if t, ok := cache.get(key); ok {
+		return t, nil
+	}
+	t, err := parse(strings.Clone(s))
+	if err != nil {
+		return nil, err
+	}
+	return cache.put(key, t), nil
+}
+
 // parse validates s with the uritemplate module, the parser of record, and
 // compiles it.
 func parse(s string) (*Template, error) {
