@@ -163,7 +163,8 @@ const (
 //     body field named url stays in the body;
 //   - a parameter a defaults layer set applies only to the operations
 //     that declare it;
-//   - a route may be an operation ID: Route("repos/get");
+//   - a route may be an operation ID: Route("repos/get"), or one word,
+//     Route("findPets"), which after a method ("GET user") is a path first;
 //   - an operation with its own server (GitHub's uploads) is sent there;
 //   - a literal query string in the route ("GET /user/repos?per_page=100")
 //     is kept;
@@ -192,22 +193,31 @@ func mergeCatalog(base, l catalogRef) catalogRef {
 // isOperationID reports whether a route is shaped like an operation ID:
 // two or more non-empty "/"-separated words of letters, digits, "_", "."
 // and "-" ("issues/list-for-repo").
-func isOperationID(s string) bool {
+func isOperationID(s string) bool { return idWords(s) >= 2 }
+
+// isOperationWord reports whether a route is one such word ("findPets"),
+// as most API descriptions but GitHub's name their operations. Alone it
+// is no valid route, so with a catalogue it is read as an ID; as a
+// target after a method ("GET user") it is a path first.
+func isOperationWord(s string) bool { return idWords(s) == 1 }
+
+// idWords counts the words of an operation ID; 0 for anything else.
+func idWords(s string) int {
 	words, n := 0, 0
 	for i := 0; i <= len(s); i++ {
 		if i == len(s) || s[i] == '/' {
 			if n == 0 {
-				return false
+				return 0
 			}
 			words, n = words+1, 0
 			continue
 		}
 		if c := s[i]; !ascii.IsAlnum(c) && c != '_' && c != '.' && c != '-' {
-			return false
+			return 0
 		}
 		n++
 	}
-	return words >= 2
+	return words
 }
 
 // applyCatalog checks merged options against the catalog and routes
@@ -222,6 +232,12 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 		method = "" // an operation ID: the method is the operation's
 	}
 	op, err := cat.Resolve(method, m.URL)
+	if err != nil && isOperationWord(m.URL) {
+		// A path first; else an ID, and the path's error if neither.
+		if byID, idErr := cat.Resolve("", m.URL); idErr == nil {
+			op, err = byID, nil
+		}
+	}
 	if err != nil {
 		return nil, false, newError("check", callRoute(m), err)
 	}

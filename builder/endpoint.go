@@ -606,7 +606,7 @@ func (e *Endpoint) routeTemplate(route string) (method, target string, info *rou
 		return route[:info.space], route[info.space+1:], info, nil
 	}
 	method, target, err = SplitRoute(route)
-	if err != nil && e.defaults.Catalog.c != nil && isOperationID(route) {
+	if err != nil && e.defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
 		return "", route, nil, nil
 	}
 	if err == nil && routeMemo.HasRoom(route) {

@@ -19,8 +19,8 @@ unknown route, parameter or enum value is an error that says what was probably
 meant. --no-check skips the check.
 
 ROUTE is "METHOD /path/{param}" as one argument (quote it), METHOD and URL as
-two, or an operation ID such as repos/get (see "endpoint routes"). Without a
-method it is GET. The URL is an RFC 6570 template; a relative one is joined to
+two, or an operation ID such as repos/get or findPets (see "endpoint routes").
+Without a method it is GET. The URL is an RFC 6570 template; a relative one is joined to
 https://api.github.com (see --base-url). A checked route is the description's
 template, values given as items: '/repos/{owner}/{repo}' owner=o repo=r, not
 /repos/o/r.
