@@ -235,14 +235,17 @@ func loadSpec(name string) (*catalog.Catalog, error) {
 	return cat, nil
 }
 
-// endpoint layers the catalogue, the --spec description's server and
-// each --defaults file, in that order, over the package defaults.
+// endpoint layers the catalogue, the --spec description's server (and
+// accept: application/json, for an API that is not GitHub's) and each
+// --defaults file, in that order, over the package defaults.
 func (c *command) endpoint(cat *catalog.Catalog) (*builder.Endpoint, error) {
 	opts := make([]builder.Option, 0, len(c.cfg.defaults)+2)
 	if cat != nil {
 		opts = append(opts, endpoint.WithCatalog(cat))
 	}
 	if c.cfg.spec != "" {
+		// Not GitHub's API: its media type means nothing there.
+		opts = append(opts, endpoint.WithHeader("accept", "application/json"))
 		base, ok := serverURL(cat)
 		switch {
 		case ok:

@@ -39,6 +39,13 @@ paths:
 			To(Equal("https://api.example.com/v1/pets"))
 	})
 
+	It("asks for JSON, not GitHub's media type, which means nothing to another API", func() {
+		out := cli("--spec", spec(`servers: [{url: "https://api.example.com"}]`), "GET /pets").ok()
+		Expect(out["headers"]).To(HaveKeyWithValue("accept", "application/json"))
+		github := cli("GET /repos/{owner}/{repo}", "owner=o", "repo=r").ok()
+		Expect(github["headers"]).To(HaveKeyWithValue("accept", "application/vnd.github.v3+json"))
+	})
+
 	It("asks for --base-url when it cannot use the server, never api.github.com", func() {
 		for _, servers := range []string{`servers: [{url: "api.example.com/v1"}]`, `servers: [{url: "ftp://files.example"}]`} {
 			r := cli("--spec", spec(servers), "GET /pets")
