@@ -42,10 +42,19 @@ func (s *Schema) allowsJSON(t Type) bool {
 	return t == Integer && s.Type&Number != 0
 }
 
-// inEnum reports whether text is one of s.Enum.
+// inEnum reports whether text, a number's or a boolean's, is one of
+// s.Enum; a number by value, so that 2.0 is the enum's 2.
 func (s *Schema) inEnum(text []byte) bool {
 	for _, e := range s.Enum {
 		if e == string(text) {
+			return true
+		}
+	}
+	if !value.ValidNumber(string(text)) {
+		return false
+	}
+	for _, e := range s.Enum {
+		if value.NumbersEqual(e, string(text)) {
 			return true
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -129,72 +128,14 @@ func jsonEqual(a, b value.Value) bool {
 }
 
 // numberEqual compares JSON number literals by value: 1, 1.0 and 1e0 are
-// equal. It compares their decimal forms (decimalOf) rather than
-// rationals, whose 1e1000000 has a million digits to make.
+// equal (value.NumbersEqual).
 func numberEqual(a, b string) bool {
-	if a == b {
-		return true
+	if value.ValidNumber(a) && value.ValidNumber(b) {
+		return value.NumbersEqual(a, b)
 	}
-	x, ok1 := decimalOf(a)
-	y, ok2 := decimalOf(b)
-	if !ok1 || !ok2 {
-		fa, err1 := strconv.ParseFloat(a, 64)
-		fb, err2 := strconv.ParseFloat(b, 64)
-		return err1 == nil && err2 == nil && fa == fb && !math.IsNaN(fa)
-	}
-	return x.neg == y.neg && x.digits == y.digits && x.exp.Cmp(&y.exp) == 0
-}
-
-// decimal is a number as ±digits×10^exp, digits without leading or
-// trailing zeros: one form per value (zero has no digits and no sign).
-type decimal struct {
-	neg    bool
-	digits string
-	exp    big.Int
-}
-
-// decimalOf reads a JSON number literal; false for any other text.
-func decimalOf(s string) (d decimal, ok bool) {
-	rest, neg := strings.CutPrefix(s, "-")
-	d.neg = neg
-	mant, e, hasExp := strings.Cut(rest, "e")
-	if !hasExp {
-		mant, e, hasExp = strings.Cut(rest, "E")
-	}
-	whole, frac, hasFrac := strings.Cut(mant, ".")
-	if !allDigits(whole) || whole == "" || len(whole) > 1 && whole[0] == '0' ||
-		hasFrac && (frac == "" || !allDigits(frac)) {
-		return decimal{}, false
-	}
-	if hasExp {
-		digits := e
-		if e != "" && (e[0] == '+' || e[0] == '-') {
-			digits = e[1:]
-		}
-		if digits == "" || !allDigits(digits) {
-			return decimal{}, false
-		}
-		if _, ok := d.exp.SetString(e, 10); !ok {
-			return decimal{}, false
-		}
-	}
-	digits := strings.TrimLeft(whole+frac, "0")
-	trimmed := strings.TrimRight(digits, "0")
-	if trimmed == "" {
-		return decimal{}, true // zero, of either sign
-	}
-	d.digits = trimmed
-	d.exp.Add(&d.exp, big.NewInt(int64(len(digits)-len(trimmed)-len(frac))))
-	return d, true
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	fa, err1 := strconv.ParseFloat(a, 64)
+	fb, err2 := strconv.ParseFloat(b, 64)
+	return err1 == nil && err2 == nil && fa == fb && !math.IsNaN(fa)
 }
 
 // maxDiffLines bounds a diff.

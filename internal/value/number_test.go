@@ -87,3 +87,24 @@ func must(v value.Value, ok bool) value.Value {
 	Expect(ok).To(BeTrue())
 	return v
 }
+
+var _ = Describe("NumbersEqual", func() {
+	DescribeTable("compares JSON numbers by value",
+		func(a, b string, want bool) {
+			Expect(value.NumbersEqual(a, b)).To(Equal(want))
+			Expect(value.NumbersEqual(b, a)).To(Equal(want))
+		},
+		Entry(nil, "1", "1.0", true),
+		Entry(nil, "1", "10E-1", true),
+		Entry(nil, "-0", "0.0e7", true),
+		Entry(nil, "0.5", "5e-1", true),
+		Entry(nil, "1", "-1", false),
+		Entry(nil, "1e1000000", "10e999999", true),
+		Entry(nil, "1e99999999999999999999", "0.1e100000000000000000000", true),
+		Entry(nil, "1e99999999999999999999", "1e99999999999999999998", false),
+		Entry("not JSON numbers", "01", "1", false),
+		Entry("not JSON numbers", "1.", "1", false),
+		Entry("not JSON numbers", "+1", "1", false),
+		Entry("the same text that is no number", "x", "x", false),
+	)
+})
