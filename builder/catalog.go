@@ -7,6 +7,7 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/template"
 )
 
 // A Catalog describes the operations of an API, so that an Endpoint can
@@ -273,6 +274,16 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 			return nil, false, newError("check", p.name, err)
 		}
 		sendsBody = sendsBody || loc == InBody
+		if loc == InQuery {
+			if name := template.VarName(p.name); name != p.name && catalogUses(m.URL, name) {
+				// The operation's {?…} holds the name encoded (include%5B%5D).
+				if kept == nil {
+					kept = append(make([]param, 0, len(params)), params[:i]...)
+				}
+				kept = append(kept, param{name: name, v: p.v})
+				continue
+			}
+		}
 		if loc == InHeader {
 			if kept == nil {
 				kept = append(make([]param, 0, len(params)), params[:i]...)
@@ -401,6 +412,13 @@ func literalQuery(url string) string {
 		}
 	}
 	return ""
+}
+
+// catalogUses reports whether a catalogue's template has the variable
+// name.
+func catalogUses(target, name string) bool {
+	t, err := template.ParseRFC6570(target)
+	return err == nil && t.Uses(name)
 }
 
 // callRoute is the route of merged options, for error messages.

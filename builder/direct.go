@@ -224,8 +224,8 @@ func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, metho
 	sendsBody := false
 	for _, p := range params {
 		loc, err := place(op, pl, p.name, p.v)
-		if err != nil || loc == InNone || loc == InHeader {
-			return "", "", nil, false
+		if err != nil || loc == InNone || loc == InHeader || loc == InQuery && template.VarName(p.name) != p.name {
+			return "", "", nil, false // a query name the template holds encoded: see applyCatalog
 		}
 		sendsBody = sendsBody || loc == InBody
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/template"
 )
 
 // RequestBody describes an operation's request body.
@@ -127,7 +128,7 @@ func (op *Operation) prepare(c *Catalog) error {
 		var q []string
 		for _, p := range op.Params {
 			if p.In == Query {
-				q = append(q, p.Name)
+				q = append(q, template.VarName(p.Name)) // include[] as include%5B%5D
 			}
 		}
 		if len(q) > 0 {
