@@ -245,7 +245,7 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 	query := literalQuery(m.URL)
 	m.Method, m.URL = op.Target()
 	if query != "" {
-		m.URL += query // the catalogue knows the path; a literal query is the caller's
+		m.URL = withQuery(m.URL, query) // the catalogue knows the path; a literal query is the caller's
 	}
 	m.BaseURL = op.BaseURL(m.BaseURL)
 	// kept is allocated only when a parameter is dropped or moved.
@@ -379,6 +379,21 @@ func dataHas(d body, name string) bool {
 // taken as given.
 func opaqueBody(d body) bool {
 	return d.set && (d.raw != nil || d.v.Kind() == value.String && !d.asJSON)
+}
+
+// withQuery puts a route's literal query into a catalogue's template:
+// before the {?…} expression the template ends with, for a method with a
+// body, which then goes on with the query ({&…}), so that the URL has
+// one "?" ("/assets?x=1&name=a", not "/assets?name=a?x=1").
+func withQuery(target, query string) string {
+	i := strings.LastIndex(target, "{?")
+	if i < 0 || strings.IndexByte(target[i:], '}') != len(target)-i-1 {
+		return target + query
+	}
+	if query = strings.TrimRight(query, "&"); query == "?" {
+		return target // nothing but the "?" the expression writes
+	}
+	return target[:i] + query + "{&" + target[i+2:]
 }
 
 // literalQuery returns the literal query of a URL template, from its
