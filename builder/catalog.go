@@ -26,7 +26,8 @@ type Catalog interface {
 type Operation interface {
 	// Target returns the method and the URL template to build the call
 	// with: the description's path, with a {?…} expression for the query
-	// parameters of a method that sends a body. It is read as RFC 6570
+	// parameters of a method that sends a body (and, for any method,
+	// those whose arrays explode: {?ids*}). It is read as RFC 6570
 	// alone (template.ParseRFC6570): a colon in it is literal, never
 	// v6's :name.
 	Target() (method, template string)

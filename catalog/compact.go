@@ -16,8 +16,8 @@ import (
 //	O <id> <METHOD> <path> <servers> <body> [<extra>]  an operation
 //	P <in>[!] <name> <schema>             a parameter of the last operation
 //
-// <in> is p, q, h, c or b (path, query, header, cookie, body), "!" marks
-// a required one. <servers> are server numbers. <body> is empty for
+// <in> is p, q, h, c or b (path, query, header, cookie, body), "*" marks
+// one whose array is exploded (Param.Explode), "!" a required one. <servers> are server numbers. <body> is empty for
 // none, else [!]<types>;<media>. <extra>, written only for a body that
 // takes members other than its parameters, is the schema of those
 // members (RequestBody.Additional). A schema is
@@ -131,8 +131,11 @@ func (c *Catalog) Encode() []byte {
 		ops.WriteByte('\n')
 		for _, p := range op.Params {
 			req := ""
+			if p.Explode {
+				req = "*"
+			}
 			if p.Required {
-				req = "!"
+				req += "!"
 			}
 			ops.WriteString("P\t" + string("?pqhcb"[p.In]) + req + "\t" + f(p.Name) + "\t")
 			ops.WriteString(encodeSchema(&p.Schema))
@@ -328,6 +331,9 @@ func Decode(data []byte) (*Catalog, error) {
 			in := fields[1]
 			if strings.HasSuffix(in, "!") {
 				p.Required, in = true, in[:len(in)-1]
+			}
+			if strings.HasSuffix(in, "*") {
+				p.Explode, in = true, in[:len(in)-1]
 			}
 			if len(in) != 1 || strings.IndexByte("pqhcb", in[0]) < 0 {
 				return nil, fail("invalid location")

@@ -124,16 +124,21 @@ func (op *Operation) prepare(c *Catalog) error {
 	op.cat = c
 	op.route = op.Method + " " + op.Path
 	op.template = op.Path
-	if op.Method != "GET" && op.Method != "HEAD" {
-		var q []string
-		for _, p := range op.Params {
-			if p.In == Query {
-				q = append(q, template.VarName(p.Name)) // include[] as include%5B%5D
+	body := op.Method != "GET" && op.Method != "HEAD"
+	var q []string
+	for _, p := range op.Params {
+		// A method with a body names every query parameter, which would
+		// go to the body; any method names those it explodes.
+		if p.In == Query && (body || p.Explode) {
+			name := template.VarName(p.Name) // include[] as include%5B%5D
+			if p.Explode {
+				name += "*"
 			}
+			q = append(q, name)
 		}
-		if len(q) > 0 {
-			op.template += "{?" + strings.Join(q, ",") + "}"
-		}
+	}
+	if len(q) > 0 {
+		op.template += "{?" + strings.Join(q, ",") + "}"
 	}
 	op.required = op.required[:0]
 	op.optBody = nil
@@ -216,7 +221,10 @@ func (op *Operation) Route() (method, path string) {
 // expression naming its query parameters, as @octokit's route lists
 // write it: "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}".
 // Without it, an engine that puts leftover parameters in the body of a
-// POST would send name and label there. A nil Operation gives "".
+// POST would send name and label there. A query parameter that explodes
+// (Param.Explode) is named there with "*", for any method: "/items{?ids*}"
+// sends ids=1&ids=2. A name that is no template variable name is written
+// percent-encoded (template.VarName). A nil Operation gives "".
 func (op *Operation) Template() string {
 	if op == nil {
 		return ""

@@ -131,6 +131,11 @@ type Param struct {
 	In       Location
 	Required bool
 	Schema   Schema
+	// Explode says a query parameter's array is sent as one name=item
+	// pair per item (OpenAPI's style form with explode, its default for
+	// a query), not as one pair of items joined with commas, as
+	// @octokit/endpoint sends every array.
+	Explode bool
 }
 
 // Server is a server an operation is served from: a URL that may hold

@@ -107,6 +107,12 @@ func (e *Error) Unwrap() []error {
 type Options struct {
 	// Source is recorded in the catalogue's Info.Source.
 	Source string
+	// JoinArrays sends every array query parameter as one pair, its
+	// items joined with commas, as @octokit/endpoint does, whatever the
+	// description's style says (catalog/github sets it). Without it, an
+	// array the description explodes (style form, whose explode is true
+	// unless it says otherwise) is sent as one pair per item.
+	JoinArrays bool
 }
 
 // Load reads a description from data. References to other files or URLs
@@ -197,7 +203,7 @@ func Convert(doc *openapi3.T, o Options) (*catalog.Catalog, error) {
 		info.Title, info.Version = doc.Info.Title, doc.Info.Version
 	}
 	var ops []catalog.Operation
-	c := &converter{left: MaxSchemas}
+	c := &converter{left: MaxSchemas, opts: o}
 	if doc.Paths != nil {
 		paths := doc.Paths.Keys()
 		slices.SortStableFunc(paths, func(a, b string) int {
@@ -322,10 +328,13 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 				}
 			}
 		}
-		out.Params = append(out.Params, catalog.Param{
+		param := catalog.Param{
 			Name: p.Name, In: in, Required: p.Required || in == catalog.Path,
 			Schema: c.convert(sref, 0, nil),
-		})
+		}
+		param.Explode = in == catalog.Query && !c.opts.JoinArrays && param.Schema.Type&catalog.Array != 0 &&
+			(p.Style == "" || p.Style == "form") && (p.Explode == nil || *p.Explode)
+		out.Params = append(out.Params, param)
 	}
 	if op.RequestBody != nil && op.RequestBody.Value != nil {
 		rb := op.RequestBody.Value
@@ -429,7 +438,10 @@ type part struct {
 // A converter turns a document's schemas into catalogue schemas, counting
 // them against MaxSchemas: left goes below zero past it, and converting
 // then stops.
-type converter struct{ left int }
+type converter struct {
+	left int
+	opts Options
+}
 
 // convert keeps what a call is checked against of a schema. stack holds
 // the schemas being converted above this one, to stop at a cycle.

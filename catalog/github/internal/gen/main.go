@@ -45,7 +45,7 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		c, err := openapi.LoadWith(data, openapi.Options{Source: "@octokit/openapi@" + *version + " generated/" + d.file})
+		c, err := openapi.LoadWith(data, openapi.Options{Source: "@octokit/openapi@" + *version + " generated/" + d.file, JoinArrays: true})
 		if err != nil {
 			log.Fatal(err)
 		}
