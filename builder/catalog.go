@@ -275,16 +275,6 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 			return nil, false, newError("check", p.name, err)
 		}
 		sendsBody = sendsBody || loc == InBody
-		if loc == InQuery {
-			if name := template.VarName(p.name); name != p.name && catalogUses(m.URL, name) {
-				// The operation's {?…} holds the name encoded (include%5B%5D).
-				if kept == nil {
-					kept = append(make([]param, 0, len(params)), params[:i]...)
-				}
-				kept = append(kept, param{name: name, v: p.v})
-				continue
-			}
-		}
 		if loc == InHeader {
 			if kept == nil {
 				kept = append(make([]param, 0, len(params)), params[:i]...)
@@ -430,11 +420,29 @@ func literalQuery(url string) string {
 	return ""
 }
 
-// catalogUses reports whether a catalogue's template has the variable
-// name.
-func catalogUses(target, name string) bool {
-	t, err := template.ParseRFC6570(target)
-	return err == nil && t.Uses(name)
+// catalogNames returns params with the names a catalogue's template t
+// holds percent-encoded (template.VarName: include[] as include%5B%5D,
+// in the operation's {?…}) written so, that t takes them; params itself
+// when there are none. The parameters keep their names until then, so
+// that the required ones are found and Merge's options hold them as
+// given (and are checked again as such).
+func catalogNames(t *template.Template, params []param) []param {
+	var out []param
+	for i := range params {
+		name := params[i].name
+		enc := template.VarName(name)
+		if enc == name || t.Uses(name) || !t.Uses(enc) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(params)
+		}
+		out[i].name = enc
+	}
+	if out == nil {
+		return params
+	}
+	return out
 }
 
 // callRoute is the route of merged options, for error messages.

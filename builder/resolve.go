@@ -130,6 +130,9 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 	if err != nil {
 		return newError("parse", m.URL, err)
 	}
+	if m.Catalog.c != nil {
+		params = catalogNames(t, params)
+	}
 
 	// The URL is built on the stack and copied out at its size; one that
 	// may well be longer (many parameters, a long template) in a pooled
