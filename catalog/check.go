@@ -50,11 +50,12 @@ func (s *Schema) inEnum(text []byte) bool {
 			return true
 		}
 	}
-	if !value.ValidNumber(string(text)) {
+	key, ok := value.NumberKey(string(text)) // once: it reads every digit
+	if !ok {
 		return false
 	}
 	for _, e := range s.Enum {
-		if value.NumbersEqual(e, string(text)) {
+		if k, ok := value.NumberKey(e); ok && k == key {
 			return true
 		}
 	}
