@@ -224,8 +224,8 @@ func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, metho
 	sendsBody := false
 	for _, p := range params {
 		loc, err := place(op, pl, p.name, p.v)
-		if err != nil || loc == InNone || loc == InHeader || loc == InQuery && template.VarName(p.name) != p.name {
-			return "", "", nil, false // a query name the template holds encoded: see applyCatalog
+		if err != nil || loc == InNone || loc == InHeader || (loc == InQuery || loc == InPath) && template.VarName(p.name) != p.name {
+			return "", "", nil, false // a name the template holds encoded: see catalogNames
 		}
 		sendsBody = sendsBody || loc == InBody
 	}

@@ -124,6 +124,13 @@ func (op *Operation) prepare(c *Catalog) error {
 	op.cat = c
 	op.route = op.Method + " " + op.Path
 	op.template = op.Path
+	for _, p := range op.Params {
+		if name := template.VarName(p.Name); p.In == Path && name != p.Name {
+			// $id as %24id, as a query name is written below: the path as
+			// written is no template.
+			op.template = strings.ReplaceAll(op.template, "{"+p.Name+"}", "{"+name+"}")
+		}
+	}
 	body := op.Method != "GET" && op.Method != "HEAD"
 	var q []string
 	for _, p := range op.Params {
@@ -197,7 +204,9 @@ func (op *Operation) renamed(path string) (*Operation, error) {
 		if c.Params[i].In != Path {
 			continue
 		}
-		if k := slices.Index(from, c.Params[i].Name); k >= 0 && k < len(to) {
+		// A name the template holds encoded ({%24id}, as Merge's options
+		// give it) is the same name.
+		if k := slices.Index(from, c.Params[i].Name); k >= 0 && k < len(to) && to[k] != template.VarName(from[k]) {
 			c.Params[i].Name = to[k]
 		}
 	}
@@ -223,8 +232,9 @@ func (op *Operation) Route() (method, path string) {
 // Without it, an engine that puts leftover parameters in the body of a
 // POST would send name and label there. A query parameter that explodes
 // (Param.Explode) is named there with "*", for any method: "/items{?ids*}"
-// sends ids=1&ids=2. A name that is no template variable name is written
-// percent-encoded (template.VarName). A nil Operation gives "".
+// sends ids=1&ids=2. A name that is no template variable name, of a
+// query or path parameter, is written percent-encoded (template.VarName:
+// /things/{%24id}). A nil Operation gives "".
 func (op *Operation) Template() string {
 	if op == nil {
 		return ""
