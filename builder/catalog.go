@@ -313,9 +313,10 @@ func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept [
 	}
 	if missing(op, m, paramList{kept}, sendsBody) {
 		// A copy for the catalogue's callback, which may keep it.
-		ps, data := paramList{slices.Clone(kept)}, m.Data
+		ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers // hs's array is never written
 		has := func(name string) bool {
-			return ps.find(name) >= 0 || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody
+			return ps.find(name) >= 0 || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody ||
+				op.Locate(name) == InHeader && hasHeader(hs, name)
 		}
 		var err error
 		if bm, ok := op.(bodyMissing); ok {
@@ -338,7 +339,8 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 	always, withBody := op.Requires()
 	raw := opaqueBody(m.Data)
 	for _, name := range always {
-		if params.find(name) < 0 && !dataHas(m.Data, name) && !(raw && op.Locate(name) == InBody) {
+		if params.find(name) < 0 && !dataHas(m.Data, name) && !(raw && op.Locate(name) == InBody) &&
+			!(op.Locate(name) == InHeader && hasHeader(m.Headers, name)) {
 			return true
 		}
 	}
@@ -354,6 +356,14 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 		}
 	}
 	return false
+}
+
+// hasHeader reports whether hs sets the header a header parameter name
+// is, as a header of the call or of its defaults, or as the parameter
+// itself (applyCatalog moves it there).
+func hasHeader(hs headerList, name string) bool {
+	i := hs.find(headers.Name(name))
+	return i >= 0 && !hs.list[i].removed
 }
 
 // dataHas reports whether Data is an object with the member name.

@@ -152,7 +152,7 @@ func (op *Operation) prepare(c *Catalog) error {
 	for _, p := range op.Params {
 		switch {
 		case !p.Required:
-		case p.In == Path || p.In == Query:
+		case p.In == Path || p.In == Query || p.In == Header:
 			op.required = append(op.required, p.Name)
 		case p.In == Body && op.Body != nil && op.Body.Required:
 			op.required = append(op.required, p.Name)

@@ -160,6 +160,12 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 			}
 		}
 	}
+	// Header parameters, which may be required.
+	for _, p := range op.Params {
+		if p.In == catalog.Header && len(c.Header.Values(p.Name)) > 0 {
+			has[p.Name] = true
+		}
+	}
 	if err := op.Missing(func(name string) bool { return has[name] }); err != nil {
 		var ce *catalog.Error
 		if errors.As(err, &ce) {
