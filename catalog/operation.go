@@ -308,9 +308,10 @@ func (op *Operation) In(name string) (Location, bool) {
 	return 0, false
 }
 
-// Required returns the names of the required path, query and body
-// parameters, in that order. Header and cookie parameters are left out:
-// calls set those as headers. A property the body schema requires counts
+// Required returns the names of the required path, query, header and
+// body parameters, in that order (a header parameter is given when the
+// call sets that header). Cookie parameters are left out: the builder
+// sends no cookies. A property the body schema requires counts
 // only when the body itself is required; see [Operation.Missing] for an
 // optional body. The slice is shared and must not be modified; it has no
 // room past its length, so that appending to it makes a copy. A nil
