@@ -348,7 +348,7 @@ func (b *Builder) Merge() (Options, error) {
 		return Options{}, newError("merge", b.route, err)
 	}
 	if m.Catalog.c != nil {
-		kept, _, err := applyCatalog(&m, m.Params.list, l.Params, m.Catalog.c)
+		kept, _, err := applyCatalog(&m, m.Params.list, l.Params, l.Method, m.Catalog.c)
 		if err != nil {
 			return Options{}, err
 		}

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -167,6 +168,7 @@ const (
 //     that declare it;
 //   - a route may be an operation ID: Route("repos/get"), or one word,
 //     Route("findPets"), which after a method ("GET user") is a path first;
+//     a method given with an ID must be the operation's;
 //   - an operation with its own server (GitHub's uploads) is sent there;
 //   - a literal query string in the route ("GET /user/repos?per_page=100")
 //     is kept;
@@ -225,23 +227,29 @@ func idWords(s string) int {
 // applyCatalog checks merged options against the catalog and routes
 // their parameters: see WithCatalog. params are the merged parameters and
 // mine the call's own, to tell them from the defaults'; both are only
-// read (a Builder's are passed uncopied). It returns the parameters left
-// for the parser (params itself unless some were dropped or moved) and
-// whether it changed the headers.
-func applyCatalog(m *layer, params []param, mine paramList, cat Catalog) (kept []param, headersChanged bool, err error) {
+// read (a Builder's are passed uncopied). callMethod is the method the
+// call itself gave, if any, which an operation ID's must be. It returns
+// the parameters left for the parser (params itself unless some were
+// dropped or moved) and whether it changed the headers.
+func applyCatalog(m *layer, params []param, mine paramList, callMethod string, cat Catalog) (kept []param, headersChanged bool, err error) {
 	method := m.Method
-	if isOperationID(m.URL) {
+	byID := isOperationID(m.URL)
+	if byID {
 		method = "" // an operation ID: the method is the operation's
 	}
 	op, err := cat.Resolve(method, m.URL)
 	if err != nil && isOperationWord(m.URL) {
 		// A path first; else an ID, and the path's error if neither.
-		if byID, idErr := cat.Resolve("", m.URL); idErr == nil {
-			op, err = byID, nil
+		if idOp, idErr := cat.Resolve("", m.URL); idErr == nil {
+			op, err, byID = idOp, nil, true
 		}
 	}
 	if err != nil {
 		return nil, false, newError("check", callRoute(m), err)
+	}
+	if opMethod, _ := op.Target(); byID && callMethod != "" && !strings.EqualFold(opMethod, callMethod) {
+		// "GET deletePet" is no way to ask for a DELETE.
+		return nil, false, newError("check", callRoute(m), fmt.Errorf("%w: the operation is %s, not %s", ErrInvalidRoute, opMethod, strings.ToUpper(callMethod)))
 	}
 	query := literalQuery(m.URL)
 	m.Method, m.URL = op.Target()

@@ -536,7 +536,7 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error)
 		return layer{}, nil, previewLimit()
 	}
 	if m.Catalog.c != nil {
-		kept, _, err := applyCatalog(&m, m.Params.list, call.Params, m.Catalog.c)
+		kept, _, err := applyCatalog(&m, m.Params.list, call.Params, call.Method, m.Catalog.c)
 		if err != nil {
 			return layer{}, nil, err
 		}
@@ -579,7 +579,7 @@ func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 	}
 	changed := len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0
 	if m.Catalog.c != nil {
-		kept, moved, err := applyCatalog(&m, params, mine, m.Catalog.c)
+		kept, moved, err := applyCatalog(&m, params, mine, call.Method, m.Catalog.c)
 		if err != nil {
 			return err
 		}
