@@ -24,7 +24,7 @@ func newCatalogIndex(c *catalog.Catalog) (*catalogIndex, error) {
 	ix := &catalogIndex{cat: c, name: catalogName(c)}
 	ix.r.prefixes = serverPrefixes(c)
 	for _, op := range c.Operations() {
-		p, err := compileRoute(op.Method + " " + op.Path)
+		p, err := compileOperation(op)
 		if err != nil {
 			return nil, fmt.Errorf("operation %s: %w", op, err)
 		}

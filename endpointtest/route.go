@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/template"
 	"github.com/yosida95/uritemplate/v3"
@@ -89,7 +90,43 @@ func compileRoute(route string) (*pattern, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := template.Parse(target)
+	return compileTemplate(method, target, template.Parse)
+}
+
+// compileOperation compiles a catalogue operation's path as the builder
+// reads it: RFC 6570 alone (a colon is literal: {model}:generateContent),
+// with the names its template holds percent-encoded ({%24id}), matched
+// back to the parameters' own ($id).
+func compileOperation(op *catalog.Operation) (*pattern, error) {
+	path := op.Template()
+	if i := strings.LastIndex(path, "{?"); i >= 0 {
+		path = path[:i] // the catalogue's query expression
+	}
+	p, err := compileTemplate(op.Method, path, template.ParseRFC6570)
+	if err != nil {
+		return nil, err
+	}
+	decode := func(name string) string {
+		if d, err := url.PathUnescape(name); err == nil {
+			return d
+		}
+		return name
+	}
+	for i := range p.segs {
+		p.segs[i].name = decode(p.segs[i].name)
+	}
+	for i := range p.vars {
+		p.vars[i] = decode(p.vars[i])
+	}
+	for k, v := range p.names {
+		p.names[k] = decode(v)
+	}
+	return p, nil
+}
+
+// compileTemplate compiles a route's target, parsed with parse.
+func compileTemplate(method, target string, parse func(string) (*template.Template, error)) (*pattern, error) {
+	t, err := parse(target)
 	if err != nil {
 		return nil, err
 	}

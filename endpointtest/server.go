@@ -13,6 +13,7 @@ import (
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/template"
 )
 
 // T is the part of testing.TB a Server uses to report failures and to
@@ -190,6 +191,13 @@ func (s *Server) Handle(route string, reply Reply) {
 		return
 	}
 	if s.cat != nil && p.method != "" {
+		if method, target, err := splitRoute(route); err == nil && strings.IndexByte(target, ':') >= 0 && isOperation(s.cat.cat, method, target) {
+			// An operation's path as written: its colons are literal
+			// ({model}:generateContent), as the builder reads it.
+			if q, err := compileTemplate(method, target, template.ParseRFC6570); err == nil {
+				p = q
+			}
+		}
 		if _, err := s.cat.cat.Lookup(p.method, p.route[len(p.method)+1:]); err != nil {
 			s.report(routeError(route, err, ErrAPI))
 		}
@@ -201,6 +209,12 @@ func (s *Server) Handle(route string, reply Reply) {
 		return
 	}
 	s.hs = append(s.hs, &handler{reply: reply})
+}
+
+// isOperation reports whether c has an operation at method and path.
+func isOperation(c *catalog.Catalog, method, path string) bool {
+	_, err := c.Lookup(method, path)
+	return err == nil
 }
 
 // routeError reports a route that cannot be used. A route may carry a
