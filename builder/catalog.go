@@ -438,6 +438,16 @@ func literalQuery(url string) string {
 	return ""
 }
 
+// parseTarget parses a call's URL template; with a catalogue it is the
+// catalogue's (applyCatalog, directCatalog, or Merge's options), whose
+// colons are literal, never v6's :name.
+func parseTarget(target string, catalogued bool) (*template.Template, error) {
+	if catalogued {
+		return template.ParseRFC6570(target)
+	}
+	return template.Parse(target)
+}
+
 // catalogNames returns params with the names a catalogue's template t
 // holds percent-encoded (template.VarName: include[] as include%5B%5D,
 // in the operation's {?…}) written so, that t takes them; params itself

@@ -94,11 +94,7 @@ func (e *Endpoint) resolveDirect(r *resolved, route string, c *layer, params []p
 		return nil, nil, false
 	}
 	if t == nil {
-		parse := template.Parse
-		if e.defaults.Catalog.c != nil {
-			parse = template.ParseRFC6570 // the catalogue's template: see resolve
-		}
-		if t, err = parse(target); err != nil {
+		if t, err = parseTarget(target, e.defaults.Catalog.c != nil); err != nil {
 			return nil, nil, false
 		}
 	}

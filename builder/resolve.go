@@ -120,13 +120,7 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 	if len(m.Previews.names) > MaxPreviews {
 		return previewLimit()
 	}
-	parse := template.Parse
-	if m.Catalog.c != nil {
-		// The URL is the catalogue's template (applyCatalog, or Merge's
-		// options): its colons are literal, never v6's :name.
-		parse = template.ParseRFC6570
-	}
-	t, err := parse(m.URL)
+	t, err := parseTarget(m.URL, m.Catalog.c != nil)
 	if err != nil {
 		return newError("parse", m.URL, err)
 	}
