@@ -520,16 +520,17 @@ func (op *Operation) unknownParam(name string) error {
 	switch {
 	case op.Body.Type != 0 && op.Body.Type&Object == 0:
 		e.Detail = fmt.Sprintf("unknown parameter (the %s body is a whole %s: send it as data)", op.Body.Media, op.Body.Type)
-	case op.Body.Media != "" && !jsonMedia(op.Body.Media):
+	case op.Body.Media != "" && !JSONMedia(op.Body.Media):
 		// A form or multipart body: its members are no parameters.
 		e.Detail = fmt.Sprintf("unknown parameter (the body is %s, which parameters do not fill: send it as data)", op.Body.Media)
 	}
 	return e
 }
 
-// jsonMedia reports whether a body of this media type is JSON, which
-// parameters fill.
-func jsonMedia(media string) bool {
+// JSONMedia reports whether a body of this media type is JSON, which
+// parameters fill: application/json, any +json type, or */*, parameters
+// after ";" and case aside.
+func JSONMedia(media string) bool {
 	m, _, _ := strings.Cut(strings.ToLower(media), ";")
 	m = strings.TrimSpace(m)
 	return m == "application/json" || strings.HasSuffix(m, "+json") || m == "*/*"

@@ -345,7 +345,7 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 			s = c.convertPart(mt.Schema, 0, nil)
 		}
 		body.Type = s.Type
-		if isJSON(media) && mayBeObject(s.Type) {
+		if catalog.JSONMedia(media) && mayBeObject(s.Type) {
 			for _, p := range s.Properties {
 				out.Params = append(out.Params, catalog.Param{
 					Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
@@ -375,12 +375,6 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 	return out, nil
 }
 
-func isJSON(media string) bool {
-	m, _, _ := strings.Cut(strings.ToLower(media), ";")
-	m = strings.TrimSpace(m)
-	return m == "application/json" || strings.HasSuffix(m, "+json") || m == "*/*"
-}
-
 // pickMedia prefers a JSON media type, then the first in the document.
 func pickMedia(content openapi3.Content) (string, *openapi3.MediaType) {
 	keys := make([]string, 0, len(content))
@@ -388,7 +382,7 @@ func pickMedia(content openapi3.Content) (string, *openapi3.MediaType) {
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, func(a, b string) int {
-		if ja, jb := isJSON(a), isJSON(b); ja != jb {
+		if ja, jb := catalog.JSONMedia(a), catalog.JSONMedia(b); ja != jb {
 			if ja {
 				return -1
 			}
