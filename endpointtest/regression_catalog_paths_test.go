@@ -8,6 +8,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/catalog/openapi"
 	"github.com/endpointkit/endpoint/endpointtest"
 )
@@ -42,5 +43,20 @@ var _ = Describe("a fake server over paths the builder reads as RFC 6570 alone",
 		Expect(calls).To(HaveLen(2))
 		Expect(calls[0].Params).To(Equal(builder.Params{{Name: "model", Value: "gemini"}}))
 		Expect(calls[1].Path).To(Equal("/things/7"))
+	})
+
+	It("still reads a handler's :name as v6 does, where the catalogue's path has {name}", func() {
+		t := newRecorder()
+		srv := endpointtest.NewServer(t, endpointtest.WithCatalog(github.Catalog()))
+		srv.Handle("GET /repos/:owner/:repo/issues", endpointtest.JSON(`[]`))
+		e := builder.New(builder.WithBaseURL(srv.URL))
+		req, err := e.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		resp, err := srv.Client().Do(req)
+		Expect(err).NotTo(HaveOccurred())
+		resp.Body.Close()
+		Expect(resp.StatusCode).To(Equal(http.StatusOK))
+		Expect(t.errors).To(BeEmpty())
+		Expect(srv.Requests()[0].Params).To(Equal(builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}}))
 	})
 })

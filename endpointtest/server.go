@@ -181,7 +181,7 @@ func (s *Server) Handle(route string, reply Reply) {
 	if s.t != nil {
 		s.t.Helper()
 	}
-	p, err := compileRoute(route)
+	p, err := s.compileRoute(route)
 	if err != nil {
 		s.fatal(routeError(route, err, ErrRoute))
 		return
@@ -191,13 +191,6 @@ func (s *Server) Handle(route string, reply Reply) {
 		return
 	}
 	if s.cat != nil && p.method != "" {
-		if method, target, err := splitRoute(route); err == nil && strings.IndexByte(target, ':') >= 0 && isOperation(s.cat.cat, method, target) {
-			// An operation's path as written: its colons are literal
-			// ({model}:generateContent), as the builder reads it.
-			if q, err := compileTemplate(method, target, template.ParseRFC6570); err == nil {
-				p = q
-			}
-		}
 		if _, err := s.cat.cat.Lookup(p.method, p.route[len(p.method)+1:]); err != nil {
 			s.report(routeError(route, err, ErrAPI))
 		}
@@ -211,10 +204,22 @@ func (s *Server) Handle(route string, reply Reply) {
 	s.hs = append(s.hs, &handler{reply: reply})
 }
 
-// isOperation reports whether c has an operation at method and path.
-func isOperation(c *catalog.Catalog, method, path string) bool {
-	_, err := c.Lookup(method, path)
-	return err == nil
+// compileRoute compiles a handler's route as the package's compileRoute
+// does, v6's :name included, but for an operation's path written as the
+// catalogue has it, whose colons are literal ({model}:generateContent),
+// as the builder reads it.
+func (s *Server) compileRoute(route string) (*pattern, error) {
+	method, target, err := splitRoute(route)
+	if err != nil {
+		return nil, err
+	}
+	parse := template.Parse
+	if s.cat != nil && method != "" && strings.IndexByte(target, ':') >= 0 {
+		if op, err := s.cat.cat.Lookup(method, target); err == nil && op.Path == target {
+			parse = template.ParseRFC6570
+		}
+	}
+	return compileTemplate(method, target, parse)
 }
 
 // routeError reports a route that cannot be used. A route may carry a
