@@ -88,6 +88,9 @@ func (op *Operation) CheckIndex(i int, v value.Value) error {
 	if i < 0 || i >= len(op.Params) {
 		return &Error{Route: op.route, Param: strconv.Itoa(i), Err: ErrUnknownParam}
 	}
+	if i < len(op.free) && op.free[i]&freeBit(&v) != 0 {
+		return nil
+	}
 	return op.checkValue(&op.Params[i], &v)
 }
 

@@ -52,6 +52,7 @@ type Operation struct {
 	required []string        // see Required
 	optBody  []string        // required in an optional body
 	index    []uint8         // Params by name, when there are many
+	free     []uint8         // per parameter, the kinds it takes unchecked (freeKinds)
 	server   *serverTemplate // Servers[0], parsed
 	fixed    string          // the URL of a Server without variables
 }
@@ -160,6 +161,7 @@ func (op *Operation) prepare(c *Catalog) error {
 			op.optBody = append(op.optBody, p.Name)
 		}
 	}
+	op.free = freeKinds(op.Params)
 	op.index = nil
 	if n := len(op.Params); n >= indexFrom && n < 255 {
 		// An open-addressing table of parameter numbers plus one, at most
@@ -197,7 +199,7 @@ func (op *Operation) prepare(c *Catalog) error {
 func (op *Operation) renamed(path string) (*Operation, error) {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
-	c.required, c.optBody, c.index = nil, nil, nil // prepare must not write into op's
+	c.required, c.optBody, c.index, c.free = nil, nil, nil, nil // prepare must not write into op's
 	c.Path = path
 	c.Params = slices.Clone(op.Params)
 	for i := range c.Params {
