@@ -98,6 +98,15 @@ type bodyMissing interface {
 type callShape struct {
 	names []string
 	index []int
+	// free[i] is what names[i] takes unchecked (a freeKinder's), so that
+	// most values are checked without a call through the interface.
+	free []value.KindMask
+}
+
+// A freeKinder is an indexer that says what a parameter takes whatever
+// its value: catalog.Operation is one.
+type freeKinder interface {
+	FreeKinds(i int) value.KindMask
 }
 
 // maxShape bounds the calls whose shape is kept.
@@ -106,12 +115,16 @@ const maxShape = 8
 // newShape returns the shape of params, or nil when ix does not declare
 // one of them.
 func newShape(ix indexer, params []param) *callShape {
-	s := &callShape{names: make([]string, len(params)), index: make([]int, len(params))}
+	s := &callShape{names: make([]string, len(params)), index: make([]int, len(params)), free: make([]value.KindMask, len(params))}
+	fk, _ := ix.(freeKinder)
 	for i, p := range params {
 		if s.index[i] = ix.ParamIndex(p.name); s.index[i] < 0 {
 			return nil
 		}
 		s.names[i] = strings.Clone(p.name)
+		if fk != nil {
+			s.free[i] = fk.FreeKinds(s.index[i])
+		}
 	}
 	return s
 }

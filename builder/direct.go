@@ -203,13 +203,13 @@ func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, metho
 			return "", "", nil, false
 		}
 	}
-	if op.BaseURL(base) != base {
+	if (known == nil || base != known.base) && op.BaseURL(base) != base {
 		return "", "", nil, false
 	}
 	if known != nil && known.ix != nil {
 		if s := known.shape.Load(); s != nil && s.matches(params) {
 			for i := range params {
-				if known.ix.CheckIndex(s.index[i], params[i].v) != nil {
+				if !s.free[i].Has(&params[i].v) && known.ix.CheckIndex(s.index[i], params[i].v) != nil {
 					return "", "", nil, false
 				}
 			}
@@ -240,7 +240,7 @@ func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, metho
 	t, _ := template.ParseRFC6570(target) // nil: resolveDirect parses again and gives up
 	if info != nil && t != nil && info.op.Load() == nil {
 		ix, _ := op.(indexer)
-		info.op.CompareAndSwap(nil, &routeOp{key: key, op: op, ix: ix, method: method, target: target, t: t})
+		info.op.CompareAndSwap(nil, &routeOp{key: key, op: op, ix: ix, method: method, target: target, t: t, base: base})
 	}
 	return method, target, t, true
 }

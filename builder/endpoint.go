@@ -642,6 +642,7 @@ type routeOp struct {
 	method, target string
 	t              *template.Template
 	shape          atomic.Pointer[callShape]
+	base           string // a base URL op.BaseURL keeps as it is
 }
 
 // routeMemo remembers valid routes, found by the route string's address.

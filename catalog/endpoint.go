@@ -88,7 +88,7 @@ func (op *Operation) CheckIndex(i int, v value.Value) error {
 	if i < 0 || i >= len(op.Params) {
 		return &Error{Route: op.route, Param: strconv.Itoa(i), Err: ErrUnknownParam}
 	}
-	if i < len(op.free) && op.free[i]&freeBit(&v) != 0 {
+	if i < len(op.free) && op.free[i].Has(&v) {
 		return nil
 	}
 	return op.checkValue(&op.Params[i], &v)

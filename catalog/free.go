@@ -7,46 +7,37 @@ import "github.com/endpointkit/endpoint/internal/value"
 // string or a number without an enum, one byte per parameter, made when
 // the catalogue is, answers without reading the Param.
 
-const (
-	freeString  uint8 = 1 << iota // any string
-	freeNumber                    // any number
-	freeInteger                   // an integral number
-)
-
-// freeKinds returns, for each of ps, the freeBit set of the values its
-// schema takes whatever they are: what checkValue's first two cases
-// accept without an enum.
-func freeKinds(ps []Param) []uint8 {
-	free := make([]uint8, len(ps))
+// freeKinds returns, for each of ps, the values its schema takes whatever
+// they are: what checkValue's first two cases accept without an enum.
+func freeKinds(ps []Param) []value.KindMask {
+	free := make([]value.KindMask, len(ps))
 	for i := range ps {
 		s := &ps[i].Schema
 		if len(s.Enum) > 0 {
 			continue
 		}
 		if s.Type == 0 || s.Type&String != 0 {
-			free[i] |= freeString
+			free[i] |= value.MaskString
 		}
 		switch {
 		case s.Type&Number != 0:
-			free[i] |= freeNumber | freeInteger
+			free[i] |= value.MaskInteger | value.MaskFraction
 		case s.Type&Integer != 0:
-			free[i] |= freeInteger
+			free[i] |= value.MaskInteger
 		}
 	}
 	return free
 }
 
-// freeBit is the freeKinds bit that lets v through: none for a kind
-// every parameter checks.
-func freeBit(v *value.Value) uint8 {
-	switch v.Kind() {
-	case value.String:
-		return freeString
-	case value.Number:
-		if v.IsInteger() {
-			return freeInteger
-		}
-		return freeNumber
+// FreeKinds returns the values parameter number i of Params (see
+// [Operation.ParamIndex]) takes whatever they are: a string where its
+// schema allows any string, a number where it allows any number or any
+// integer. [Operation.CheckIndex] passes them without reading the
+// schema, and WithCatalog without calling it. Zero for a nil Operation, a
+// number out of range, or an Operation not made by a [Catalog].
+func (op *Operation) FreeKinds(i int) value.KindMask {
+	if op == nil || i < 0 || i >= len(op.free) {
+		return 0
 	}
-	return 0
+	return op.free[i]
 }

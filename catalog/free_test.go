@@ -27,6 +27,9 @@ var _ = Describe("CheckIndex", func() {
 					fast := op.CheckIndex(i, v) == nil
 					full := catalog.CheckSchema(op, &op.Params[i], v) == nil
 					Expect(fast).To(Equal(full), "%s %s: %s = %s %q", op.Method, op.Path, p.Name, v.Kind(), v.Text())
+					if op.FreeKinds(i).Has(&v) {
+						Expect(full).To(BeTrue(), "FreeKinds of %s %s: %s = %s %q", op.Method, op.Path, p.Name, v.Kind(), v.Text())
+					}
 					checked++
 				}
 			}
@@ -49,5 +52,10 @@ var _ = Describe("CheckIndex", func() {
 		Expect(op.CheckIndex(0, value.Str("closed"))).To(MatchError(catalog.ErrEnum))
 		Expect(op.CheckIndex(1, value.Int(2))).To(Succeed())
 		Expect(op.CheckIndex(1, float(2.5))).To(MatchError(catalog.ErrType))
+		Expect(op.FreeKinds(0)).To(BeZero(), "an enum is checked")
+		Expect(op.FreeKinds(1)).To(Equal(value.MaskInteger))
+		Expect(op.FreeKinds(2)).To(BeZero(), "out of range")
+		var none *catalog.Operation
+		Expect(none.FreeKinds(0)).To(BeZero())
 	})
 })

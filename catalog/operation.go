@@ -47,14 +47,14 @@ type Operation struct {
 	Body *RequestBody
 
 	cat      *Catalog
-	route    string          // Method + " " + Path
-	template string          // see Template
-	required []string        // see Required
-	optBody  []string        // required in an optional body
-	index    []uint8         // Params by name, when there are many
-	free     []uint8         // per parameter, the kinds it takes unchecked (freeKinds)
-	server   *serverTemplate // Servers[0], parsed
-	fixed    string          // the URL of a Server without variables
+	route    string           // Method + " " + Path
+	template string           // see Template
+	required []string         // see Required
+	optBody  []string         // required in an optional body
+	index    []uint8          // Params by name, when there are many
+	free     []value.KindMask // per parameter, what it takes unchecked (freeKinds)
+	server   *serverTemplate  // Servers[0], parsed
+	fixed    string           // the URL of a Server without variables
 }
 
 // indexFrom is the parameter count from which a search by name uses a
