@@ -8,9 +8,9 @@ type KindMask uint8
 
 // The classes of a KindMask.
 const (
-	MaskString  KindMask = 1 << iota // any String
-	MaskInteger                      // a Number that is integral
-	MaskFraction                     // a Number that is not
+	MaskString   KindMask = 1 << iota // any String
+	MaskInteger                       // a Number that is integral
+	MaskFraction                      // a Number that is not
 )
 
 // Has reports whether v is of a class m holds. v is read through a
