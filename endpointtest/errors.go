@@ -23,8 +23,9 @@ var (
 	ErrRequest = errors.New("cannot inspect the request")
 	// ErrRoute: a route given to Handle or Route is not valid.
 	ErrRoute = errors.New("invalid route")
-	// ErrFixture: a fixture file cannot be read or decoded, or a fixture
-	// asked for is not in the set.
+	// ErrFixture: a fixture file cannot be read or decoded, a fixture
+	// asked for is not in the set, or a reply fails when it answers (a
+	// Func that panics, a status net/http cannot write).
 	ErrFixture = errors.New("invalid fixture")
 	// ErrMatcher: a matcher given to Match, Not or a Gomega matcher is
 	// nil, so it expects nothing; counting it as a match would let a test

@@ -113,7 +113,10 @@ func nearFiles(path string) []string {
 
 // Status answers with the status code. From 400 up the body is GitHub's
 // error shape, {"message": ..., "documentation_url": ...}, with the
-// status text as the message ("Not Found"); see [GitHubError].
+// status text as the message ("Not Found"); see [GitHubError]. 0 is 200;
+// a code net/http cannot write (below 100 or above 999), here or in
+// [Reply.WithStatus], makes the reply fail: the call is answered 500 and
+// reported with ErrFixture, as a Func reply that panics is.
 func Status(code int) Reply {
 	if code >= 400 {
 		return GitHubError(code, http.StatusText(code))
@@ -274,6 +277,11 @@ func (r Reply) resolve(c *Call, n int, self string, depth int) (*response, error
 	resp := &response{status: r.status, header: r.header.Clone(), body: r.body}
 	if resp.status == 0 {
 		resp.status = http.StatusOK
+	}
+	if resp.status < 100 || resp.status > 999 {
+		// net/http's WriteHeader panics on these, which dropped the
+		// connection with a stack trace and no failure naming the reply.
+		return nil, fmt.Errorf("status %d is no HTTP status code (100 to 999)", resp.status)
 	}
 	if resp.header == nil {
 		resp.header = http.Header{}
