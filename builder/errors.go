@@ -34,8 +34,8 @@ var (
 	// ErrInvalidParam is returned when a parameter name is empty.
 	ErrInvalidParam = errors.New("invalid parameter name")
 	// ErrInvalidValue is returned when a value has no JSON form (a func, a
-	// channel, NaN …) or its MarshalJSON or MarshalText method failed or
-	// panicked.
+	// channel, NaN, a json.RawMessage that is not JSON …) or its
+	// MarshalJSON or MarshalText method failed or panicked.
 	ErrInvalidValue = value.ErrInvalid
 	// ErrInvalidOption is returned when a nil Option is given to Defaults.
 	ErrInvalidOption = errors.New("invalid option")

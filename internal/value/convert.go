@@ -139,7 +139,15 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		if t == nil {
 			return Value{}, nil
 		}
-		return decodeBudget(t, b, depth)
+		v, err := decodeBudget(t, b, depth)
+		if se, ok := err.(*SyntaxError); ok {
+			// Malformed JSON is a value with no JSON form, as encoding/json
+			// refuses it (an error calling MarshalJSON): ErrInvalid, which
+			// builder exports, beside the decoder's ErrSyntax, which it
+			// does not. ErrLimit stays as it is.
+			return Value{}, fmt.Errorf("%w: json.RawMessage: %w", ErrInvalid, se)
+		}
+		return v, err
 	case []any:
 		if t == nil {
 			return Value{}, nil

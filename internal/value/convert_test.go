@@ -201,9 +201,10 @@ var _ = Describe("Of", func() {
 		Entry("a failing MarshalJSON", failing{}, "nope"),
 	)
 
-	It("refuses a bad json.RawMessage with ErrSyntax", func() {
+	It("refuses a bad json.RawMessage with ErrSyntax and ErrInvalid", func() {
 		_, err := value.Of(json.RawMessage(`{"a":`))
 		Expect(err).To(MatchError(value.ErrSyntax))
+		Expect(err).To(MatchError(value.ErrInvalid))
 	})
 
 	Describe("limits", func() {

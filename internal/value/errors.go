@@ -22,7 +22,8 @@ var (
 	ErrLimit = errors.New("limit exceeded")
 	// ErrInvalid is returned when a Go value has no JSON form (a channel,
 	// a func, a complex number, NaN, an infinity, a map with keys that
-	// are not strings, integers or text) or its MarshalJSON or MarshalText
+	// are not strings, integers or text, a json.RawMessage that is not
+	// JSON, which also wraps ErrSyntax) or its MarshalJSON or MarshalText
 	// method failed or panicked.
 	ErrInvalid = errors.New("invalid value")
 	// ErrSyntax is returned when JSON text is malformed.
