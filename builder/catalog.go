@@ -7,6 +7,7 @@ import (
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -262,7 +263,7 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 	}
 	if opMethod, _ := op.Target(); byID && callMethod != "" && !strings.EqualFold(opMethod, callMethod) {
 		// "GET deletePet" is no way to ask for a DELETE.
-		return nil, false, newError("check", callRoute(m), fmt.Errorf("%w: the operation is %s, not %s", ErrInvalidRoute, opMethod, strings.ToUpper(callMethod)))
+		return nil, false, newError("check", callRoute(m), fmt.Errorf("%w: the operation is %s, not %s", ErrInvalidRoute, opMethod, quote.Cut(strings.ToUpper(callMethod), maxQuoted)))
 	}
 	query := literalQuery(m.URL)
 	m.Method, m.URL = op.Target()

@@ -2,6 +2,7 @@ package builder_test
 
 import (
 	"errors"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -35,5 +36,18 @@ var _ = Describe("an operation ID after a method", func() {
 		ro, err := gh.Route("GET repos/get").Param("owner", "o").Param("repo", "r").Build()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(ro.Method).To(Equal("get"))
+	})
+})
+
+// Regression: the method of such a route was repeated whole in the
+// reason, after the route quoted cut short: a 64 KiB method made a 64 KiB
+// message. It is cut as the route is.
+var _ = Describe("regression: a long method before an operation ID", func() {
+	It("is cut short in the reason", func() {
+		gh := builder.New(builder.WithBaseURL("https://api.github.com"), builder.WithCatalog(github.Catalog()))
+		_, err := gh.Route(strings.Repeat("G", 1<<16)+" repos/get").Param("owner", "o").Param("repo", "r").Build()
+		Expect(errors.Is(err, builder.ErrInvalidRoute)).To(BeTrue(), "%v", err)
+		Expect(len(err.Error())).To(BeNumerically("<", 400), "%.400s", err.Error())
+		Expect(err.Error()).To(ContainSubstring("the operation is GET, not GGG"))
 	})
 })

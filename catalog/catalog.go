@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
+	"github.com/endpointkit/endpoint/internal/quote"
 )
 
 // Info describes where a catalogue came from.
@@ -195,7 +196,7 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 		for i, op := range cands {
 			methods[i] = op.Method
 		}
-		e.Detail = fmt.Sprintf("this path has no %s operation, only %s", strings.ToUpper(method), strings.Join(methods, ", "))
+		e.Detail = fmt.Sprintf("this path has no %s operation, only %s", quote.Cut(strings.ToUpper(method), maxQuoted), strings.Join(methods, ", "))
 		for _, m := range nearestAll(strings.ToUpper(method), methods) {
 			for _, op := range cands {
 				if op.Method == m {

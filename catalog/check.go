@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -297,7 +298,7 @@ func (s *Schema) typeError(e *Error, at string, v value.Value, echo bool) {
 		case value.String:
 			got += " " + quoteValue(v.Text())
 		case value.Number, value.Bool:
-			got += " " + v.Text()
+			got += " " + quote.Cut(v.Text(), maxQuoted) // a number may be a megabyte long
 		}
 	}
 	e.Detail = prefix(at) + "got " + got + ", want " + s.Type.String()
