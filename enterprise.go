@@ -33,6 +33,9 @@ func WithEnterprise(host string) builder.Option {
 	return func(dst *builder.Options) error {
 		u, err := EnterpriseBaseURL(host)
 		if err != nil {
+			if e, ok := err.(*builder.Error); ok {
+				return &builder.Error{Op: "defaults", Input: e.Input, Err: e.Err} // a layer's error, as the others
+			}
 			return err
 		}
 		dst.BaseURL = u
@@ -41,7 +44,9 @@ func WithEnterprise(host string) builder.Option {
 }
 
 // EnterpriseBaseURL returns the REST API base URL of a GitHub Enterprise
-// Server host: https://HOST/api/v3.
+// Server host: https://HOST/api/v3. An invalid host (see [WithEnterprise])
+// is a *builder.Error wrapping [builder.ErrInvalidHost], for the two
+// functions below too.
 func EnterpriseBaseURL(host string) (string, error) {
 	return enterpriseURL(host, EnterpriseRESTPath)
 }
@@ -96,7 +101,9 @@ func isHex(c byte) bool {
 // a scheme, a path, user information, spaces — is refused, not repaired.
 func validateHost(host string) error {
 	fail := func(why string) error {
-		return fmt.Errorf("%w %q: %s", builder.ErrInvalidHost, redactHost(host), why)
+		// A *builder.Error, as every error of the module is: its text
+		// quotes the host once, masked and cut short.
+		return &builder.Error{Op: "enterprise", Input: redactHost(host), Err: fmt.Errorf("%w: %s", builder.ErrInvalidHost, why)}
 	}
 	switch {
 	case host == "":

@@ -93,7 +93,7 @@ func ExampleWithEnterprise() {
 	// https://ghe.example.com/api/v3/repos/o/r
 	// https://ghe.example.com/api/uploads
 	// https://ghe.example.com/api/graphql
-	// endpoint: defaults: invalid host "https://ghe.example.com": has a scheme; give the host name only
+	// endpoint: defaults "https://ghe.example.com": invalid host: has a scheme; give the host name only
 }
 
 func ExampleEnterpriseBaseURL() {
@@ -103,5 +103,5 @@ func ExampleEnterpriseBaseURL() {
 	}
 	// Output:
 	// "https://ghe.example.com:8443/api/v3" <nil>
-	// "" invalid host "ghe.example.com/api/v3": has a path; give the host name only
+	// "" endpoint: enterprise "ghe.example.com/api/v3": invalid host: has a path; give the host name only
 }
