@@ -21,6 +21,7 @@ import (
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
+	"github.com/endpointkit/endpoint/internal/quote"
 )
 
 // HTTPRequest builds the call and returns it as an *http.Request, in one
@@ -570,9 +571,12 @@ func (r RequestOptions) BodyReader() (io.Reader, error) {
 // net/http cannot know, and rejects one that contradicts a known length:
 // net/http ignores the header field and would send the real length anyway.
 func setContentLength(req *http.Request, v string) error {
-	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-	if err != nil || n < 0 {
-		return fmt.Errorf("content-length header %q is not a length", v)
+	// RFC 9110's 1*DIGIT: no sign, which ParseInt would take ("+3"). The
+	// value is quoted cut short: it may be any length.
+	t := strings.TrimSpace(v)
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || t[0] == '+' {
+		return fmt.Errorf("content-length header %q is not a length", quote.Cut(v, 32))
 	}
 	if req.Body == nil || req.Body == http.NoBody {
 		if n != 0 {
