@@ -301,7 +301,14 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 			if kept == nil {
 				kept = append(make([]param, 0, len(params)), params[:i]...)
 			}
-			m.Headers = m.Headers.set(header{name: headers.Name(p.name), value: p.v.Text()})
+			text, ok, err := headerParam(p.name, p.v)
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok { // nil: no value, so no header
+				continue
+			}
+			m.Headers = m.Headers.set(header{name: headers.Name(p.name), value: text})
 			if err := headerLimit(len(m.Headers.list)); err != nil {
 				return nil, false, err
 			}
@@ -383,6 +390,46 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 // hasHeader reports whether hs sets the header a header parameter name
 // is, as a header of the call or of its defaults, or as the parameter
 // itself (applyCatalog moves it there).
+// headerParam is the value a parameter the catalogue places in a header
+// is sent as, checked as a header set with Header is: a scalar's text, or
+// an array's items joined with commas (OpenAPI's simple style, as
+// CheckParam reads an array for a string), nil items left out. ok is
+// false for null and for an array of nothing else: no header is sent, as
+// no query pair is. An array or object inside one, or an object, has no
+// such text.
+func headerParam(name string, v value.Value) (text string, ok bool, err error) {
+	switch v.Kind() {
+	case value.Null:
+		return "", false, nil
+	case value.Object:
+		return "", false, newError("header", name, fmt.Errorf("%w: an object has no place in a header", ErrInvalidValue))
+	case value.Array:
+		var b strings.Builder
+		for _, it := range v.Items() {
+			switch it.Kind() {
+			case value.Null:
+				continue
+			case value.Array, value.Object:
+				return "", false, newError("header", name, fmt.Errorf("%w: an array or object inside a list has no place in a header", ErrInvalidValue))
+			}
+			if ok {
+				b.WriteByte(',')
+			}
+			b.WriteString(it.Text())
+			ok = true
+		}
+		text = b.String()
+	default:
+		text, ok = v.Text(), true
+	}
+	if ok {
+		if err := checkHeader(name, text); err != nil {
+			return "", false, err
+		}
+	}
+	return text, ok, nil
+}
+
 func hasHeader(hs headerList, name string) bool {
 	i := hs.find(headers.Name(name))
 	return i >= 0 && !hs.list[i].removed
