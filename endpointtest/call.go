@@ -293,9 +293,13 @@ func redactParams(p builder.Params) builder.Params {
 // a builder.RequestOptions (or a pointer to one), or a Call recorded by
 // a Server (copied). Its Params hold the query values; [Route] matches
 // the path. An *http.Request's body is read through GetBody when it has
-// one; otherwise it is read and replaced by an equal one, the only
-// change made to the request. An io.Reader body of RequestOptions is read
-// only if it can seek back, so that it is left as it was.
+// one, and Body is then set to what GetBody gives again (a GetBody may
+// share Body's reader, as builder's HTTPRequest does for a seekable body
+// it never copies, so that reading one reads the other); otherwise it is
+// read and replaced by an equal one. Either way the request still sends
+// its whole body, and Body is the only field changed. An io.Reader body
+// of RequestOptions is read only if it can seek back, so that it is left
+// as it was.
 func CallOf(req any) (*Call, error) {
 	switch r := req.(type) {
 	case *Call:
@@ -342,6 +346,15 @@ func callOfHTTP(r *http.Request) (*Call, error) {
 			if rc, err = r.GetBody(); err == nil {
 				body, err = readAll(rc)
 				_ = rc.Close()
+			}
+			// A GetBody need not give a copy: the builder's, for a
+			// seekable body it never copies, seeks that same reader back,
+			// so reading it read r.Body too. A GetBody again gives the
+			// body to send from its start, shared or not.
+			if err == nil {
+				if rc, gerr := r.GetBody(); gerr == nil {
+					r.Body = rc
+				}
 			}
 		} else {
 			body, err = readAll(r.Body)
