@@ -344,7 +344,7 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 		// A copy for the catalogue's callback, which may keep it.
 		ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers // hs's array is never written
 		has := func(name string) bool {
-			return ps.find(name) >= 0 || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody ||
+			return givenFor(op, ps, name) || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody ||
 				op.Locate(name) == InHeader && hasHeader(hs, name)
 		}
 		var err error
@@ -368,7 +368,7 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 	always, withBody := op.Requires()
 	raw := opaqueBody(m.Data)
 	for _, name := range always {
-		if params.find(name) < 0 && !dataHas(m.Data, name) && !(raw && op.Locate(name) == InBody) &&
+		if !givenFor(op, params, name) && !dataHas(m.Data, name) && !(raw && op.Locate(name) == InBody) &&
 			!(op.Locate(name) == InHeader && hasHeader(m.Headers, name)) {
 			return true
 		}
@@ -387,9 +387,15 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 	return false
 }
 
-// hasHeader reports whether hs sets the header a header parameter name
-// is, as a header of the call or of its defaults, or as the parameter
-// itself (applyCatalog moves it there).
+// givenFor reports whether params give the required parameter name a
+// value op sends: a nil one in the query is left out of the URL, so it
+// is not given (in a body, null is written; a nil path value is the
+// template's ErrMissingParam).
+func givenFor(op Operation, params paramList, name string) bool {
+	i := params.find(name)
+	return i >= 0 && !(params.list[i].v.IsNull() && op.Locate(name) == InQuery)
+}
+
 // headerParam is the value a parameter the catalogue places in a header
 // is sent as, checked as a header set with Header is: a scalar's text, or
 // an array's items joined with commas (OpenAPI's simple style, as
@@ -430,6 +436,9 @@ func headerParam(name string, v value.Value) (text string, ok bool, err error) {
 	return text, ok, nil
 }
 
+// hasHeader reports whether hs sets the header a header parameter name
+// is, as a header of the call or of its defaults, or as the parameter
+// itself (applyCatalog moves it there).
 func hasHeader(hs headerList, name string) bool {
 	i := hs.find(headers.Name(name))
 	return i >= 0 && !hs.list[i].removed
