@@ -461,18 +461,18 @@ func opaqueBody(d body) bool {
 }
 
 // withQuery puts a route's literal query into a catalogue's template:
-// before the {?…} expression the template ends with, for a method with a
-// body, which then goes on with the query ({&…}), so that the URL has
-// one "?" ("/assets?x=1&name=a", not "/assets?name=a?x=1").
+// before the {?…} expression the template ends with (SplitTarget), for a
+// method with a body, which then goes on with the query ({&…}), so that
+// the URL has one "?" ("/assets?x=1&name=a", not "/assets?name=a?x=1").
 func withQuery(target, query string) string {
-	i := strings.LastIndex(target, "{?")
-	if i < 0 || strings.IndexByte(target[i:], '}') != len(target)-i-1 {
+	path, expr := SplitTarget(target)
+	if expr == "" {
 		return target + query
 	}
 	if query = strings.TrimRight(query, "&"); query == "?" {
 		return target // nothing but the "?" the expression writes
 	}
-	return target[:i] + query + "{&" + target[i+2:]
+	return path + query + "{&" + expr[2:]
 }
 
 // literalQuery returns the literal query of a URL template, from its

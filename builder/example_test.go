@@ -119,3 +119,14 @@ func ExampleEndpoint_AppendBuildJSONSpans() {
 	// {"title":"Found a bug"}
 	// true true
 }
+
+// A catalogue's template ends with the query expression of a method that
+// sends a body; a route's literal query goes between the two.
+func ExampleSplitTarget() {
+	path, query := builder.SplitTarget("/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}")
+	fmt.Println(path)
+	fmt.Println(query)
+	// Output:
+	// /repos/{owner}/{repo}/releases/{release_id}/assets
+	// {?name,label}
+}

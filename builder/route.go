@@ -43,3 +43,22 @@ func hasSpace(s string) bool {
 	}
 	return false
 }
+
+// SplitTarget splits the template an [Operation]'s Target returns before
+// the {?…} expression it ends with:
+// "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}" is
+// the path "/repos/{owner}/{repo}/releases/{release_id}/assets" and the
+// query "{?name,label}". A template that does not end with one is all
+// path, and query is "": a literal "?per_page=100", or a {?…} followed by
+// more, stays in path. path+query is always target.
+//
+// It is the one reading of that rule: [WithCatalog] writes a route's
+// literal query between the two, and package endpointtest matches a
+// request's path against the first (catalog.Operation.SplitTemplate).
+func SplitTarget(target string) (path, query string) {
+	i := strings.LastIndex(target, "{?")
+	if i < 0 || strings.IndexByte(target[i:], '}') != len(target)-i-1 {
+		return target, ""
+	}
+	return target[:i], target[i:]
+}
