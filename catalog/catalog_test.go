@@ -460,6 +460,29 @@ var _ = Describe("New", func() {
 		Expect(up.Template()).To(Equal("/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"))
 		Expect(mustLookup(github.Catalog(), "GET", "/repos/{owner}/{repo}/issues").Template()).To(Equal("/repos/{owner}/{repo}/issues"))
 	})
+
+	It("splits every template before the query expression it adds, and only there", func() {
+		withQuery := 0
+		for _, op := range github.Catalog().Operations() {
+			path, query := op.SplitTemplate()
+			Expect(path+query).To(Equal(op.Template()), op.String())
+			Expect(path).NotTo(ContainSubstring("{?"), op.String())
+			names := 0
+			for _, p := range op.Params {
+				if p.In == catalog.Query && (p.Explode || op.Method != "GET" && op.Method != "HEAD") {
+					names++
+				}
+			}
+			if names == 0 {
+				Expect(query).To(BeEmpty(), op.String())
+				continue
+			}
+			withQuery++
+			Expect(query).To(HavePrefix("{?"), op.String())
+			Expect(strings.Count(query, ",")+1).To(Equal(names), op.String())
+		}
+		Expect(withQuery).To(BeNumerically(">", 0)) // the uploads, and a few others
+	})
 })
 
 var _ = Describe("edit distance", func() {

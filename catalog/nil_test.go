@@ -28,6 +28,8 @@ var _ = Describe("nil values", func() {
 		m, t := op.Target()
 		Expect([]string{m, t}).To(Equal([]string{"", ""}))
 		Expect(op.Template()).To(BeEmpty())
+		path, query := op.SplitTemplate()
+		Expect([]string{path, query}).To(Equal([]string{"", ""}))
 		Expect(op.String()).To(Equal("<nil>"))
 		for _, format := range []string{"%v", "%s", "%+v", "%q"} {
 			Expect(fmt.Sprintf(format, op)).NotTo(ContainSubstring("PANIC"), format)

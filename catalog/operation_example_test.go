@@ -36,3 +36,14 @@ func ExampleOperation_Template() {
 	// Output:
 	// POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}
 }
+
+// SplitTemplate says where the query expression Template adds begins.
+func ExampleOperation_SplitTemplate() {
+	up, _ := github.Catalog().ByID("repos/upload-release-asset")
+	path, query := up.SplitTemplate()
+	fmt.Println(path)
+	fmt.Println(query)
+	// Output:
+	// /repos/{owner}/{repo}/releases/{release_id}/assets
+	// {?name,label}
+}

@@ -96,12 +96,10 @@ func compileRoute(route string) (*pattern, error) {
 // compileOperation compiles a catalogue operation's path as the builder
 // reads it: RFC 6570 alone (a colon is literal: {model}:generateContent),
 // with the names its template holds percent-encoded ({%24id}), matched
-// back to the parameters' own ($id).
+// back to the parameters' own ($id). The query expression the template
+// ends with is left out: the query is checked by name (checkSent).
 func compileOperation(op *catalog.Operation) (*pattern, error) {
-	path := op.Template()
-	if i := strings.LastIndex(path, "{?"); i >= 0 {
-		path = path[:i] // the catalogue's query expression
-	}
+	path, _ := op.SplitTemplate()
 	p, err := compileTemplate(op.Method, path, template.ParseRFC6570)
 	if err != nil {
 		return nil, err
