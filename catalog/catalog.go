@@ -68,6 +68,7 @@ func build(info Info, ops []Operation) (*Catalog, error) {
 		if err := op.prepare(c); err != nil {
 			return nil, err
 		}
+		op.prepareEnums()
 		key := [2]string{op.Method, op.Path}
 		if seen[key] {
 			return nil, invalid(fmt.Sprintf("operation %s %s appears twice", op.Method, op.Path))

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,23 +45,55 @@ func (s *Schema) allowsJSON(t Type) bool {
 }
 
 // inEnum reports whether text, a number's or a boolean's, is one of
-// s.Enum; a number by value, so that 2.0 is the enum's 2.
+// s.Enum; a number by value, so that 2.0 is the enum's 2. The members'
+// keys were made with the catalogue; text's is made once, and only when
+// some member is a number.
 func (s *Schema) inEnum(text []byte) bool {
 	for _, e := range s.Enum {
 		if e == string(text) {
 			return true
 		}
 	}
-	key, ok := value.NumberKey(string(text)) // once: it reads every digit
-	if !ok {
+	if len(s.numKeys) == 0 {
 		return false
 	}
+	key, ok := value.NumberKey(string(text)) // once: it reads every digit
+	return ok && slices.Contains(s.numKeys, key)
+}
+
+// prepareEnums makes the number keys of the enums of op's schemas
+// (Schema.numKeys), as deep as a check reads them. build calls it for
+// the operations it owns, after prepare and not in it: renamed also
+// calls prepare, on a copy made at Lookup that shares op's nested
+// schemas, and writing them there would race with the checks reading op
+// meanwhile. (The copy's own Params keep op's keys.)
+func (op *Operation) prepareEnums() {
+	for i := range op.Params {
+		op.Params[i].Schema.prepareEnum(0)
+	}
+	if op.Body != nil && op.Body.Additional != nil {
+		op.Body.Additional.prepareEnum(0)
+	}
+}
+
+// prepareEnum makes s's numKeys and those of the schemas within it, down
+// to the depth matchJSON and explainJSON stop at.
+func (s *Schema) prepareEnum(depth int) {
+	s.numKeys = nil
 	for _, e := range s.Enum {
-		if k, ok := value.NumberKey(e); ok && k == key {
-			return true
+		if k, ok := value.NumberKey(e); ok {
+			s.numKeys = append(s.numKeys, k)
 		}
 	}
-	return false
+	if depth >= maxCheckDepth {
+		return
+	}
+	if s.Items != nil {
+		s.Items.prepareEnum(depth + 1)
+	}
+	for i := range s.Properties {
+		s.Properties[i].Schema.prepareEnum(depth + 1)
+	}
 }
 
 // scalarText returns the text of a string, number or boolean, in buf

@@ -29,9 +29,12 @@ type RequestBody struct {
 }
 
 // Operation is one method on one path. Its fields are read-only once
-// the Operation belongs to a Catalog. A nil *Operation, what a failed
-// Lookup returns, knows nothing: it has no route, parameters or servers,
-// and its checks fail with an *Error wrapping ErrUnknownRoute.
+// the Operation belongs to a Catalog. Its checks read what a Catalog
+// works out from them when it is made (the required parameters, the
+// numbers an enum lists): check an Operation of a Catalog, not one made
+// by hand. A nil *Operation, what a failed Lookup returns, knows
+// nothing: it has no route, parameters or servers, and its checks fail
+// with an *Error wrapping ErrUnknownRoute.
 type Operation struct {
 	// ID is the operationId, e.g. "repos/get".
 	ID string
@@ -83,6 +86,7 @@ func (op *Operation) clone() Operation {
 
 func (s Schema) clone() Schema {
 	s.Enum = slices.Clone(s.Enum)
+	s.numKeys = nil // build makes them again
 	if s.Items != nil {
 		it := s.Items.clone()
 		s.Items = &it

@@ -116,6 +116,12 @@ type Schema struct {
 	Items *Schema
 	// Properties are an object's known properties, in the spec's order.
 	Properties []Property
+
+	// numKeys are the value.NumberKey of each Enum member that is a JSON
+	// number, made with the catalogue (prepareEnum), so that a check
+	// compares a number with them by value without reading every member
+	// again; nil when no member is a number.
+	numKeys []string
 }
 
 // Property is one named property of an object schema.
