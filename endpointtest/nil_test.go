@@ -40,6 +40,16 @@ var _ = Describe("nil values", func() {
 		s.Close()
 	})
 
+	It("take a zero Server, which NewServer did not start, for one with no calls", func() {
+		var s endpointtest.Server
+		s.Handle("GET /repos/{owner}/{repo}", endpointtest.Status(204))
+		Expect(s.Requests()).To(BeEmpty())
+		Expect(s.Calls("GET /repos/{owner}/{repo}")).To(BeEmpty())
+		s.Reset()
+		Expect(s.Client()).To(BeNil())
+		s.Close()
+	})
+
 	It("print a nil *Error as <nil>, wrapping nothing", func() {
 		var e *endpointtest.Error
 		Expect(e.Error()).To(Equal("<nil>"))

@@ -32,8 +32,16 @@ type T interface {
 // checks each one against an API description. It is safe for concurrent
 // use.
 //
-// A nil *Server has no routes and no calls: its methods do nothing and
-// return nil. Its URL is a field, which a nil Server does not have.
+// A nil *Server, or a zero Server, which no NewServer started, has no
+// routes and no calls: the methods this package defines (Handle,
+// Requests, Calls, Reset, Close, Client) do nothing and return nil. What
+// the embedded *httptest.Server brings is reached through that pointer,
+// which only NewServer sets: its fields (URL, Listener, TLS, Config) and
+// the methods only it has (Start, StartTLS, CloseClientConnections,
+// Certificate) panic on a nil or zero Server, as on a nil
+// *httptest.Server. They are not defined again here: URL is a field,
+// which no method can stand in for without breaking srv.URL, and the
+// others are of no use on a server that is not running.
 type Server struct {
 	*httptest.Server
 
@@ -290,18 +298,18 @@ func (s *Server) Reset() {
 }
 
 // Close shuts the server down, as httptest.Server.Close does; for a nil
-// Server it does nothing.
+// or zero Server it does nothing.
 func (s *Server) Close() {
-	if s == nil {
+	if s == nil || s.Server == nil {
 		return
 	}
 	s.Server.Close()
 }
 
 // Client returns an HTTP client for the server, as
-// httptest.Server.Client does; nil for a nil Server.
+// httptest.Server.Client does; nil for a nil or zero Server.
 func (s *Server) Client() *http.Client {
-	if s == nil {
+	if s == nil || s.Server == nil {
 		return nil
 	}
 	return s.Server.Client()
