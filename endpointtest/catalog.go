@@ -10,6 +10,7 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/template"
 )
 
 // catalogIndex matches requests to a catalogue's operations in reverse.
@@ -18,22 +19,72 @@ type catalogIndex struct {
 	name string
 	ops  []*catalog.Operation
 	r    router
+	// left are the operations the server does not match: see
+	// newCatalogIndex.
+	left []leftOut
 }
 
-func newCatalogIndex(c *catalog.Catalog) (*catalogIndex, error) {
+// leftOut is an operation whose path the server cannot match.
+type leftOut struct {
+	op      *catalog.Operation
+	err     error  // why, for Server.Err's Causes
+	problem string // why, naming the operation once, masked
+}
+
+// newCatalogIndex indexes c's operations for matching in reverse. An
+// operation whose path cannot be matched is left out, with why: a
+// template that does not parse (/a/{b c}, which the builder cannot build
+// either), or one that reads the same requests as an operation before
+// it. One such operation leaves the rest of the catalogue of use, as it
+// does for the builder; a request that finds no operation is told of
+// those left out (unknownRoute), and Server.Err lists them.
+func newCatalogIndex(c *catalog.Catalog) *catalogIndex {
 	ix := &catalogIndex{cat: c, name: catalogName(c)}
 	ix.r.prefixes = serverPrefixes(c)
+	seen := map[string]*catalog.Operation{}
+	leave := func(op *catalog.Operation, err error, why string) {
+		ix.left = append(ix.left, leftOut{op: op, err: err, problem: builder.RedactURL("operation " + op.String() + " is left out: " + why)})
+	}
 	for _, op := range c.Operations() {
 		p, err := compileOperation(op)
 		if err != nil {
-			return nil, fmt.Errorf("operation %s: %w", op, err)
+			why := err.Error()
+			var te *template.Error
+			if errors.As(err, &te) {
+				why = te.Reason() // the template is the operation's path: said once
+			}
+			leave(op, err, "its path cannot be matched: "+why)
+			continue
 		}
-		if _, dup := ix.r.add(p); dup {
-			return nil, fmt.Errorf("operation %s appears twice", op)
+		if first := seen[p.route]; first != nil {
+			err := fmt.Errorf("its path matches the same requests as %s", first)
+			leave(op, err, err.Error())
+			continue
 		}
+		seen[p.route] = op
+		ix.r.add(p)
 		ix.ops = append(ix.ops, op)
 	}
-	return ix, nil
+	return ix
+}
+
+// leftOutNote names the operations of method the server leaves out, for
+// a request that found no operation: it may be meant for one of them.
+func (ix *catalogIndex) leftOutNote(method string) string {
+	var routes []string
+	for _, l := range ix.left {
+		if l.op.Method == method {
+			routes = append(routes, l.op.String())
+		}
+	}
+	if len(routes) == 0 {
+		return ""
+	}
+	more := ""
+	if len(routes) > 3 {
+		routes, more = routes[:3], fmt.Sprintf(" and %d more", len(routes)-3)
+	}
+	return builder.RedactURL(" (the server leaves out " + strings.Join(routes, ", ") + more + ", whose path it cannot match: see Server.Err)")
 }
 
 // serverPrefixes returns the GHES API roots and the paths of the
@@ -241,6 +292,13 @@ func locationWord(in catalog.Location) string {
 // template is looked up, so that the catalogue's edit distances pick
 // what was meant.
 func (ix *catalogIndex) unknownRoute(c *Call) apiProblem {
+	p := ix.unknownOperation(c)
+	p.text += ix.leftOutNote(c.Method)
+	return p
+}
+
+// unknownOperation is unknownRoute without the operations left out.
+func (ix *catalogIndex) unknownOperation(c *Call) apiProblem {
 	var first error
 	for _, path := range candidatePaths(c.Path, ix.r.prefixes) {
 		err := ix.nearestShape(c.Method, path)

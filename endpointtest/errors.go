@@ -21,7 +21,9 @@ var (
 	ErrMethod = errors.New("method not upper case")
 	// ErrRequest: a value given as a request cannot be inspected.
 	ErrRequest = errors.New("cannot inspect the request")
-	// ErrRoute: a route given to Handle or Route is not valid.
+	// ErrRoute: a route given to Handle or Route is not valid, an option
+	// given to NewServer failed, or an operation of its catalogue has a
+	// path the server cannot match (Server.Err).
 	ErrRoute = errors.New("invalid route")
 	// ErrFixture: a fixture file cannot be read or decoded, a fixture
 	// asked for is not in the set, or a reply fails when it answers (a

@@ -37,6 +37,7 @@ var _ = Describe("nil values", func() {
 		Expect(s.Calls("GET /x/{")).To(BeNil())
 		s.Reset()
 		Expect(s.Client()).To(BeNil())
+		Expect(s.Err()).To(Succeed())
 		s.Close()
 	})
 
@@ -47,6 +48,7 @@ var _ = Describe("nil values", func() {
 		Expect(s.Calls("GET /repos/{owner}/{repo}")).To(BeEmpty())
 		s.Reset()
 		Expect(s.Client()).To(BeNil())
+		Expect(s.Err()).To(Succeed())
 		s.Close()
 	})
 

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,14 +35,14 @@ type T interface {
 //
 // A nil *Server, or a zero Server, which no NewServer started, has no
 // routes and no calls: the methods this package defines (Handle,
-// Requests, Calls, Reset, Close, Client) do nothing and return nil. What
-// the embedded *httptest.Server brings is reached through that pointer,
-// which only NewServer sets: its fields (URL, Listener, TLS, Config) and
-// the methods only it has (Start, StartTLS, CloseClientConnections,
-// Certificate) panic on a nil or zero Server, as on a nil
-// *httptest.Server. They are not defined again here: URL is a field,
-// which no method can stand in for without breaking srv.URL, and the
-// others are of no use on a server that is not running.
+// Requests, Calls, Reset, Close, Client, Err) do nothing and return nil.
+// What the embedded *httptest.Server brings is reached through that
+// pointer, which only NewServer sets: its fields (URL, Listener, TLS,
+// Config) and the methods only it has (Start, StartTLS,
+// CloseClientConnections, Certificate) panic on a nil or zero Server, as
+// on a nil *httptest.Server. They are not defined again here: URL is a
+// field, which no method can stand in for without breaking srv.URL, and
+// the others are of no use on a server that is not running.
 type Server struct {
 	*httptest.Server
 
@@ -77,6 +78,14 @@ type config struct {
 // was probably meant, and is answered 404 (unknown route) or 422 with
 // GitHub's error body. Use catalog/github's Catalog for GitHub, or
 // catalog/openapi to load any OpenAPI 3.0 or 3.1 description.
+//
+// An operation whose path the server cannot match, a template that does
+// not parse (/a/{b c}, which the builder cannot build either) or one
+// that reads the same requests as an operation before it, is left out
+// rather than failing NewServer: one odd operation of a description the
+// test does not own leaves the others of use, as it does for the
+// builder. A request for it is an unknown route whose message names the
+// operations of its method left out, and [Server.Err] lists them all.
 func WithCatalog(c *catalog.Catalog) Option {
 	return func(cfg *config) error {
 		if c == nil {
@@ -114,8 +123,9 @@ func WithRateLimit(rl RateLimit) Option {
 //
 // An option that fails, such as WithCatalog(nil), fails the test at
 // once. NewServer still returns a running Server, never nil: it answers
-// every request 500, and each Call's Err (ErrRoute) says why, which is
-// how a nil t learns of it.
+// every request 500, and each Call's Err and [Server.Err] (ErrRoute)
+// say why, which is how a nil t learns of it. A catalogue operation the
+// server cannot match fails nothing: see WithCatalog.
 func NewServer(t T, opts ...Option) *Server {
 	if t != nil {
 		t.Helper()
@@ -146,15 +156,36 @@ func (s *Server) configure(opts []Option) {
 		}
 	}
 	if cfg.cat != nil {
-		ix, err := newCatalogIndex(cfg.cat)
-		if err != nil {
-			s.broken = &Error{Request: "NewServer", Problems: []string{err.Error()}, Err: ErrRoute, Causes: []error{err}}
-			return
-		}
-		s.cat = ix
-		s.r.prefixes = ix.r.prefixes
+		s.cat = newCatalogIndex(cfg.cat)
+		s.r.prefixes = s.cat.r.prefixes
 	}
 	s.rate = cfg.rate
+}
+
+// Err returns what NewServer could not do, as an *Error wrapping
+// ErrRoute: the option that failed, after which the server answers
+// every request 500; or else the operations of the WithCatalog
+// catalogue it leaves out, one problem each, with the errors behind
+// them in Causes (a *template.Error for a path that does not parse). It
+// returns nil when NewServer did all it was asked, and for a nil or zero
+// Server. Each call returns a new *Error.
+func (s *Server) Err() error {
+	switch {
+	case s == nil:
+		return nil
+	case s.broken != nil:
+		e := *s.broken
+		e.Problems, e.Causes = slices.Clone(e.Problems), slices.Clone(e.Causes)
+		return &e
+	case s.cat == nil || len(s.cat.left) == 0:
+		return nil
+	}
+	e := &Error{Request: "NewServer", Err: ErrRoute}
+	for _, l := range s.cat.left {
+		e.Problems = append(e.Problems, l.problem)
+		e.Causes = append(e.Causes, l.err)
+	}
+	return e
 }
 
 func (s *Server) fatal(err error) {
