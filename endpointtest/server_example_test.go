@@ -8,6 +8,7 @@ import (
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/endpointtest"
 )
@@ -133,4 +134,21 @@ func ExampleServer_Requests() {
 	// User-Agent: my-app
 	//
 	// {"title":"laptop","key":"ssh-ed25519 AAAA"}
+}
+
+// Err says which operations of a catalogue the server leaves out: here
+// one whose path is no template, which fails nothing until a request
+// looks for it.
+func ExampleServer_Err() {
+	t := &printT{}
+	defer t.done()
+
+	c, _ := catalog.New(catalog.Info{Title: "pets"}, []catalog.Operation{
+		{ID: "list", Method: "GET", Path: "/pets"},
+		{ID: "odd", Method: "GET", Path: "/pets/{pet id}"},
+	})
+	srv := endpointtest.NewServer(t, endpointtest.WithCatalog(c))
+	fmt.Println(srv.Err())
+	// Output:
+	// endpointtest: NewServer: operation GET /pets/{pet id} is left out: its path cannot be matched: at offset 10: invalid template: unacceptable variable name
 }
