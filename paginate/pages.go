@@ -125,10 +125,12 @@ const MaxPerPage = 100
 // ([*StatusError]), a body larger than [MaxPageSize] ([ErrTooLarge]), a
 // transport or context error (wrapped in an [*Error] with the URL, so
 // errors.Is(err, context.Canceled) holds), or a bad next link, one back to
-// a page the walk has already requested included ([ErrLoop]: a cycle of
-// any length ends). A page whose next link is bad is yielded before the
-// error. A req that is not a GET
-// yields [ErrMethod] and sends nothing.
+// a page the walk has already requested included ([ErrLoop]). The walk
+// remembers at least the last 16,384 pages it requested or was redirected
+// to, in 16 bytes each, and forgets older ones so that its memory stays
+// bounded: a cycle of up to 16,384 pages ends. A page whose next link is
+// bad is yielded before the error. A req that is not a GET yields
+// [ErrMethod] and sends nothing.
 //
 // A nil ctx means req's own context.
 //
@@ -224,31 +226,61 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 	}
 }
 
-// walked is the set of pages a walk has requested or been redirected
-// to, by path and query (the walk is pinned to one origin), so that a
-// next link back to any of them ends it.
-// A walk keeps a 128-bit hash of each page's key, not the key: a hostile
+// rememberedPages is how many page keys one generation of a walk's
+// memory holds; see walked.
+const rememberedPages = 1 << 14
+
+// walked is the pages a walk has requested or been redirected to, by
+// path and query (the walk is pinned to one origin), so that a next link
+// back to any of them ends it.
+//
+// It keeps a 128-bit hash of each page's key, not the key: a hostile
 // server's endless links, however long, cost it 16 bytes a page and the
 // map's share. Two pages of a walk of 2^32 pages collide with odds of
 // 2^-65, which would end it with ErrLoop.
+//
+// And it keeps two generations of at most rememberedPages hashes: when
+// the current one is full, it becomes the previous one and the one before
+// is dropped. So memory stays bounded (two maps of 16,384 entries, some
+// 1.7 MB) however long a walk runs, and the last rememberedPages pages
+// are always known: a cycle of up to that many pages ends with ErrLoop.
+// A longer one, 1.6 million items at 100 a page, is bounded by MaxPages
+// or the context, as an endless list of new pages is.
 type walked struct {
-	seeds [2]maphash.Seed
-	set   map[[2]uint64]struct{}
+	seeds     [2]maphash.Seed
+	cur, prev map[[2]uint64]struct{}
 }
 
 func (w *walked) add(u *url.URL) {
-	if w.set == nil {
+	if w.cur == nil {
 		w.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
-		w.set = make(map[[2]uint64]struct{})
+		w.cur = make(map[[2]uint64]struct{})
 	}
-	w.set[w.hash(u)] = struct{}{}
+	h := w.hash(u)
+	if _, ok := w.cur[h]; ok {
+		return
+	}
+	if len(w.cur) >= rememberedPages {
+		// clear keeps the map's buckets for the next generation, so the
+		// two maps are all a walk ever allocates for them.
+		w.prev, w.cur = w.cur, w.prev
+		if w.cur == nil {
+			w.cur = make(map[[2]uint64]struct{}, rememberedPages)
+		}
+		clear(w.cur)
+	}
+	w.cur[h] = struct{}{}
 }
 
 func (w *walked) has(u *url.URL) bool {
-	if w.set == nil {
+	if w.cur == nil {
 		return false
 	}
-	_, ok := w.set[w.hash(u)]
+	h := w.hash(u)
+	_, ok := w.cur[h]
+	if !ok {
+		_, ok = w.prev[h]
+	}
 	return ok
 }
 
