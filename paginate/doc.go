@@ -43,6 +43,14 @@
 // @octokit/plugin-paginate-rest, by contrast, follows next links to any
 // host with the token.
 //
+// # Walks that make no progress
+//
+// A walk ends with an error wrapping [ErrNoProgress], instead of running
+// until the context ends, when the server keeps it going without getting
+// anywhere: a next link back to a page the walk has already requested
+// ([ErrLoop], a cycle), or ten pages in a row without an item, the last
+// still linking on. [Pages] says what an empty page is and why ten.
+//
 // # Bodies
 //
 // Pages and Items read every body (at most [MaxPageSize] bytes, 32 MiB by
@@ -54,10 +62,10 @@
 // # Errors
 //
 // Errors are an [*Error] or a [*StatusError] and wrap a sentinel
-// ([ErrSyntax], [ErrForeignHost], [ErrMethod], [ErrLoop], [ErrTooLarge],
-// [ErrNotList], [ErrStatus], [ErrNoRequest]) or the cause from net/http,
-// the context or encoding/json. Their text quotes a URL or header value
-// at most once, with credentials masked: user information and the values
+// ([ErrSyntax], [ErrForeignHost], [ErrMethod], [ErrNoProgress], [ErrLoop],
+// [ErrTooLarge], [ErrNotList], [ErrStatus], [ErrNoRequest]) or the cause
+// from net/http, the context or encoding/json. Their text quotes a URL or
+// header value at most once, with credentials masked: user information and the values
 // of the parameters in builder.SensitiveParams (access_token, token,
 // password …) show "[REDACTED]". Header values of the request never
 // appear.

@@ -28,11 +28,18 @@ var (
 	// ErrMethod is returned when the walk does not start with a GET
 	// request.
 	ErrMethod = errors.New("pagination needs a GET request")
+	// ErrNoProgress is returned when a walk ([Pages], [Items]) is not
+	// getting anywhere: ten pages in a row without an item, the last
+	// still linking to another (see [Pages]). [ErrLoop] wraps it, so
+	// errors.Is(err, ErrNoProgress) holds for both ways a walk is
+	// stopped for want of progress.
+	ErrNoProgress = errors.New("walk makes no progress")
 	// ErrLoop is returned when a next link points at the page it came
-	// from ([Next]) or, in a walk ([Pages], [Items]), at any page the walk
+	// from ([Next]) or, in a walk ([Pages], [Items]), at a page the walk
 	// has already requested, however the link writes it (its query pairs
-	// reordered, an empty pair, an escaped byte).
-	ErrLoop = errors.New("next link points at a page already fetched")
+	// reordered, an empty pair, an escaped byte). It wraps
+	// [ErrNoProgress].
+	ErrLoop error = &progressError{"next link points at a page already fetched"}
 	// ErrTooLarge is returned when a page body is larger than the limit
 	// (see [MaxPageSize]).
 	ErrTooLarge = errors.New("page body too large")
@@ -46,6 +53,15 @@ var (
 	// links from.
 	ErrNoRequest = errors.New("response without request")
 )
+
+// progressError is a sentinel that wraps ErrNoProgress while keeping
+// its own text, which was ErrLoop's before ErrNoProgress existed.
+type progressError struct{ msg string }
+
+func (e *progressError) Error() string { return e.msg }
+
+// Unwrap returns ErrNoProgress.
+func (e *progressError) Unwrap() error { return ErrNoProgress }
 
 // inputText is a URL or header as an error quotes it: credentials
 // masked, cut at maxQuoted bytes.

@@ -124,13 +124,30 @@ const MaxPerPage = 100
 // The walk ends after yielding an error: a status of 400 or more
 // ([*StatusError]), a body larger than [MaxPageSize] ([ErrTooLarge]), a
 // transport or context error (wrapped in an [*Error] with the URL, so
-// errors.Is(err, context.Canceled) holds), or a bad next link, one back to
-// a page the walk has already requested included ([ErrLoop]). The walk
-// remembers at least the last 16,384 pages it requested or was redirected
-// to, in 16 bytes each, and forgets older ones so that its memory stays
-// bounded: a cycle of up to 16,384 pages ends. A page whose next link is
-// bad is yielded before the error. A req that is not a GET yields
-// [ErrMethod] and sends nothing.
+// errors.Is(err, context.Canceled) holds), or a bad next link. A page
+// whose next link is bad is yielded before the error. A req that is not
+// a GET yields [ErrMethod] and sends nothing.
+//
+// Two more next links are bad because following them gets nowhere; both
+// errors wrap [ErrNoProgress]:
+//
+//   - one back to a page the walk has requested or been redirected to
+//     ([ErrLoop]). The walk remembers at least the last 16,384 of them,
+//     in 16 bytes each, and forgets older ones so that its memory stays
+//     bounded: a cycle of up to 16,384 pages ends;
+//   - one from the tenth page in a row without an item. A page has no
+//     item when its body is empty, an empty JSON array, or an object of
+//     GitHub's list shape (see [Decode]) with an empty array; an object
+//     is only looked at when it is at most 4 KiB, since one with an empty
+//     array is some sixty bytes. Ten, not one: a list filtered after it
+//     is paged, or a search that timed out (incomplete_results), can
+//     answer an empty page and go on after it; ten in a row are a server
+//     that is stuck, which the rule stops after ten requests where only
+//     the context or [MaxPages] would.
+//
+// @octokit/plugin-paginate-rest follows next links as long as they come,
+// and go-github leaves the loop to the caller; a loop of your own over
+// [Next] is held to neither rule, only to Next's link to the page itself.
 //
 // A nil ctx means req's own context.
 //
@@ -176,6 +193,7 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 		client := pinned(c, o, first.URL.User)
 		r := first
 		var seen walked
+		emptyRun := 0 // pages in a row without an item, up to this one
 		for n := 1; ; n++ {
 			seen.add(r.URL)
 			resp, err := send(ctx, client, r)
@@ -200,14 +218,25 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 				yield(nil, &Error{Op: "read", Input: inputText(resp.Request.URL.String()), Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, cfg.maxPageSize)})
 				return
 			}
+			if emptyPage(body) {
+				emptyRun++
+			} else {
+				emptyRun = 0
+			}
 			var nextReq *http.Request
 			var nextErr error
 			if cfg.maxPages <= 0 || n < cfg.maxPages {
 				nextReq, nextErr = next(ctx, resp, first, o)
-				if nextReq != nil && seen.has(nextReq.URL) {
+				switch {
+				case nextReq == nil:
+				case seen.has(nextReq.URL):
 					// A cycle longer than one page (1 -> 2 -> 1), which
 					// next cannot see: it would never end.
 					nextErr = &Error{Op: "next", Input: inputText(nextReq.URL.String()), Err: fmt.Errorf("%w (after page %d)", ErrLoop, n)}
+					nextReq = nil
+				case emptyRun >= maxEmptyRun:
+					nextErr = &Error{Op: "next", Input: inputText(nextReq.URL.String()),
+						Err: fmt.Errorf("%w: %d pages in a row without an item (pages %d to %d)", ErrNoProgress, emptyRun, n-emptyRun+1, n)}
 					nextReq = nil
 				}
 			}
@@ -224,6 +253,45 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 			r = nextReq
 		}
 	}
+}
+
+// maxEmptyRun is how many pages in a row without an item a walk takes;
+// a next link on the last of them ends it with ErrNoProgress (see Pages
+// for why ten).
+const maxEmptyRun = 10
+
+// maxEmptyObject is the largest object page emptyPage decodes. An object
+// of GitHub's list shape with an empty array is some sixty bytes; a
+// larger one without items is padded on purpose, by a server that could
+// as well send one item a page, which no rule on items can stop.
+const maxEmptyObject = 4 << 10
+
+// emptyPage reports whether a page body holds no item, as Decode and
+// Items read it: blank, an empty JSON array, or a small object of the
+// list shape whose array is empty. Anything else, a list with items and a
+// body that is no list at all, is not empty: only a page known to be
+// empty counts towards ErrNoProgress.
+func emptyPage(body []byte) bool {
+	b := trimSpace(body)
+	switch {
+	case len(b) == 0:
+		return true
+	case b[0] == '[':
+		b = trimSpace(b[1:])
+		return len(b) > 0 && b[0] == ']' && len(trimSpace(b[1:])) == 0
+	case b[0] == '{' && len(body) <= maxEmptyObject:
+		items, _, err := decodeList[json.RawMessage](body)
+		return err == nil && len(items) == 0
+	}
+	return false
+}
+
+// trimSpace drops JSON white space from the start of b.
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\n' || b[0] == '\r') {
+		b = b[1:]
+	}
+	return b
 }
 
 // rememberedPages is how many page keys one generation of a walk's

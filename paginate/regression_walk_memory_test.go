@@ -14,15 +14,16 @@ import (
 	"github.com/endpointkit/endpoint/paginate"
 )
 
-// endlessTransport answers every page with an empty list and a link to
-// the next one, padded to linkPad bytes: a server that never ends.
+// endlessTransport answers every page with a list of one item and a
+// link to the next one, padded to linkPad bytes: a server that never
+// ends. (Empty pages would end the walk with ErrNoProgress.)
 type endlessTransport struct{ pad string }
 
 func (t endlessTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	n, _ := strconv.Atoi(r.URL.Query().Get("page"))
 	link := "<https://api.test/x?page=" + strconv.Itoa(n+1) + "&pad=" + t.pad + `>; rel="next"`
 	return &http.Response{StatusCode: 200, Header: http.Header{"Link": {link}, "Content-Type": {"application/json"}},
-		Body: io.NopCloser(strings.NewReader("[]")), Request: r}, nil
+		Body: io.NopCloser(strings.NewReader("[1]")), Request: r}, nil
 }
 
 // A walk remembered every page's link whole, to see loops: a server
