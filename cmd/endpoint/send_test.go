@@ -307,6 +307,24 @@ var _ = Describe("--paginate, against a server whose pages never end", func() {
 	})
 })
 
+var _ = Describe("--paginate, against a server whose pages are empty without end", func() {
+	It("stops after ten empty pages in a row, exits 1 and says why, printing no items", func() {
+		var s *server
+		s = newServer(func(w http.ResponseWriter, r *http.Request) {
+			n := len(s.requests())
+			reply(w, 200, `{"total_count": 3, "items": []}`, "Link", fmt.Sprintf(`<%s/items?page=%d>; rel="next"`, s.URL, n+1))
+		})
+		// --max-pages only bounds the spec should the rule be missing.
+		r := inProcess(tokenEnv, nil, "--send", "--paginate", "--max-pages", "50", "--no-check", "--base-url", s.URL, "GET /items")
+		Expect(r.code).To(Equal(1))
+		Expect(r.stdout).To(BeEmpty())
+		Expect(r.stderr).To(Equal(strings.Repeat("HTTP/1.1 200 OK\n", 10) +
+			"endpoint: paginate: next \"" + s.URL + "/items?page=11\": walk makes no progress: 10 pages in a row without an item (pages 1 to 10)\n"))
+		Expect(s.requests()).To(HaveLen(10))
+		r.noToken()
+	})
+})
+
 var _ = Describe("--max-pages", func() {
 	It("stops a walk after N pages, without an error, even one that never ends", func() {
 		var s *server

@@ -54,7 +54,8 @@ than this one). It is never printed: the JSON, curl and
 --paginate follows the Link header's next links, only ever on the first
 request's host, asks for 100 items a page when the operation takes per_page,
 and prints the items of all pages as one JSON array; --max-pages N stops it
-after N pages.
+after N pages. A next link back to a page already fetched, or ten pages in a
+row without an item, end it with an error.
 
 Flags may come before or after the route and items; "--" ends them.
 `
