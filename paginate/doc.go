@@ -65,8 +65,9 @@
 // ([ErrSyntax], [ErrForeignHost], [ErrMethod], [ErrNoProgress], [ErrLoop],
 // [ErrTooLarge], [ErrNotList], [ErrStatus], [ErrNoRequest]) or the cause
 // from net/http, the context or encoding/json. Their text quotes a URL or
-// header value at most once, with credentials masked: user information and the values
-// of the parameters in builder.SensitiveParams (access_token, token,
-// password …) show "[REDACTED]". Header values of the request never
-// appear.
+// header value at most once, with credentials masked: user information
+// and the values of the parameters in builder.SensitiveParams
+// (access_token, token, password …) show "[REDACTED]". Header values of
+// the request never appear. fmt prints them masked for every verb: %v, %s
+// and %q the text, %#v the fields.
 package paginate

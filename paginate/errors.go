@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -103,10 +104,60 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
-func errString(err error) string {
+// Format prints e for every fmt verb with credentials masked, as
+// builder.Error does: the Error text for every verb but %#v, which shows
+// the fields with Err as its message. A caller's Error, whose Input no
+// one masked, is masked too. A nil *Error prints "<nil>".
+func (e *Error) Format(s fmt.State, verb rune) {
+	if e == nil {
+		_, _ = io.WriteString(s, "<nil>")
+		return
+	}
+	if verb == 'v' && s.Flag('#') {
+		inner := "<nil>"
+		if e.Err != nil {
+			inner = "errors.New(" + quoted(errString(e.Err)) + ")"
+		}
+		_, _ = fmt.Fprintf(s, "&paginate.Error{Op:%s, Input:%s, Err:%s}", quoted(e.Op), quoted(e.Input), inner)
+		return
+	}
+	_, _ = fmt.Fprintf(s, fmt.FormatString(s, verb), e.Error())
+}
+
+// quoted returns s as a Go string literal with credentials masked. It is
+// quoted before it is masked, as Error masks Input: a tab or a quote in a
+// credential is then escaped and masked with the rest of it, where it
+// would end the masking of the raw text and show what follows. Masking
+// can take the backslash of an escaped quote after a credential; it is
+// put back, and a literal still broken is masked whole.
+func quoted(s string) string {
+	q := builder.RedactURL(strconv.Quote(s))
+	if len(q) >= 2 && q[0] == '"' && q[len(q)-1] == '"' {
+		mid := strings.ReplaceAll(q[1:len(q)-1], builder.RedactedValue+`"`, builder.RedactedValue+`\"`)
+		q = `"` + mid + `"`
+		if _, err := strconv.Unquote(q); err == nil {
+			return q
+		}
+	}
+	return strconv.Quote(builder.RedactedValue)
+}
+
+// errString is err's text, "<nil>" for nil and, as fmt prints it, for a
+// nil pointer whose Error method panics, so that Error never panics on an
+// Error a caller built.
+func errString(err error) (s string) {
 	if err == nil {
 		return "<nil>"
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			if v := reflect.ValueOf(err); v.Kind() == reflect.Pointer && v.IsNil() {
+				s = "<nil>"
+				return
+			}
+			panic(r)
+		}
+	}()
 	return err.Error()
 }
 

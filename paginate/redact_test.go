@@ -1,8 +1,14 @@
 package paginate_test
 
 import (
+	"context"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"go/parser"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/endpointkit/endpoint/paginate"
@@ -58,6 +64,74 @@ var _ = Describe("printing", func() {
 			msg := cut.Error()
 			Expect(msg).NotTo(ContainSubstring("u:hunt"))
 			Expect(msg).To(ContainSubstring(`aaaa https://[REDAC…" ("aaaa`))
+		})
+	})
+
+	Describe("an Error", func() {
+		// The package masks Input when it builds an Error; a caller's
+		// Error, or its Err's text, may hold anything.
+		errs := map[string]*paginate.Error{
+			"user information":   {Op: "GET", Input: "https://u:" + secret + "@h/x", Err: errors.New("boom")},
+			"a token parameter":  {Op: "GET", Input: "https://h/x?page=2&access_token=" + secret, Err: context.Canceled},
+			"a Link target":      {Op: "parse", Input: `<https://u:` + secret + `@h/x?token=` + secret + `>; rel="next"`, Err: paginate.ErrSyntax},
+			"the cause's text":   {Op: "GET", Input: "https://h/x", Err: fmt.Errorf("Get \"https://h/x?password=%s\": EOF", secret)},
+			"a tab in a token":   {Op: "GET", Input: "https://h/x?access_token=hunter\t" + secret, Err: paginate.ErrSyntax},
+			"a quote in a token": {Op: "GET", Input: "https://u:hunter\"" + secret + "@h/x", Err: paginate.ErrSyntax},
+			"an unmasked Op":     {Op: "https://u:" + secret + "@h/", Err: paginate.ErrSyntax},
+		}
+
+		It("masks credentials for every verb", func() {
+			for name, e := range errs {
+				for _, verb := range append(verbs, "%x", "%d", "%80.70v") {
+					out := fmt.Sprintf(verb, e)
+					if verb == "%x" {
+						b, err := hex.DecodeString(out)
+						Expect(err).NotTo(HaveOccurred())
+						out = string(b)
+					}
+					Expect(out).NotTo(ContainSubstring(secret), name+" "+verb)
+					Expect(out).To(ContainSubstring("REDACTED"), name+" "+verb)
+				}
+				_, err := parser.ParseExpr(fmt.Sprintf("%#v", e))
+				Expect(err).NotTo(HaveOccurred(), name+": %#v is Go syntax")
+			}
+		})
+
+		It("prints the Error text, and the fields for %#v, as builder.Error does", func() {
+			e := errs["a token parameter"]
+			want := `paginate: GET "https://h/x?page=2&access_token=[REDACTED]": context canceled`
+			Expect(e.Error()).To(Equal(want))
+			for _, verb := range []string{"%v", "%+v", "%s"} {
+				Expect(fmt.Sprintf(verb, e)).To(Equal(want), verb)
+			}
+			Expect(fmt.Sprintf("%q", e)).To(Equal(strconv.Quote(want)))
+			Expect(fmt.Sprintf("%#v", e)).To(Equal(`&paginate.Error{Op:"GET", Input:"https://h/x?page=2&access_token=[REDACTED]", Err:errors.New("context canceled")}`))
+			Expect(fmt.Sprintf("%#v", &paginate.Error{Op: "next"})).To(Equal(`&paginate.Error{Op:"next", Input:"", Err:<nil>}`))
+			Expect(fmt.Sprintf("%#v", errs["the cause's text"])).To(Equal(
+				`&paginate.Error{Op:"GET", Input:"https://h/x", Err:errors.New("Get \"https://h/x?password=[REDACTED]\": EOF")}`))
+		})
+
+		It("prints a nil *Error as <nil> for every verb, and never panics on a nil cause", func() {
+			var e *paginate.Error
+			for _, verb := range verbs {
+				Expect(fmt.Sprintf(verb, e)).To(Equal("<nil>"), verb)
+			}
+			var err error = e
+			Expect(fmt.Sprint(err)).To(Equal("<nil>"))
+			// A nil pointer as the cause, whose Error method panics.
+			typedNil := &paginate.Error{Op: "GET", Input: "https://h/x", Err: (*url.Error)(nil)}
+			Expect(typedNil.Error()).To(Equal(`paginate: GET "https://h/x": <nil>`))
+			Expect(fmt.Sprintf("%#v", typedNil)).To(Equal(`&paginate.Error{Op:"GET", Input:"https://h/x", Err:errors.New("<nil>")}`))
+		})
+
+		It("masks an Error from a walk, a foreign link with credentials, for every verb", func() {
+			resp := response("https://api.github.com/x?page=1", `<https://u:`+secret+`@evil.example/x?access_token=`+secret+`>; rel="next"`)
+			_, err := paginate.Next(resp)
+			Expect(err).To(MatchError(paginate.ErrForeignHost))
+			for _, verb := range verbs {
+				Expect(fmt.Sprintf(verb, err)).NotTo(ContainSubstring(secret), verb)
+			}
+			Expect(fmt.Sprintf("%#v", err)).To(HavePrefix(`&paginate.Error{Op:"next", Input:"https://[REDACTED]@evil.example/x?access_token=[REDACTED]", Err:errors.New("link leaves the origin of the walk: `))
 		})
 	})
 
