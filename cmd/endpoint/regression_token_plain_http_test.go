@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/endpointkit/endpoint"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 )
@@ -18,7 +20,10 @@ var _ = Describe("GITHUB_TOKEN over plain http", func() {
 		Expect(err).NotTo(HaveOccurred())
 		var stderr strings.Builder
 		c := &command{cfg: &config{}, getenv: func(k string) (string, bool) { v, ok := tokenEnv[k]; return v, ok }, stderr: &stderr}
-		Expect(c.authorize(req)).To(Succeed())
+		// The base URL is the call's own origin: only the plain http
+		// rule is at stake here.
+		b := endpoint.Route("GET /user").BaseURL(req.URL.Scheme + "://" + req.URL.Host)
+		Expect(c.authorize(req, b)).To(Succeed())
 		return req.Header, stderr.String()
 	}
 

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/paginate"
 )
@@ -63,7 +64,7 @@ func (c *command) send(ctx context.Context, pos []string) error {
 		// A regular file that grew since it was sized.
 		return fmt.Errorf("--data %s: %s, %w", c.cfg.data, size(req.ContentLength), tooLarge(maxBody))
 	}
-	if err := c.authorize(req); err != nil {
+	if err := c.authorize(req, p.b); err != nil {
 		return err
 	}
 	if c.cfg.paginate {
@@ -85,12 +86,21 @@ func (c *command) send(ctx context.Context, pos []string) error {
 }
 
 // authorize adds "Authorization: Bearer $GITHUB_TOKEN" to a request
-// that has no authorization header. It is added to the request only,
-// after everything that prints was built, so no output and no error
-// shows it. A call checked against another API (--spec) never gets it,
-// nor does one in plain http to a host other than this machine, which
-// anyone on the way could read (a note on standard error says so).
-func (c *command) authorize(req *http.Request) error {
+// that has no authorization header, after everything that prints was
+// built, so no output and no error shows it. A call checked against
+// another API (--spec) never gets it.
+//
+// The token comes from the environment, not from the command line, so it
+// goes only where the user pointed the call: the origin (scheme, host,
+// port) of its base URL, https://api.github.com, --base-url's or a
+// --defaults file's, or the operation's own server the catalogue derives
+// from it (uploads.github.com). A URL naming another origin (an absolute
+// route, a {+url} parameter) is sent without it, with a note on standard
+// error. An Authorization header the user gave goes wherever the call
+// goes. Pages and redirects keep to the first request's origin (package
+// paginate, keepTokenHome). Nor does the token go in plain http to
+// another machine, where anyone on the way could read it.
+func (c *command) authorize(req *http.Request, b *builder.Builder) error {
 	if _, ok := req.Header["Authorization"]; ok || c.cfg.spec != "" {
 		return nil
 	}
@@ -102,6 +112,20 @@ func (c *command) authorize(req *http.Request) error {
 	if err := headers.ValidateValue("authorization", tok); err != nil {
 		return fmt.Errorf("GITHUB_TOKEN: %w", err) // the error never quotes the value
 	}
+	// The base URL as the call's options have it; a call that built has
+	// merged options, and one that somehow has none gets no token.
+	var base *url.URL
+	if o, err := b.Merge(); err == nil {
+		base, _ = url.Parse(o.BaseURL)
+	}
+	if base == nil || !sameOrigin(req.URL, base) {
+		home := "the base URL names no host"
+		if base != nil && base.Host != "" {
+			home = "not to the base URL's " + originText(base)
+		}
+		_, _ = fmt.Fprintf(c.stderr, "endpoint: GITHUB_TOKEN not sent: the call goes to %s, %s; give --base-url to send it there, or an Authorization header\n", originText(req.URL), home)
+		return nil
+	}
 	if !privateTransport(req.URL) {
 		_, _ = fmt.Fprintf(c.stderr, "endpoint: GITHUB_TOKEN not sent: %s is plain http, and not localhost or a loopback address; use https, or give an Authorization header\n", req.URL.Host)
 		return nil
@@ -109,6 +133,29 @@ func (c *command) authorize(req *http.Request) error {
 	req.Header.Set("Authorization", "Bearer "+tok)
 	return nil
 }
+
+// sameOrigin reports whether u has base's scheme, host and port, the
+// scheme and host compared without regard to case and an explicit
+// default port (:443 for https, :80 for http) the same as none, as
+// package paginate pins a walk. A base without a host (a path) matches
+// nothing.
+func sameOrigin(u, base *url.URL) bool {
+	return base.Host != "" && strings.EqualFold(u.Scheme, base.Scheme) &&
+		strings.EqualFold(u.Hostname(), base.Hostname()) && port(u) == port(base)
+}
+
+// port returns u's port, "" for its scheme's default.
+func port(u *url.URL) string {
+	p := u.Port()
+	if (p == "443" && strings.EqualFold(u.Scheme, "https")) || (p == "80" && strings.EqualFold(u.Scheme, "http")) {
+		return ""
+	}
+	return p
+}
+
+// originText is u's scheme and host, for a note: never its user
+// information, path or query.
+func originText(u *url.URL) string { return strings.ToLower(u.Scheme) + "://" + u.Host }
 
 // privateTransport reports whether u is https, or http to this machine,
 // where a token cannot be read on the way: to "localhost" or a loopback

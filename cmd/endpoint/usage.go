@@ -48,8 +48,10 @@ streamed.
 --send sends the request and writes the response body to standard output and
 the status line (HTTP/1.1 200 OK) to standard error. Unless an Authorization
 header is given, the token in GITHUB_TOKEN is sent as "Authorization: Bearer
-…" (not to an API described by --spec, nor in plain http to another machine
-than this one). It is never printed: the JSON, curl and
+…", only to the host of the base URL (https://api.github.com, --base-url's or
+--defaults'; uploads.github.com for a release asset): not to another host an
+absolute route names, not to an API described by --spec, nor in plain http to
+another machine than this one. It is never printed: the JSON, curl and
 --merge output and the error messages show only the credentials you gave.
 --paginate follows the Link header's next links, only ever on the first
 request's host, asks for 100 items a page when the operation takes per_page,
