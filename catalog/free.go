@@ -21,7 +21,7 @@ func freeKinds(ps []Param) []value.KindMask {
 		}
 		switch {
 		case s.Type&Number != 0:
-			free[i] |= value.MaskInteger | value.MaskFraction
+			free[i] |= value.MaskInteger | value.MaskNumber
 		case s.Type&Integer != 0:
 			free[i] |= value.MaskInteger
 		}
@@ -31,10 +31,11 @@ func freeKinds(ps []Param) []value.KindMask {
 
 // FreeKinds returns the values parameter number i of Params (see
 // [Operation.ParamIndex]) takes whatever they are: a string where its
-// schema allows any string, a number where it allows any number or any
-// integer. [Operation.CheckIndex] passes them without reading the
-// schema, and WithCatalog without calling it. Zero for a nil Operation, a
-// number out of range, or an Operation not made by a [Catalog].
+// schema allows any string, a number where it allows any number, a
+// number held as an integer where it allows any integer (value.KindMask).
+// [Operation.CheckIndex] passes them without reading the schema, and
+// WithCatalog without calling it. Zero for a nil Operation, a number out
+// of range, or an Operation not made by a [Catalog].
 func (op *Operation) FreeKinds(i int) value.KindMask {
 	if op == nil || i < 0 || i >= len(op.free) {
 		return 0
