@@ -80,7 +80,9 @@ func (e *Error) Error() string {
 	}
 	input, reason := e.Input, ""
 	if e.Err != nil {
-		reason = e.Err.Error()
+		// fmt prints a nil pointer whose Error method panics as "<nil>":
+		// an Error a caller made around one must still print.
+		reason = fmt.Sprint(e.Err)
 	}
 	if x, ok := e.Err.(explained); ok {
 		if s := x.Subject(); s != "" {
