@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/endpointkit/endpoint/internal/quote"
+	"github.com/endpointkit/endpoint/internal/userinfo"
 	"strconv"
 	"strings"
 )
@@ -70,6 +71,13 @@ const maxQuoted = 120
 //	template "/x/{a b}" at offset 5: invalid template: ...
 //	template "/repos/{owner}" at offset 7, variable "owner": missing value
 //	template: query parameter "filter": unsupported value: map[string]string ...
+//
+// The user information of a URL in the template is masked
+// ("https://[REDACTED]@host/…"), up to the template's last "@", also
+// when it has no scheme ("[REDACTED]@host/…"; a template that is no path
+// is read as a URL as given): a template that fails to parse may hold a
+// password with a space or "<" in it. Template and Subject keep the text
+// as it is.
 func (e *Error) Error() string {
 	if e == nil {
 		return "template: <nil>"
@@ -77,7 +85,8 @@ func (e *Error) Error() string {
 	if e.Template == "" {
 		return "template: " + e.Reason()
 	}
-	t := quote.Cut(e.Template, maxQuoted)
+	// Masked before it is cut, so that no cut leaves part of a password.
+	t := quote.Cut(userinfo.Redact(e.Template, true), maxQuoted)
 	reason := e.Reason()
 	if e.Offset < 0 && e.Var == "" {
 		return "template " + strconv.Quote(t) + ": " + reason
@@ -144,19 +153,20 @@ func errNilTemplate() error {
 	return &Error{Offset: -1, Err: fmt.Errorf("%w: nil *Template", ErrSyntax)}
 }
 
-// moduleError wraps a uritemplate module error. The module's message
-// repeats the template up to the error ("incomplete expression: /x/{a_");
-// ours quotes the template once and gives the offset, so only the
-// description is kept.
-type moduleError struct{ err error }
+// moduleError is a uritemplate module error, by its description alone.
+// The module's message repeats the template up to the error
+// ("incomplete expression: /x/{a_"), user information and all; ours
+// quotes the template once, masked, and gives the offset. So the module's
+// error is not kept to unwrap either: it is text, with no type or
+// sentinel that errors.Is or errors.As could find.
+type moduleError struct{ desc string }
 
-func (m moduleError) Error() string {
-	s := m.err.Error()
+func newModuleError(err error) moduleError {
+	s := err.Error()
 	if i := strings.Index(s, ": "); i >= 0 {
 		s = s[:i]
 	}
-	return quote.Cut(s, maxQuoted)
+	return moduleError{desc: quote.Cut(s, maxQuoted)}
 }
 
-// Unwrap returns the module's error.
-func (m moduleError) Unwrap() error { return m.err }
+func (m moduleError) Error() string { return m.desc }

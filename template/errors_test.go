@@ -11,7 +11,7 @@ import (
 )
 
 var _ = Describe("errors and limits", func() {
-	It("names the template, offset and cause of a syntax error and wraps the module's error", func() {
+	It("names the template, offset and cause of a syntax error, in the module's words", func() {
 		_, err := template.Parse("/x/{a b}")
 		var te *template.Error
 		Expect(errors.As(err, &te)).To(BeTrue())

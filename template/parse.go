@@ -127,7 +127,7 @@ func parse(s string) (*Template, error) {
 		if _, err := compile(s); errors.As(err, &e) {
 			offset = e.Offset
 		}
-		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, moduleError{modErr})}
+		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, newModuleError(modErr))}
 	}
 	return compile(s)
 }
