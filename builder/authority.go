@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/endpointkit/endpoint/internal/userinfo"
 	"github.com/endpointkit/endpoint/template"
 )
 
@@ -27,7 +28,7 @@ func checkBaseURL(base string) error {
 		return nil
 	}
 	if strings.ContainsAny(base, "?#") || template.HasDotSegment(base) {
-		return newError("base url", redactBaseURL(base), ErrInvalidBaseURL)
+		return newError("base url", base, ErrInvalidBaseURL)
 	}
 	if strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "//") {
 		if _, err := url.Parse(base); err != nil {
@@ -36,7 +37,7 @@ func checkBaseURL(base string) error {
 		return nil
 	}
 	if !isAbsolute(base) {
-		return newError("base url", redactBaseURL(base), fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
+		return newError("base url", base, fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
 	}
 	if err := checkURL([]byte(base)); err != nil {
 		var e *Error
@@ -48,24 +49,6 @@ func checkBaseURL(base string) error {
 	return nil
 }
 
-// redactBaseURL is RedactURL for a base URL, which may have been written
-// without its scheme, as a git remote or a credential helper writes one:
-// "x-access-token:TOKEN@ghe.example.com/api/v3" has user information up to
-// the last "@" before its first "/", which RedactURL, reading any text,
-// cannot tell from an e-mail address.
-func redactBaseURL(base string) string {
-	if !strings.HasPrefix(base, "/") && !strings.Contains(base, "//") {
-		end := strings.IndexAny(base, "/?#")
-		if end < 0 {
-			end = len(base)
-		}
-		if at := strings.LastIndexByte(base[:end], '@'); at >= 0 {
-			base = RedactedValue + base[at:]
-		}
-	}
-	return RedactURL(base)
-}
-
 // checkURL checks a built absolute URL with url.Parse: it must parse and
 // have a host. A relative URL (built on an empty or path base URL) is
 // not checked here: its parts were encoded by the template engine.
@@ -75,14 +58,25 @@ func checkURL(u []byte) error {
 	}
 	parsed, err := url.Parse(string(u))
 	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err // url.Error would quote the URL a second time
-		}
-		return newError("parse", string(u), fmt.Errorf("%w: %w", ErrInvalidHost, err))
+		return newError("parse", string(u), fmt.Errorf("%w: %w", ErrInvalidHost, parseError(string(u), err)))
 	}
 	if parsed.Host == "" || parsed.Hostname() == "" {
 		return newError("parse", string(u), fmt.Errorf("%w: empty host", ErrInvalidHost))
 	}
 	return nil
+}
+
+// parseError says why net/url refuses s without quoting s: url.Error
+// would quote the URL a second time, and its cause may quote a piece of
+// a password (see userinfo.Cause).
+func parseError(s string, err error) error {
+	err = userinfo.Cause(s, err, func(s string) error {
+		_, err := url.Parse(s)
+		return err
+	})
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
 }

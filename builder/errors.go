@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
@@ -72,8 +73,10 @@ type Error struct {
 // once: when the wrapped error is the template, headers or catalog
 // package's, the text quotes what that error is about (the template after
 // :name rewriting, the header name, the catalogue's route) in place of
-// Input, and adds its reason without its own prefix. A nil Error is
-// "<nil>".
+// Input, and adds its reason without its own prefix. Credentials are
+// masked as RedactURL masks them, and the user information of a URL in
+// the input up to the input's last "@", as RedactRawURL reads it: the
+// input may be a URL net/url refuses. A nil Error is "<nil>".
 func (e *Error) Error() string {
 	if e == nil {
 		return "<nil>"
@@ -96,11 +99,24 @@ func (e *Error) Error() string {
 	} else {
 		// Masked before it is cut, so that no cut leaves part of a
 		// credential unmasked.
-		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(RedactURL(input), maxQuoted), reason)
+		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(maskInput(input), maxQuoted), reason)
 	}
 	// Routes and base URLs may carry tokens (?access_token=, user:pass@);
 	// error text ends up in logs.
 	return RedactURL(msg)
+}
+
+// maskInput is an input as an error quotes it, and as newError keeps
+// it: a route's target ("METHOD target"), or the whole input, masked as
+// a URL as given (RedactRawURL). The input may be a URL net/url refuses,
+// perhaps without its scheme, or a route or template that holds one,
+// whose password may hold a space, "<" or "/": a route is refused for a
+// space in its target, a template for a "<".
+func maskInput(s string) string {
+	if m, t, ok := strings.Cut(s, " "); ok && headers.IsToken(m) {
+		return m + " " + RedactRawURL(t)
+	}
+	return RedactRawURL(s)
 }
 
 // explained is an error that can say what it is about apart from what
@@ -118,12 +134,15 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
+// newError keeps the input masked (see maskInput), so that Input can be
+// logged as it is; Error and Format mask it again, for an Error made by
+// hand.
 func newError(op, input string, err error) error {
-	return &Error{Op: op, Input: input, Err: err}
+	return &Error{Op: op, Input: maskInput(input), Err: err}
 }
 
 func namesError(op string, names []string, err error) error {
-	return &Error{Op: op, Input: strings.Join(names, ","), Err: err}
+	return newError(op, strings.Join(names, ","), err)
 }
 
 func limitErr(msg string) error {
@@ -132,5 +151,5 @@ func limitErr(msg string) error {
 
 // requestError names the URL with its credentials masked.
 func requestError(rawURL string, err error) error {
-	return &Error{Op: "request", Input: RedactURL(rawURL), Err: fmt.Errorf("%w: %w", ErrRequest, err)}
+	return newError("request", rawURL, fmt.Errorf("%w: %w", ErrRequest, err))
 }

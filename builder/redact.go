@@ -10,12 +10,13 @@ import (
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
+	"github.com/endpointkit/endpoint/internal/userinfo"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
 // RedactedValue stands in for a credential in String, fmt output, Redacted
 // and RedactURL.
-const RedactedValue = "[REDACTED]"
+const RedactedValue = userinfo.Redacted
 
 // SensitiveParams are the parameter and query names, compared without
 // regard to case, whose values are credentials: the names GitHub's OAuth
@@ -80,7 +81,56 @@ func isSensitiveName(name string) bool {
 // percent-encoded anywhere else ("%3A%2F%2Fu%3Ap%40h%2F%3Ftoken%3Dx", in
 // a path segment, say). s is returned as it is when there is nothing to
 // mask.
-func RedactURL(s string) string { return redactURL(s, maxDecode, false) }
+//
+// In text, user information ends where an authority does ("/", "?",
+// "#") and where a value does (white space, "<", …), since text goes on
+// after a URL. When s is one URL alone (it starts with its scheme and
+// authority, or with "//") it does not: if net/url refuses s, or reads
+// no authority where a browser does (a web scheme without "//", more
+// slashes than two), the user information runs to the last "@" of s,
+// whatever it holds ("https://u:pa ss@h", "https://u:pa/ss@h/x", a
+// password with "<", "?" or "#"). A URL net/url reads keeps what net/url
+// reads as its path and query: "https://u:12/ab@h/" is host u, port 12
+// and a path, and only RedactRawURL masks "12/ab" in it.
+func RedactURL(s string) string { return redactURL(redactAlone(s), maxDecode, false) }
+
+// redactAlone masks the user information of s when s is one URL alone
+// (see RedactURL): as net/url reads it when s has a scheme and "//", or
+// "//", and net/url reads s; else up to the last "@" of s. Text is
+// returned as it is, for redactURL.
+func redactAlone(s string) string {
+	start, at := userinfo.Bounds(s, false)
+	if at < 0 || !userinfo.Leads(s, start) {
+		return s
+	}
+	lead := strings.TrimRight(s[:start], "/")
+	if s[len(lead):start] == "//" && (lead == "" || strings.HasSuffix(lead, ":")) {
+		if u, err := url.Parse(s); err == nil {
+			if u.User == nil {
+				return s
+			}
+			end := strings.IndexAny(s[start:], "/?#")
+			if end < 0 {
+				end = len(s) - start
+			}
+			at = start + strings.LastIndexByte(s[start:start+end], '@')
+		}
+	}
+	return s[:start] + RedactedValue + s[at:]
+}
+
+// RedactRawURL returns RedactURL(s) for s that is one URL, base URL or
+// host exactly as a caller gave it, to be quoted in an error: perhaps
+// malformed, perhaps without its scheme ("x-access-token:TOKEN@host/api",
+// as a git remote or a credential helper writes one). Its user
+// information is taken to run from the start of its authority (its
+// start, when s has neither a scheme nor "//" and is not a path) to the
+// last "@" of s, whatever lies between: a space, "<", "/", "?", "#", any
+// byte of a password typed unencoded, which net/url refuses or reads as
+// a host, port or path. A URL whose path or query holds an "@"
+// ("/logo@2x.png") loses more than its user information: an error shows
+// less of it, never a password.
+func RedactRawURL(s string) string { return RedactURL(userinfo.Redact(s, true)) }
 
 // maxDecode is how many times over RedactURL decodes a query value, for a
 // URL it may hold (?redirect_uri=https%3A%2F%2Fu%3Ap%40h, or that URL
@@ -99,7 +149,7 @@ func redactURL(s string, levels int, decoded bool) string {
 }
 
 // redactUserinfo masks the user information of every authority in s:
-// after "//" that starts one (see startsAuthority), after a web scheme
+// after "//" that starts one (see userinfo.StartsAuthority), after a web scheme
 // whose slashes are not "//" (see specialAuthority), or after an encoded
 // "://" ("%3A%2F%2F", a URL in a path segment or a bare value), up to the
 // authority's last "@" ("%40").
@@ -113,7 +163,7 @@ func redactUserinfo(s string, decoded bool) string {
 	for i := 0; i < len(s); i++ {
 		var start, at int
 		switch {
-		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && startsAuthority(s, i, decoded):
+		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && userinfo.StartsAuthority(s, i, decoded):
 			start = i + 2
 			at, _ = lastAt(s, start, decoded)
 		case s[i] == ':' && specialAuthority(s, i):
@@ -245,20 +295,6 @@ func redactQuery(s string, levels int, decoded bool) string {
 	return b.String()
 }
 
-// startsAuthority reports whether the "//" at i starts an authority: after
-// a scheme's ":", or scheme-relative at the start of s or of a word.
-func startsAuthority(s string, i int, decoded bool) bool {
-	if i == 0 {
-		return true
-	}
-	switch c := s[i-1]; c {
-	case ':', '=', '"', '\'', '`', '<', '(', '[', ',':
-		return true
-	default:
-		return !decoded && (c == ' ' || ascii.IsCtl(c))
-	}
-}
-
 // lastAt returns the index, from start, of the last "@" of the
 // authority that starts at s[start] (-1 when it has none), and where
 // that authority ends.
@@ -271,22 +307,12 @@ func lastAt(s string, start int, decoded bool) (at, end int) {
 }
 
 // specialAuthority reports whether the ":" at s[i] ends a web scheme
-// (http, https, ws, wss, ftp, in any case, not the end of a longer word)
-// that a browser reads as starting an authority although "//" does not
-// follow: no slash ("https:u:p@h"), one, three or more, or backslashes
-// ("https:\\u:p@h"). The "//" form is redactUserinfo's first case.
+// (see userinfo.WebScheme) whose slashes are not "//": none
+// ("https:u:p@h"), one, three or more, or backslashes ("https:\\u:p@h"),
+// which a browser reads as starting an authority. The "//" form is
+// redactUserinfo's first case.
 func specialAuthority(s string, i int) bool {
-	j := i - 1
-	for j >= 0 && i-j <= len("https") && ascii.IsAlpha(s[j]) {
-		j--
-	}
-	if j >= 0 && ascii.IsSchemeChar(s[j]) {
-		return false // a longer scheme or word: "xhttps:"
-	}
-	switch w := s[j+1 : i]; {
-	case strings.EqualFold(w, "http"), strings.EqualFold(w, "https"), strings.EqualFold(w, "ws"),
-		strings.EqualFold(w, "wss"), strings.EqualFold(w, "ftp"):
-	default:
+	if !userinfo.WebScheme(s, i) {
 		return false
 	}
 	k := i + 1
@@ -433,14 +459,15 @@ func (r RequestOptions) Redacted() RequestOptions {
 }
 
 // Redacted returns a copy of o for logging, masked as
-// RequestOptions.Redacted masks: headers, URL and base URL, and the values
+// RequestOptions.Redacted masks: headers, URL and base URL (as
+// RedactRawURL masks it: it may lack its scheme), and the values
 // of sensitive keys at any depth of Data, Request and Params (a sensitive
 // parameter itself included). Values that cannot be converted print as
 // RedactedValue.
 func (o Options) Redacted() Options {
 	out := Options{
 		Method:        o.Method,
-		BaseURL:       redactBaseURL(o.BaseURL),
+		BaseURL:       RedactRawURL(o.BaseURL),
 		URL:           RedactURL(o.URL),
 		Headers:       redactHeaders(o.Headers),
 		RemoveHeaders: slices.Clone(o.RemoveHeaders),
@@ -711,7 +738,7 @@ func (e *Error) Format(s fmt.State, verb rune) {
 		if e.Err != nil {
 			inner = fmt.Sprintf("errors.New(%q)", RedactURL(e.Err.Error()))
 		}
-		_, _ = fmt.Fprintf(s, "&builder.Error{Op:%q, Input:%q, Err:%s}", e.Op, RedactURL(e.Input), inner)
+		_, _ = fmt.Fprintf(s, "&builder.Error{Op:%q, Input:%q, Err:%s}", e.Op, maskInput(e.Input), inner)
 		return
 	}
 	_, _ = fmt.Fprintf(s, fmt.FormatString(s, verb), RedactURL(e.Error()))
