@@ -102,8 +102,9 @@ func isHex(c byte) bool {
 func validateHost(host string) error {
 	fail := func(why string) error {
 		// A *builder.Error, as every error of the module is: its text
-		// quotes the host once, masked and cut short.
-		return &builder.Error{Op: "enterprise", Input: redactHost(host), Err: fmt.Errorf("%w: %s", builder.ErrInvalidHost, why)}
+		// quotes the host once, masked (it may hold a whole URL, its
+		// password typed in any bytes) and cut short.
+		return &builder.Error{Op: "enterprise", Input: builder.RedactRawURL(host), Err: fmt.Errorf("%w: %s", builder.ErrInvalidHost, why)}
 	}
 	switch {
 	case host == "":
@@ -171,18 +172,6 @@ func validateHost(host string) error {
 func validPort(p string) bool {
 	n, err := strconv.Atoi(p)
 	return err == nil && n >= 1 && n <= 65535 && p[0] != '+' && p[0] != '-'
-}
-
-// redactHost masks user information in a host as given, so that an error
-// never repeats a password ("user:pass@host", with or without a scheme),
-// and what RedactURL masks (a query's or fragment's access_token=…).
-func redactHost(host string) string {
-	if !strings.Contains(host, "://") {
-		if at := strings.LastIndexByte(host, '@'); at >= 0 {
-			host = builder.RedactedValue + host[at:]
-		}
-	}
-	return builder.RedactURL(host)
 }
 
 // validIP uses net/netip rather than net, which would pull the resolver
