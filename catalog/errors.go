@@ -7,6 +7,7 @@ import (
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/internal/quote"
+	"github.com/endpointkit/endpoint/internal/userinfo"
 )
 
 // Sentinel errors. Every error this package returns is an *Error wrapping
@@ -155,25 +156,19 @@ const maxQuoted = 64
 // quoteValue quotes a value for an error message, cut short when long.
 func quoteValue(s string) string {
 	// Masked before it is cut, so that no cut leaves part of a
-	// credential unmasked.
-	return strconv.Quote(quote.Cut(builder.RedactURL(s), maxQuoted))
+	// credential unmasked; a URL's user information up to the value's
+	// last "@", as a password may hold a space or "/" (see
+	// builder.RedactRawURL).
+	return strconv.Quote(quote.Cut(builder.RedactURL(userinfo.Redact(s, false)), maxQuoted))
 }
 
 // cleanRoute keeps credentials out of a route echoed in an error: the
-// user information of an absolute URL and every query value are dropped,
-// and what RedactURL masks is masked (a query after a "{?…}"
+// user information of an absolute URL is masked up to the route's last
+// "@" (a password may hold a space or "/"), every query value is
+// dropped, and what RedactURL masks is masked (a query after a "{?…}"
 // expression, a fragment's access_token=…).
 func cleanRoute(route string) string {
-	if i := strings.Index(route, "://"); i >= 0 {
-		rest := route[i+3:]
-		end := strings.IndexAny(rest, "/?#")
-		if end < 0 {
-			end = len(rest)
-		}
-		if at := strings.LastIndexByte(rest[:end], '@'); at >= 0 {
-			route = route[:i+3] + rest[at+1:]
-		}
-	}
+	route = userinfo.Redact(route, false)
 	if q := strings.IndexByte(route, '?'); q >= 0 && !strings.HasPrefix(route[q-min(q, 1):], "{?") {
 		route = route[:q] + "?…"
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/quote"
+	"github.com/endpointkit/endpoint/internal/userinfo"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -65,8 +66,12 @@ func (e *progressError) Error() string { return e.msg }
 func (e *progressError) Unwrap() error { return ErrNoProgress }
 
 // inputText is a URL or header as an error quotes it: credentials
-// masked, cut at maxQuoted bytes.
-func inputText(s string) string { return quote.Cut(builder.RedactURL(s), maxQuoted) }
+// masked, a URL's user information up to the last "@" of s (a password
+// may hold a space or "/"; see builder.RedactRawURL), cut at maxQuoted
+// bytes.
+func inputText(s string) string {
+	return quote.Cut(builder.RedactURL(userinfo.Redact(s, false)), maxQuoted)
+}
 
 // Error carries the operation and the input an error came from.
 type Error struct {

@@ -53,6 +53,7 @@ import (
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/internal/userinfo"
 	"github.com/getkin/kin-openapi/openapi3"
 )
 
@@ -84,14 +85,18 @@ type Error struct {
 // Error formats as "openapi: "SOURCE": CAUSE"; "<nil>" for a nil Error.
 // Credentials are masked as builder.RedactURL masks them: the cause
 // quotes a $ref as the document writes it, and a reference may carry
-// user information or an access_token.
+// user information or an access_token. In the source and in the cause,
+// the user information of a URL is masked up to the last "@" of the
+// text, as a password may hold a space, "<" or "/", which end it for
+// RedactURL (see builder.RedactRawURL).
 func (e *Error) Error() string {
 	if e == nil {
 		return "<nil>"
 	}
 	// The source is masked before it is quoted, which could hide the
 	// end of a value.
-	return builder.RedactURL("openapi: " + strconv.Quote(builder.RedactURL(e.Source)) + ": " + fmt.Sprint(e.Err))
+	source := builder.RedactURL(userinfo.Redact(e.Source, false))
+	return builder.RedactURL("openapi: " + strconv.Quote(source) + ": " + userinfo.Redact(fmt.Sprint(e.Err), false))
 }
 
 // Unwrap returns the cause; errors.Is(err, ErrLoad) holds too. A nil

@@ -26,6 +26,11 @@ var _ = Describe("a load error on a reference that carries a credential", func()
 		"//me:refS3CRET3@specs.example/p.json#/p",
 		"https://specs.example/p.json?access_token=refS3CRET4#/p",
 		"https://me:refS3CRET5@specs.example/%zz#/p",
+		// A password holding a space, a "/" or a "<", which end user
+		// information in text.
+		"https://me:ref S3CRET6@specs.example/p.json#/p",
+		"https://me:ref/S3CRET7@specs.example/p.json#/p",
+		"https://me:ref<S3CRET8@specs.example/p.json#/p",
 	}
 
 	expectMasked := func(err error) {
