@@ -164,6 +164,13 @@ type moduleError struct{ desc string }
 func newModuleError(err error) moduleError {
 	s := err.Error()
 	if i := strings.Index(s, ": "); i >= 0 {
+		// The first ": " may be inside the description's parentheses:
+		// "unacceptable character (hint: use %XX encoding): /x<".
+		if strings.Count(s[:i], "(") > strings.Count(s[:i], ")") {
+			if j := strings.IndexByte(s[i:], ')'); j >= 0 {
+				i += j + 1
+			}
+		}
 		s = s[:i]
 	}
 	return moduleError{desc: quote.Cut(s, maxQuoted)}

@@ -22,6 +22,12 @@ var _ = Describe("errors and limits", func() {
 		Expect(err.Error()).To(ContainSubstring("unacceptable variable name")) // the module's words
 	})
 
+	It("keeps the module's hint whole, and not the template it repeats", func() {
+		_, err := template.Parse("/x/a<b")
+		Expect(err).To(MatchError(template.ErrSyntax))
+		Expect(err.Error()).To(Equal(`template "/x/a<b" at offset 4: invalid template: unacceptable character (hint: use %XX encoding)`))
+	})
+
 	It("reports offsets in the rewritten text", func() {
 		_, err := template.Parse("/:owner/{a b}")
 		var te *template.Error
