@@ -43,6 +43,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"net/url"
 	"os"
@@ -53,6 +54,7 @@ import (
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/internal/fserr"
 	"github.com/endpointkit/endpoint/internal/userinfo"
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -88,7 +90,9 @@ type Error struct {
 // user information or an access_token. In the source and in the cause,
 // the user information of a URL is masked up to the last "@" of the
 // text, as a password may hold a space, "<" or "/", which end it for
-// RedactURL (see builder.RedactRawURL).
+// RedactURL (see builder.RedactRawURL). The source is named once: a
+// cause about that file (an *fs.PathError, "open spec.json: …") is said
+// without its path.
 func (e *Error) Error() string {
 	if e == nil {
 		return "<nil>"
@@ -96,7 +100,7 @@ func (e *Error) Error() string {
 	// The source is masked before it is quoted, which could hide the
 	// end of a value.
 	source := builder.RedactURL(userinfo.Redact(e.Source, false))
-	return builder.RedactURL("openapi: " + strconv.Quote(source) + ": " + userinfo.Redact(fmt.Sprint(e.Err), false))
+	return builder.RedactURL("openapi: " + strconv.Quote(source) + ": " + userinfo.Redact(fserr.Text(e.Err, e.Source), false))
 }
 
 // Unwrap returns the cause; errors.Is(err, ErrLoad) holds too. A nil
@@ -176,7 +180,10 @@ func LoadFile(path string) (*catalog.Catalog, error) {
 	return c, nil
 }
 
-// readFile reads a file of at most maxFileSize bytes.
+// readFile reads a file of at most maxFileSize bytes. A file past it is
+// an *fs.PathError, as the file's other errors are, so that an Error
+// names the file once (see Error.Error), and a referenced file by its
+// path.
 func readFile(name string) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -184,14 +191,14 @@ func readFile(name string) ([]byte, error) {
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes, more than %d", filepath.Base(name), fi.Size(), maxFileSize)
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%d bytes, more than %d", fi.Size(), maxFileSize)}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > maxFileSize {
-		return nil, fmt.Errorf("%s: more than %d bytes", filepath.Base(name), maxFileSize)
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("more than %d bytes", maxFileSize)}
 	}
 	return data, nil
 }
