@@ -63,7 +63,9 @@ func readFile(name string, limit int64) ([]byte, error) {
 }
 
 // openLimited opens a file, and fails when it is a regular file larger
-// than limit. Its errors name the file only where os.Open's do.
+// than limit. Its errors are os.Open's and Stat's, which name the file,
+// or a size error, which does not: a caller names the file itself and
+// says the cause with fserr, which leaves a PathError's path out.
 func openLimited(name string, limit int64) (*os.File, error) {
 	f, err := os.Open(name)
 	if err != nil {

@@ -33,7 +33,7 @@ var _ = Describe("items read from files", func() {
 
 	It("reports a missing file with a hint for text that starts with @", func() {
 		r := runIn(GinkgoT().TempDir(), "", "POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=T", "body=@octocat")
-		r.failure(`item body=@octocat: open octocat: no such file or directory (a value that starts with @ names a file; write body:='"@…"' for the text)`)
+		r.failure(`item body=@octocat: open: no such file or directory (a value that starts with @ names a file; write body:='"@…"' for the text)`)
 		v := cli("POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=T", `body:="@octocat"`).ok()
 		Expect(v["body"]).To(HaveKeyWithValue("body", "@octocat"))
 	})

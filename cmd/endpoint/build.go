@@ -17,6 +17,7 @@ import (
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/catalog/openapi"
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/fserr"
 )
 
 // call is a call ready to build: the builder, the catalogue it is
@@ -258,7 +259,7 @@ func (c *command) endpoint(cat *catalog.Catalog) (*builder.Endpoint, error) {
 	for _, name := range c.cfg.defaults {
 		raw, err := readFile(name, maxBody)
 		if err != nil {
-			return nil, fmt.Errorf("--defaults: %w", err)
+			return nil, fserr.Wrap("--defaults "+name, name, err)
 		}
 		var o builder.Options
 		if err := o.UnmarshalJSON(raw); err != nil {
@@ -336,7 +337,7 @@ func (c *command) readData(forSend bool) (any, error) {
 		v, err = readFile(name, maxBody)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("--data %s: %w", arg, err)
+		return nil, fserr.Wrap("--data "+arg, name, err)
 	}
 	return v, nil
 }
@@ -350,10 +351,11 @@ func readItemFile(it item) (any, error) {
 	}
 	raw, err := readFile(it.Value, maxBody)
 	if err != nil {
+		err = fserr.Wrap("item "+it.Name+sep+it.Value, it.Value, err)
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("item %s%s%s: %w (a value that starts with @ names a file; write %s:='\"@…\"' for the text)", it.Name, sep, it.Value, err, it.Name)
+			return nil, fmt.Errorf("%w (a value that starts with @ names a file; write %s:='\"@…\"' for the text)", err, it.Name)
 		}
-		return nil, fmt.Errorf("item %s%s%s: %w", it.Name, sep, it.Value, err)
+		return nil, err
 	}
 	if it.Kind == itemParamFile {
 		return string(raw), nil

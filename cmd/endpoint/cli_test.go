@@ -331,11 +331,11 @@ var _ = Describe("the endpoint command", func() {
 
 		It("reports unreadable and invalid --defaults and --data files", func() {
 			dir := GinkgoT().TempDir()
-			runIn(dir, "", "--defaults", "nope.json", "GET /user").failure("--defaults: open nope.json")
+			runIn(dir, "", "--defaults", "nope.json", "GET /user").failure("--defaults nope.json: open: no such file or directory")
 			Expect(os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"headers": ["x"]}`), 0o600)).To(Succeed())
 			runIn(dir, "", "--defaults", "bad.json", "GET /user").failure("--defaults bad.json: endpoint: options: invalid options: headers: want an object")
-			runIn(dir, "", "--data", "@missing.json", "POST /user/repos").failure("--data @missing.json: open missing.json")
-			runIn(dir, "", "--data", "@.", "POST /user/repos").failure("--data @.: read .: is a directory")
+			runIn(dir, "", "--data", "@missing.json", "POST /user/repos").failure("--data @missing.json: open: no such file or directory")
+			runIn(dir, "", "--data", "@.", "POST /user/repos").failure("--data @.: read: is a directory")
 		})
 
 		It("never prints a credential in an error", func() {
