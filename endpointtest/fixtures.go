@@ -14,6 +14,7 @@ import (
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/fserr"
 )
 
 // Fixtures are the options files of a directory, by name: each file
@@ -66,10 +67,7 @@ func LoadFixtures(t T, dir string) *Fixtures {
 		}
 		data, err := readFixture(path)
 		if err != nil {
-			problem := err.Error()
-			if pe, ok := err.(*fs.PathError); ok {
-				problem = pe.Op + ": " + pe.Err.Error() // the path is the Request
-			}
+			problem := fserr.Text(err, path) // the path is the Request
 			return &Error{Request: strconv.Quote(path), Problems: []string{problem}, Err: ErrFixture, Causes: []error{err}}
 		}
 		var o builder.Options
@@ -84,7 +82,9 @@ func LoadFixtures(t T, dir string) *Fixtures {
 	})
 	if err != nil {
 		if _, ok := err.(*Error); !ok {
-			err = &Error{Request: strconv.Quote(dir), Problems: []string{err.Error()}, Err: ErrFixture, Causes: []error{err}}
+			// dir itself (lstat dir: …) is said once; a directory below
+			// it, by its path.
+			err = &Error{Request: strconv.Quote(dir), Problems: []string{fserr.Text(err, dir)}, Err: ErrFixture, Causes: []error{err}}
 		}
 		f.err = err
 		if t != nil {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/endpointkit/endpoint/internal/fserr"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -71,7 +72,7 @@ func jsonHeader() http.Header {
 func File(path string) Reply {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		problem := err.Error()
+		problem := fserr.Text(err, path) // the path is the Request
 		if os.IsNotExist(err) {
 			problem += didYouMean(nearFiles(path))
 		}

@@ -358,7 +358,7 @@ var _ = Describe("Server", func() {
 			Expect(body).To(MatchJSON(`{"number": 76, "title": "Found a bug", "state": "open", "labels": [{"name": "bug"}]}`))
 			srv.Handle("GET /x", endpointtest.File("testdata/isues.json"))
 			Expect(t.Fatals()).To(Equal([]string{
-				`endpointtest: "testdata/isues.json": open testdata/isues.json: no such file or directory; did you mean testdata/issues.json?`,
+				`endpointtest: "testdata/isues.json": open: no such file or directory; did you mean testdata/issues.json?`,
 			}))
 		})
 
