@@ -11,6 +11,7 @@ import (
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/redact"
 )
 
 // secret is the prefix of every credential in these specs.
@@ -448,6 +449,13 @@ var _ = Describe("IsSensitiveParam", func() {
 		}
 		for _, n := range []string{"", "client_id", "tokens", "access-token", "state", "authorization"} {
 			Expect(builder.IsSensitiveParam(n)).To(BeFalse(), n)
+		}
+	})
+
+	It("reads the list SensitiveParams shows, the one template's errors read too", func() {
+		Expect(builder.SensitiveParams).To(Equal(redact.Names))
+		for _, n := range builder.SensitiveParams {
+			Expect(builder.IsSensitiveParam(n)).To(BeTrue(), n)
 		}
 	})
 })
