@@ -3,10 +3,11 @@ package template
 import (
 	"errors"
 	"fmt"
-	"github.com/endpointkit/endpoint/internal/quote"
-	"github.com/endpointkit/endpoint/internal/userinfo"
 	"strconv"
 	"strings"
+
+	"github.com/endpointkit/endpoint/internal/quote"
+	"github.com/endpointkit/endpoint/internal/redact"
 )
 
 // Sentinels for errors.Is. Every error this package returns is an [*Error]
@@ -72,12 +73,14 @@ const maxQuoted = 120
 //	template "/repos/{owner}" at offset 7, variable "owner": missing value
 //	template: query parameter "filter": unsupported value: map[string]string ...
 //
-// The user information of a URL in the template is masked
-// ("https://[REDACTED]@host/…"), up to the template's last "@", also
-// when it has no scheme ("[REDACTED]@host/…"; a template that is no path
-// is read as a URL as given): a template that fails to parse may hold a
-// password with a space or "<" in it. Template and Subject keep the text
-// as it is.
+// Credentials are masked as builder.RedactURL masks them
+// ("https://[REDACTED]@host/…", "?access_token=[REDACTED]"): a route or
+// URL that fails to parse may carry a token, and error text ends up in
+// logs. The user information runs to the template's last "@", also when
+// it has no scheme ("[REDACTED]@host/…"; a template that is no path is
+// read as a URL as given), since a template that fails to parse may hold
+// a password with a space or "<" in it. Template and Subject keep the
+// text as it is.
 func (e *Error) Error() string {
 	if e == nil {
 		return "template: <nil>"
@@ -85,13 +88,14 @@ func (e *Error) Error() string {
 	if e.Template == "" {
 		return "template: " + e.Reason()
 	}
-	// Masked before it is cut, so that no cut leaves part of a password.
-	t := quote.Cut(userinfo.Redact(e.Template, true), maxQuoted)
+	// Masked before it is cut, so that no cut leaves part of a
+	// credential, and again as a whole, as builder's errors are.
+	t := quote.Cut(redact.RawURL(e.Template), maxQuoted)
 	reason := e.Reason()
 	if e.Offset < 0 && e.Var == "" {
-		return "template " + strconv.Quote(t) + ": " + reason
+		return redact.URL("template " + strconv.Quote(t) + ": " + reason)
 	}
-	return "template " + strconv.Quote(t) + " " + reason
+	return redact.URL("template " + strconv.Quote(t) + " " + reason)
 }
 
 // Subject returns the template the error is about, so that a caller that
@@ -106,7 +110,8 @@ func (e *Error) Subject() string {
 
 // Reason returns the message without the template: where, which
 // variable, and what went wrong ("at offset 7, variable \"owner\":
-// missing value").
+// missing value"), credentials masked as Error masks them (a query
+// parameter's name, or a Path value quoted by its error, may hold a URL).
 func (e *Error) Reason() string {
 	if e == nil {
 		return "<nil>"
@@ -136,7 +141,21 @@ func (e *Error) Reason() string {
 	} else {
 		b.WriteString("unknown error")
 	}
-	return b.String()
+	return redact.URL(b.String())
+}
+
+// GoString makes %#v show e with its text masked as Error masks it: the
+// default would print the Template field as it is, and Err's text.
+func (e *Error) GoString() string {
+	if e == nil {
+		return "(*template.Error)(nil)"
+	}
+	inner := "<nil>"
+	if e.Err != nil {
+		inner = "errors.New(" + strconv.Quote(redact.URL(fmt.Sprint(e.Err))) + ")"
+	}
+	return "&template.Error{Template:" + strconv.Quote(redact.RawURL(e.Template)) +
+		", Offset:" + strconv.Itoa(e.Offset) + ", Var:" + strconv.Quote(redact.URL(e.Var)) + ", Err:" + inner + "}"
 }
 
 // Unwrap returns Err so errors.Is(err, ErrSyntax) and friends work.

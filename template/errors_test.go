@@ -2,6 +2,7 @@ package template_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -81,6 +82,78 @@ var _ = Describe("errors and limits", func() {
 		var e *template.Error
 		Expect(e.Error()).To(Equal("template: <nil>"))
 		Expect(e.Unwrap()).To(BeNil())
+	})
+
+	Describe("credentials in the text an error quotes", func() {
+		// texts are every way e's text reaches a log line.
+		texts := func(e *template.Error) []string {
+			return []string{e.Error(), e.Reason(), fmt.Sprintf("%v", e), fmt.Sprintf("%+v", e),
+				fmt.Sprintf("%s", e), fmt.Sprintf("%q", e), fmt.Sprintf("%#v", e)}
+		}
+
+		DescribeTable("masks a sensitive query or fragment value of a template that fails to parse",
+			func(tmpl, want string) {
+				_, err := template.Parse(tmpl)
+				Expect(err).To(MatchError(template.ErrSyntax))
+				var te *template.Error
+				Expect(errors.As(err, &te)).To(BeTrue())
+				Expect(err.Error()).To(HavePrefix(`template "` + want + `" at offset `))
+				for _, text := range texts(te) {
+					Expect(text).NotTo(ContainSubstring("S3CRET"))
+				}
+				Expect(te.Template).To(ContainSubstring("S3CRET"), "the field keeps the text")
+				Expect(te.Subject()).To(Equal(te.Template), "and so does Subject")
+			},
+			Entry("access_token", "/user?access_token=S3CRET{", "/user?access_token=[REDACTED]{"),
+			Entry("after another parameter, any case", "/user?a=1&Client_Secret=S3CRET{", "/user?a=1&Client_Secret=[REDACTED]{"),
+			Entry("a bracketed name", "/user?user[password]=S3CRET{", "/user?user[password]=[REDACTED]{"),
+			Entry("an encoded name", "/user?access%5Ftoken=S3CRET{", "/user?access%5Ftoken=[REDACTED]{"),
+			Entry("in the fragment", "/cb#access_token=S3CRET&x={", "/cb#access_token=[REDACTED]&x={"),
+			Entry("in an encoded URL", "/cb?next=https%3A%2F%2Fh%2F%3Ftoken%3DS3CRET{", "/cb?next=https%3A%2F%2Fh%2F%3Ftoken%3D[REDACTED]{"),
+			Entry("after a reserved expression", "{+url}?token=S3CRET{", "{+url}?token=[REDACTED]{"),
+			Entry("with user information too", "https://u:S3CRET@h/x?token=S3CRET{", "https://[REDACTED]@h/x?token=[REDACTED]{"),
+		)
+
+		It("masks before it cuts a long template short, so that no part of the value shows", func() {
+			tmpl := "/" + strings.Repeat("a", 105) + "?access_token=S3CRET-and-the-rest{"
+			_, err := template.Parse(tmpl)
+			var te *template.Error
+			Expect(errors.As(err, &te)).To(BeTrue())
+			for _, text := range texts(te) {
+				Expect(text).NotTo(ContainSubstring("S3C"))
+			}
+		})
+
+		It("masks a Path value a segment error quotes, and a query parameter's name", func() {
+			_, err := template.Expand("/a/{p}", map[string]any{"p": template.Path("x?token=S3CRET/..")})
+			Expect(err).To(MatchError(template.ErrPathSegment))
+			var te *template.Error
+			Expect(errors.As(err, &te)).To(BeTrue())
+			for e := err; e != nil; e = errors.Unwrap(e) {
+				Expect(e.Error()).NotTo(ContainSubstring("S3CRET"))
+			}
+			for _, text := range texts(te) {
+				Expect(text).NotTo(ContainSubstring("S3CRET"))
+			}
+			Expect(err.Error()).To(HaveSuffix(`segment ".." of "x?token=[REDACTED]"`))
+
+			_, err = template.AppendQueryParam(nil, "https://h/?token=S3CRET", map[string]any{"a": 1})
+			Expect(err).To(MatchError(template.ErrValue))
+			Expect(errors.As(err, &te)).To(BeTrue())
+			Expect(te.Var).To(ContainSubstring("S3CRET"), "the field keeps the name")
+			for _, text := range texts(te) {
+				Expect(text).NotTo(ContainSubstring("S3CRET"))
+			}
+		})
+
+		It("prints its fields with %#v, masked, and a nil *Error", func() {
+			_, err := template.Parse("/user?access_token=S3CRET{")
+			Expect(fmt.Sprintf("%#v", err)).To(Equal(`&template.Error{Template:"/user?access_token=[REDACTED]{", Offset:26, ` +
+				`Var:"", Err:errors.New("invalid template: incomplete expression")}`))
+			var e *template.Error
+			Expect(fmt.Sprintf("%#v", e)).To(Equal("(*template.Error)(nil)"))
+			Expect(fmt.Sprintf("%#v", &template.Error{Offset: -1})).To(Equal(`&template.Error{Template:"", Offset:-1, Var:"", Err:<nil>}`))
+		})
 	})
 
 	It("lists Vars once each in order and reports Uses", func() {

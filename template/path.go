@@ -3,6 +3,8 @@ package template
 import (
 	"fmt"
 	"strings"
+
+	"github.com/endpointkit/endpoint/internal/redact"
 )
 
 // Path is a multi-segment path value such as Path("docs/guide/README.md").
@@ -45,8 +47,9 @@ func appendPathSegments[T text](dst []byte, s T) ([]byte, error) {
 		}
 		seg := s[start:i]
 		if len(seg) == 0 || len(seg) <= 2 && seg[0] == '.' && seg[len(seg)-1] == '.' {
-			// Copies, so that s does not escape on the success path.
-			return dst, fmt.Errorf("%w: segment %q of %q", ErrPathSegment, strings.Clone(string(seg)), strings.Clone(string(s)))
+			// Copies, so that s does not escape on the success path; the
+			// path masked, as it may hold a URL's credentials.
+			return dst, fmt.Errorf("%w: segment %q of %q", ErrPathSegment, strings.Clone(string(seg)), redact.URL(strings.Clone(string(s))))
 		}
 		if start > 0 {
 			dst = append(dst, '/')

@@ -13,14 +13,13 @@ import (
 // A template that fails to parse was quoted as it is, password and all,
 // by the Error and again by the uritemplate module's error it wrapped.
 var _ = Describe("regression: a password in a template that fails to parse", func() {
-	DescribeTable("shows in no error of the chain, with %v, %+v, %s or %q",
+	DescribeTable("shows in no error of the chain, with %v, %+v, %s, %q or %#v",
 		func(tmpl, want string) {
 			_, err := template.Parse(tmpl)
 			Expect(err).To(MatchError(template.ErrSyntax))
 			Expect(err.Error()).To(HavePrefix(`template "` + want + `" at offset `))
 			for e := err; e != nil; e = errors.Unwrap(e) {
-				// (%#v prints an Error's fields, Template as it is.)
-				for _, verb := range []string{"%v", "%+v", "%s", "%q"} {
+				for _, verb := range []string{"%v", "%+v", "%s", "%q", "%#v"} {
 					Expect(fmt.Sprintf(verb, e)).NotTo(ContainSubstring("SECRET"), verb)
 				}
 			}
