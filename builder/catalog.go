@@ -251,6 +251,14 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 	if byID {
 		method = "" // an operation ID: the method is the operation's
 	}
+	if strings.IndexByte(m.URL, '?') >= 0 {
+		// The catalogue gives the path, but the caller's query is kept: it
+		// must be a template, as without a catalogue, not text cut at a
+		// stray "{".
+		if _, err := template.Parse(m.URL); err != nil {
+			return nil, false, newError("parse", m.URL, err)
+		}
+	}
 	op, err := cat.Resolve(method, m.URL)
 	if err != nil && isOperationWord(m.URL) {
 		// A path first; else an ID, and the path's error if neither.
@@ -475,37 +483,51 @@ func withQuery(target, query string) string {
 	return path + query + "{&" + expr[2:]
 }
 
-// literalQuery returns the literal query of a URL template, from its
-// first "?" outside an expression up to a fragment, or "".
+// literalQuery returns the literal query of a URL template: its text
+// from the first "?" outside an expression up to a fragment, without the
+// expressions in it (the catalogue places the parameters they name), or
+// "". The text after an expression is kept: "?a=1{&b}&c=2" is "?a=1&c=2".
+// The caller checked that url parses.
 func literalQuery(url string) string {
 	if strings.IndexByte(url, '?') < 0 {
 		return "" // most routes: one fast scan
 	}
-	depth := 0
+	depth, start := 0, -1
+	var kept []byte // only when an expression is left out
 	for i := 0; i < len(url); i++ {
-		switch url[i] {
-		case '{':
+		switch c := url[i]; {
+		case c == '{':
+			if depth == 0 && start >= 0 && kept == nil {
+				kept = append([]byte(nil), url[start:i]...)
+			}
 			depth++
-		case '}':
+		case c == '}':
 			depth--
-		case '#':
-			if depth == 0 {
+		case depth > 0:
+		case c == '#':
+			if start < 0 {
 				return ""
 			}
-		case '?':
-			if depth == 0 {
-				end := len(url)
-				for j := i; j < len(url); j++ {
-					if url[j] == '#' || url[j] == '{' {
-						end = j
-						break
-					}
-				}
-				return url[i:end]
-			}
+			return queryText(url[start:i], kept)
+		case c == '?' && start < 0:
+			start = i
+		case kept != nil:
+			kept = append(kept, c)
 		}
 	}
-	return ""
+	if start < 0 {
+		return ""
+	}
+	return queryText(url[start:], kept)
+}
+
+// queryText is literalQuery's result: the query as written, or kept
+// when an expression was left out of it.
+func queryText(written string, kept []byte) string {
+	if kept == nil {
+		return written
+	}
+	return string(kept)
 }
 
 // parseTarget parses a call's URL template; with a catalogue it is the
