@@ -89,6 +89,10 @@
 // byte counts as one character. A prefix modifier on a list or map is
 // ErrPrefix.
 //
+// One value has no RFC 6570 form: DeepObjectVar, an associative array
+// written as OpenAPI's deepObject style (name%5Bkey%5D=value pairs) in a
+// query expression or by AppendQueryVar, for a catalogue's parameters.
+//
 // # Go values
 //
 // One mapping serves expansion and AppendQuery:

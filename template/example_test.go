@@ -114,3 +114,21 @@ func ExampleAppendQueryScalar() {
 	// Output:
 	// /search/issues?q=is%3Aopen+label%3Abug&per_page=100
 }
+
+// DeepObjectVar writes OpenAPI's deepObject style, which RFC 6570 has no
+// form for, in a query expression.
+func ExampleDeepObjectVar() {
+	t, _ := template.ParseRFC6570("/issues{?filter,q}")
+	out, err := t.AppendPathVars(nil, func(name string) (template.Var, bool) {
+		switch name {
+		case "filter":
+			return template.DeepObjectVar([]string{"status", "open", "limit", "5"}), true
+		case "q":
+			return template.StringVar("bug"), true
+		}
+		return template.Var{}, false
+	})
+	fmt.Println(string(out), err)
+	// Output:
+	// /issues?filter%5Bstatus%5D=open&filter%5Blimit%5D=5&q=bug <nil>
+}

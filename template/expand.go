@@ -1,6 +1,7 @@
 package template
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -256,6 +257,9 @@ func (t *Template) expandExpr(dst []byte, p *part, lookup func(string) (Var, boo
 		if m.kind != scalarKind && sp.prefix > 0 {
 			return dst, false, t.errorAt(p, sp.name, ErrPrefix)
 		}
+		if m.kind == deepKind && op != opQuery && op != opQueryCont {
+			return dst, false, t.errorAt(p, sp.name, errDeepPlace)
+		}
 		if first {
 			dst = append(dst, op.first...)
 			first = false
@@ -281,6 +285,8 @@ func (t *Template) expandExpr(dst []byte, p *part, lookup func(string) (Var, boo
 			dst = expandList(dst, m.items, sp, op)
 		case mapKind:
 			dst = expandMap(dst, m.items, sp, op)
+		case deepKind:
+			dst = expandDeep(dst, m.items, sp.name, op.set)
 		}
 	}
 	return dst, !first, nil
@@ -364,6 +370,27 @@ func expandMap(dst []byte, items []string, sp *varspec, op *operator) []byte {
 		}
 		dst = append(dst, '=')
 		dst = appendEscaped(dst, items[i+1], op.set, op.reserved)
+	}
+	return dst
+}
+
+// errDeepPlace is the error of a DeepObjectVar outside a query
+// expression, which alone writes name=value pairs joined with "&".
+var errDeepPlace = fmt.Errorf("%w: a deepObject value only goes in a query ({?x} or {&x})", ErrValue)
+
+// expandDeep appends a DeepObjectVar's pairs, name[key]=value joined with
+// "&"; name is the variable's name as the template writes it, already
+// encoded. items alternates keys and values.
+func expandDeep(dst []byte, items []string, name string, set *charset) []byte {
+	for i := 0; i+1 < len(items); i += 2 {
+		if i > 0 {
+			dst = append(dst, '&')
+		}
+		dst = append(dst, name...)
+		dst = append(dst, "%5B"...)
+		dst = appendEscaped(dst, items[i], set, false)
+		dst = append(dst, "%5D="...)
+		dst = appendEscaped(dst, items[i+1], set, false)
 	}
 	return dst
 }

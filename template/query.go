@@ -71,7 +71,8 @@ func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, err
 	return appendQuery(dst, q, name, m)
 }
 
-// AppendQueryVar is AppendQueryParam for a Var.
+// AppendQueryVar is AppendQueryParam for a Var; a DeepObjectVar writes
+// one name[key]=value pair per member.
 func AppendQueryVar(dst []byte, name string, v Var) ([]byte, error) {
 	dst, _, err := AppendQueryVarAt(dst, bytes.IndexByte(dst, '?'), name, v)
 	return dst, err
@@ -108,6 +109,13 @@ func AppendQueryScalar(dst []byte, q int, name string, v Scalar) ([]byte, int) {
 // none after "?" or "&"; else "&"), name and "=", and returns where dst's
 // "?" is.
 func appendQueryName(dst []byte, q int, name string) ([]byte, int) {
+	dst, q = appendQuerySep(dst, q)
+	dst = appendEscaped(dst, name, componentSet, false)
+	return append(dst, '='), q
+}
+
+// appendQuerySep is appendQueryName's separator alone.
+func appendQuerySep(dst []byte, q int) ([]byte, int) {
 	switch {
 	case q < 0:
 		q = len(dst)
@@ -115,8 +123,7 @@ func appendQueryName(dst []byte, q int, name string) ([]byte, int) {
 	case dst[len(dst)-1] != '?' && dst[len(dst)-1] != '&':
 		dst = append(dst, '&')
 	}
-	dst = appendEscaped(dst, name, componentSet, false)
-	return append(dst, '='), q
+	return dst, q
 }
 
 // appendQuery appends one mapped value; q is where dst holds its "?"
@@ -128,6 +135,17 @@ func appendQuery(dst []byte, q int, name string, m value) ([]byte, int, error) {
 		return dst, q, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
 	}
 	if m.kind == undefinedKind {
+		return dst, q, nil
+	}
+	if m.kind == deepKind {
+		for i := 0; i+1 < len(m.items); i += 2 {
+			dst, q = appendQuerySep(dst, q)
+			dst = appendEscaped(dst, name, componentSet, false)
+			dst = append(dst, "%5B"...)
+			dst = appendEscaped(dst, m.items[i], componentSet, false)
+			dst = append(dst, "%5D="...)
+			dst = appendEscaped(dst, m.items[i+1], componentSet, false)
+		}
 		return dst, q, nil
 	}
 	dst, q = appendQueryName(dst, q, name)

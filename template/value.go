@@ -26,6 +26,7 @@ const (
 	scalarKind
 	listKind
 	mapKind
+	deepKind // a map written as OpenAPI's deepObject (DeepObjectVar)
 )
 
 // value is a Go value mapped to an RFC 6570 value. A scalar's text is either

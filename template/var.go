@@ -54,6 +54,21 @@ func PairsVar(keysAndValues []string) Var {
 	return Var{value{kind: mapKind, items: keysAndValues}}
 }
 
+// DeepObjectVar is an associative array, keys and values alternating as
+// for PairsVar, written as OpenAPI's deepObject style: one pair per member,
+// name[key]=value, in a query expression ({?x}, {&x}) and by
+// AppendQueryVar, where RFC 6570 has no such form. The brackets are
+// percent-encoded, as RFC 3986 wants them in a query (OpenAPI 3.1.1,
+// Appendix E: "MUST be percent-encoded"); servers that read name[key]
+// (Rack, PHP, qs, Spring) decode the name before they split it. An
+// empty one is undefined; in any other expression it is ErrValue.
+func DeepObjectVar(keysAndValues []string) Var {
+	if len(keysAndValues) < 2 {
+		return Var{}
+	}
+	return Var{value{kind: deepKind, items: keysAndValues}}
+}
+
 // InvalidVar is a value that cannot be expanded; expanding it fails with
 // err (which should wrap ErrValue), attributed to the variable.
 func InvalidVar(err error) Var { return Var{value{err: err}} }
