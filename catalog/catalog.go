@@ -146,6 +146,8 @@ func (c *Catalog) ByID(id string) (*Operation, error) {
 // Templates are matched by their literal text, with every variable a
 // wildcard: "/repos/{o}/{r}" finds "/repos/{owner}/{repo}", and so do
 // "/repos/:o/:r" and an absolute URL on one of the description's servers.
+// The operation's template ([Operation.Template], "/users/{.id}" for a
+// path parameter of style label) finds it too.
 // Query expressions ("{?name,label}") and a query string are ignored.
 // When the caller's variable names differ from the spec's, the Operation
 // returned is a copy whose path parameters carry the caller's names.
@@ -181,7 +183,10 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 	cands := c.byShape[shape]
 	for _, op := range cands {
 		if ascii.EqualFold(op.Method, method) {
-			if op.Path == p {
+			// The path as the spec writes it, or as the operation's
+			// template does (/users/{.id} for a label style, {%24id}),
+			// which Merge's options hold.
+			if path, _ := op.SplitTemplate(); op.Path == p || path == p {
 				return op, nil
 			}
 			r, err := op.renamed(p)

@@ -167,7 +167,22 @@ func (s *Schema) matchText(v value.Value) bool {
 	case value.Null:
 		return true
 	case value.Object:
-		return s.Type == 0 || s.Type&Object != 0
+		if s.Type != 0 && s.Type&Object == 0 {
+			return false
+		}
+		// Every style writes an object's members as text.
+		for _, m := range v.Members() {
+			switch m.Value.Kind() {
+			case value.Null:
+				continue
+			case value.Array, value.Object:
+				return false
+			}
+			if p := s.property(m.Key); p != nil && !p.Schema.matchScalarText(m.Value) {
+				return false
+			}
+		}
+		return true
 	case value.Array:
 		if s.Type != 0 && s.Type&Array == 0 && s.Type&String == 0 {
 			return false
@@ -238,6 +253,10 @@ func (s *Schema) textTypeOK(v value.Value, isString bool, str string) bool {
 func (op *Operation) explain(p *Param, v value.Value) error {
 	e := &Error{Route: op.route, Param: p.Name}
 	echo := p.In != Header && p.In != Cookie && !isSensitive(p.Name)
+	if p.Style == StyleDeepObject && v.Kind() == value.Array {
+		e.Err, e.Detail = ErrType, "got array, want object (style deepObject)"
+		return e
+	}
 	if p.In == Body {
 		p.Schema.explainJSON(e, "", v, echo, 0)
 	} else {
@@ -288,7 +307,22 @@ func (s *Schema) explainJSON(e *Error, at string, v value.Value, echo bool, dept
 func (s *Schema) explainText(e *Error, v value.Value, echo bool) {
 	switch v.Kind() {
 	case value.Object:
-		s.typeError(e, "", v, echo)
+		if s.Type != 0 && s.Type&Object == 0 {
+			s.typeError(e, "", v, echo)
+			return
+		}
+		for _, m := range v.Members() {
+			at := "." + m.Key
+			if k := m.Value.Kind(); k == value.Array || k == value.Object {
+				e.Err, e.Detail = ErrType, fmt.Sprintf("%sgot %s, want a string, number or boolean", prefix(at), typeOf(m.Value))
+				return
+			}
+			// A credential's name keeps its value out.
+			if p := s.property(m.Key); p != nil && m.Value.Kind() != value.Null && !p.Schema.matchScalarText(m.Value) {
+				p.Schema.explainScalarText(e, at, m.Value, echo && !isSensitive(m.Key))
+				return
+			}
+		}
 		return
 	case value.Array:
 		if s.Type != 0 && s.Type&Array == 0 && s.Type&String == 0 {

@@ -16,9 +16,13 @@ import (
 //	O <id> <METHOD> <path> <servers> <body> [<extra>]  an operation
 //	P <in>[!] <name> <schema>             a parameter of the last operation
 //
-// <in> is p, q, h, c or b (path, query, header, cookie, body), "*" marks
-// one whose array is exploded (Param.Explode), "!" a required one. <servers> are server numbers. <body> is empty for
-// none, else [!]<types>;<media>. <extra>, written only for a body that
+// <in> is p, q, h, c or b (path, query, header, cookie, body), followed
+// by the parameter's Style other than the default, one of S, L, M, F, W,
+// P, D (simple, label, matrix, form, spaceDelimited, pipeDelimited,
+// deepObject), which data written before styles (GitHub's) never has;
+// "*" marks one that is exploded (Param.Explode), "!" a required one.
+// <servers> are server numbers. <body> is empty for none, else
+// [!]<types>;<media>. <extra>, written only for a body that
 // takes members other than its parameters, is the schema of those
 // members (RequestBody.Additional). A schema is
 //
@@ -137,7 +141,7 @@ func (c *Catalog) Encode() []byte {
 			if p.Required {
 				req += "!"
 			}
-			ops.WriteString("P\t" + string("?pqhcb"[p.In]) + req + "\t" + f(p.Name) + "\t")
+			ops.WriteString("P\t" + string("?pqhcb"[p.In]) + styleCode(p.Style) + req + "\t" + f(p.Name) + "\t")
 			ops.WriteString(encodeSchema(&p.Schema))
 			ops.WriteByte('\n')
 		}
@@ -148,6 +152,17 @@ func (c *Catalog) Encode() []byte {
 	b.WriteString("D\t" + def + "\n")
 	b.WriteString(ops.String())
 	return []byte(b.String())
+}
+
+// styleCodes are the letters of the styles from StyleSimple on.
+const styleCodes = "SLMFWPD"
+
+// styleCode is a parameter's style in the compact form: "" for the default.
+func styleCode(s Style) string {
+	if s == StyleDefault || int(s) > len(styleCodes) {
+		return ""
+	}
+	return styleCodes[s-1 : s]
 }
 
 func typeCode(t Type) string {
@@ -334,6 +349,13 @@ func Decode(data []byte) (*Catalog, error) {
 			}
 			if strings.HasSuffix(in, "*") {
 				p.Explode, in = true, in[:len(in)-1]
+			}
+			if len(in) == 2 {
+				st := strings.IndexByte(styleCodes, in[1])
+				if st < 0 {
+					return nil, fail("invalid style")
+				}
+				p.Style, in = Style(st+1), in[:1]
 			}
 			if len(in) != 1 || strings.IndexByte("pqhcb", in[0]) < 0 {
 				return nil, fail("invalid location")

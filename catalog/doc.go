@@ -29,6 +29,13 @@
 // with ([Operation.Template]). Body parameters keep the order the
 // description gives them.
 //
+// A parameter's [Style] is OpenAPI's: a path's label or matrix is an RFC
+// 6570 operator of the template (/users/{.id}), and a query's
+// pipeDelimited, spaceDelimited or deepObject, which RFC 6570 cannot
+// write, is a value the builder writes as such ([Operation.StyledValue]:
+// ids=1%7C2, filter%5Bstatus%5D=open). Header and cookie parameters keep
+// their default styles.
+//
 // Every error is an *[Error] wrapping a sentinel (ErrUnknownRoute,
 // ErrUnknownParam, ErrMissingParam, ErrType, ErrEnum, ErrInvalid), so
 // errors.Is and errors.As both work. Error text never holds the value of

@@ -59,6 +59,8 @@ type Operation struct {
 	free     []value.KindMask // per parameter, what it takes unchecked (freeKinds)
 	server   *serverTemplate  // Servers[0], parsed
 	fixed    string           // the URL of a Server without variables
+	// styled says a query parameter has a value StyledValue rewrites.
+	styled bool
 }
 
 // indexFrom is the parameter count from which a search by name uses a
@@ -125,30 +127,49 @@ func (op *Operation) prepare(c *Catalog) error {
 		if p.Name == "" || p.In < Path || p.In > Body {
 			return invalid(fmt.Sprintf("operation %s %s: a parameter has no name or location", op.Method, op.Path))
 		}
+		if !p.Style.takes(p.In) {
+			return invalid(fmt.Sprintf("operation %s %s: parameter %q: style %s does not apply to a %s parameter", op.Method, op.Path, p.Name, p.Style, p.In))
+		}
 	}
 	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
 	op.cat = c
 	op.route = op.Method + " " + op.Path
 	op.template = op.Path
 	for _, p := range op.Params {
-		if name := template.VarName(p.Name); p.In == Path && name != p.Name {
-			// $id as %24id, as a query name is written below: the path as
-			// written is no template.
-			op.template = strings.ReplaceAll(op.template, "{"+p.Name+"}", "{"+name+"}")
+		if p.In != Path {
+			continue
+		}
+		// $id as %24id, as a query name is written below: the path as
+		// written is no template. A style is an RFC 6570 operator.
+		expr := template.VarName(p.Name)
+		switch p.Style {
+		case StyleLabel:
+			expr = "." + expr
+		case StyleMatrix:
+			expr = ";" + expr
+		}
+		if p.Explode {
+			expr += "*"
+		}
+		if expr != p.Name {
+			op.template = strings.ReplaceAll(op.template, "{"+p.Name+"}", "{"+expr+"}")
 		}
 	}
 	body := op.Method != "GET" && op.Method != "HEAD"
 	var q []string
+	op.styled = false
 	for _, p := range op.Params {
 		// A method with a body names every query parameter, which would
 		// go to the body; any method names those it explodes.
-		if p.In == Query && (body || p.Explode) {
+		explode := p.Explode && p.Style != StyleDeepObject
+		if p.In == Query && (body || explode) {
 			name := template.VarName(p.Name) // include[] as include%5B%5D
-			if p.Explode {
+			if explode {
 				name += "*"
 			}
 			q = append(q, name)
 		}
+		op.styled = op.styled || p.In == Query && styledQuery(&p, body)
 	}
 	if len(q) > 0 {
 		op.template += "{?" + strings.Join(q, ",") + "}"
@@ -239,7 +260,9 @@ func (op *Operation) Route() (method, path string) {
 // Without it, an engine that puts leftover parameters in the body of a
 // POST would send name and label there. A query parameter that explodes
 // (Param.Explode) is named there with "*", for any method: "/items{?ids*}"
-// sends ids=1&ids=2. A name that is no template variable name, of a
+// sends ids=1&ids=2. A path parameter's Style is its RFC 6570 operator,
+// and its Explode the "*": "/users/{.id}" for label, "/users/{;id*}" for
+// matrix exploded. A name that is no template variable name, of a
 // query or path parameter, is written percent-encoded (template.VarName:
 // /things/{%24id}). A nil Operation gives "".
 func (op *Operation) Template() string {
@@ -417,7 +440,14 @@ func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) err
 // Path, query, header and cookie values travel as text, so they are
 // checked as text: 30 and "30" both pass for an integer, "true" for a
 // boolean, and an array of scalars for a string (it is sent
-// comma-separated); null passes, since a call leaves it out. A body
+// comma-separated); null passes, since a call leaves it out, but for a
+// path parameter of style label or matrix, or exploded, which is then
+// missing (ErrMissingParam; of one of style simple, the builder says
+// so). An object, where the schema allows one, must hold scalars (or
+// nulls, left out), each checked as text against the property of its
+// name; a parameter of style deepObject takes no array. Every Style
+// writes scalars, arrays and objects of scalars, so the check is the
+// same for all. A body
 // value must have the JSON type the spec asks for (an integral number
 // such as 1.0 is an integer), and arrays' items and the known properties
 // of objects are checked as deep as the catalogue describes them;
@@ -463,6 +493,11 @@ func (op *Operation) checkExtra(name string, x *Schema, v *value.Value) error {
 // pointer: a Value passed by value is spilled and copied, and the copy's
 // wide loads of narrow stores stall.
 func (op *Operation) checkValue(p *Param, v *value.Value) error {
+	if v.Kind() == value.Null && p.In == Path && (p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) {
+		// RFC 6570 expands such an expression to nothing, which the
+		// builder's whole-segment rule for {id} does not see.
+		return &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam}
+	}
 	// The common case first: a string where a string may go.
 	if s := &p.Schema; v.Kind() == value.String && (s.Type == 0 || s.Type&String != 0) {
 		if len(s.Enum) == 0 || s.inEnumString(v.Text()) {
@@ -479,7 +514,7 @@ func (op *Operation) checkValue(p *Param, v *value.Value) error {
 		if p.Schema.matchJSON(*v, 0) {
 			return nil
 		}
-	} else if p.Schema.matchText(*v) {
+	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || v.Kind() != value.Array) {
 		return nil
 	}
 	return op.explain(p, *v)

@@ -137,11 +137,96 @@ type Param struct {
 	In       Location
 	Required bool
 	Schema   Schema
-	// Explode says a query parameter's array is sent as one name=item
-	// pair per item (OpenAPI's style form with explode, its default for
-	// a query), not as one pair of items joined with commas, as
-	// @octokit/endpoint sends every array.
+	// Style is how an array or object value is written into the URL
+	// (OpenAPI's style); the zero Style is the location's default. See
+	// [Style] for what each applies to.
+	Style Style
+	// Explode is OpenAPI's explode. For a query parameter of style form,
+	// pipeDelimited or spaceDelimited, an array is sent as one name=item
+	// pair per item, and an object as one key=value pair per member, not
+	// as one pair of items joined with commas, as @octokit/endpoint
+	// sends every array. For a path parameter, the template writes it
+	// with RFC 6570's explode ({id*}, {.id*}, {;id*}). A deepObject
+	// ignores it.
 	Explode bool
+}
+
+// Style is how a parameter's value is written into the URL: OpenAPI's
+// style, kept so that a call reaches the server in the form its
+// description promises. Scalars are written alike in every style but
+// label and matrix.
+//
+// A path parameter takes StyleSimple (its default: /users/5),
+// StyleLabel (/users/.5) or StyleMatrix (/users/;id=5): the operation's
+// template writes them as RFC 6570's operators ({id}, {.id}, {;id}).
+//
+// A query parameter takes StyleForm (its default: ids=1&ids=2 exploded,
+// as it is by default), StylePipeDelimited (ids=1%7C2),
+// StyleSpaceDelimited (ids=1%202) or StyleDeepObject
+// (filter%5Bstatus%5D=open). RFC 6570 has none of the last three: the
+// builder writes them (Operation.StyledValue). Their delimiters and
+// brackets are percent-encoded, as OpenAPI 3.1.1 says RFC 3986 wants
+// them (Appendix E); servers decode a query before they split it.
+//
+// Header and cookie parameters keep their defaults (simple, form): the
+// builder sends a header's array joined with commas, and no cookies.
+type Style uint8
+
+// The styles of OpenAPI 3.1.
+const (
+	StyleDefault Style = iota // the location's: simple for a path or header, form for a query or cookie
+	StyleSimple
+	StyleLabel
+	StyleMatrix
+	StyleForm
+	StyleSpaceDelimited
+	StylePipeDelimited
+	StyleDeepObject
+)
+
+var styleNames = [...]string{
+	StyleDefault: "", StyleSimple: "simple", StyleLabel: "label", StyleMatrix: "matrix", StyleForm: "form",
+	StyleSpaceDelimited: "spaceDelimited", StylePipeDelimited: "pipeDelimited", StyleDeepObject: "deepObject",
+}
+
+// ParseStyle returns the Style OpenAPI's style calls name ("label",
+// "deepObject" …); "" is StyleDefault.
+func ParseStyle(name string) (Style, bool) {
+	for s, n := range styleNames {
+		if n == name {
+			return Style(s), true
+		}
+	}
+	return 0, false
+}
+
+// String returns OpenAPI's name of the style ("pipeDelimited"), or
+// "default" for StyleDefault.
+func (s Style) String() string {
+	switch {
+	case s == StyleDefault:
+		return "default"
+	case int(s) < len(styleNames):
+		return styleNames[s]
+	}
+	return "unknown"
+}
+
+// takes reports whether a parameter in l may have style s.
+func (s Style) takes(l Location) bool {
+	switch s {
+	case StyleDefault:
+		return true
+	case StyleSimple:
+		return l == Path || l == Header
+	case StyleLabel, StyleMatrix:
+		return l == Path
+	case StyleForm:
+		return l == Query || l == Cookie
+	case StyleSpaceDelimited, StylePipeDelimited, StyleDeepObject:
+		return l == Query
+	}
+	return false
 }
 
 // Server is a server an operation is served from: a URL that may hold

@@ -41,15 +41,17 @@ const (
 )
 
 // Flag marks a String for the template engine: a multi-segment path, or
-// a query value whose "+" is a literal plus. The value model carries it
-// without giving it a meaning.
+// a query value whose "+" is a literal plus; or an Object written as
+// OpenAPI's deepObject style. The value model carries it without giving
+// it a meaning.
 type Flag uint8
 
-// Flags of a String.
+// Flags of a String, and DeepObjectFlag of an Object.
 const (
 	NoFlag Flag = iota
 	PathFlag
 	VerbatimFlag
+	DeepObjectFlag
 )
 
 // Value is an immutable JSON value: null, a boolean, an exact number, a
@@ -185,8 +187,14 @@ func (v Value) Kind() Kind { return v.kind }
 // IsNull reports whether v is null.
 func (v Value) IsNull() bool { return v.kind == Null }
 
-// Flag returns a String's flag.
+// Flag returns a String's or an Object's flag.
 func (v Value) Flag() Flag { return v.flag }
+
+// WithFlag returns v carrying f; it shares v's members.
+func (v Value) WithFlag(f Flag) Value {
+	v.flag = f
+	return v
+}
 
 // Bool returns a Bool's value; false for every other kind.
 func (v Value) Bool() bool { return v.kind == Bool && v.bits == 1 }

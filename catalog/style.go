@@ -1,0 +1,111 @@
+package catalog
+
+import "github.com/endpointkit/endpoint/internal/value"
+
+// What WithCatalog's builder cannot write from the template alone: the
+// query styles RFC 6570 has no form for. The template writes form
+// (exploded or not) and the path styles; StyledValue turns the value of
+// a query parameter of another style into one the builder writes as the
+// style wants.
+
+// styledQuery reports whether StyledValue rewrites some values of p, a
+// query parameter of an operation that sends a body or not: one of
+// pipeDelimited or spaceDelimited not exploded, a deepObject, or a form
+// parameter that may be an object, not exploded, where the template does
+// not name it (the builder writes a GET's other parameters after it, and
+// refuses an object there).
+func styledQuery(p *Param, body bool) bool {
+	switch p.Style {
+	case StyleDeepObject:
+		return true
+	case StylePipeDelimited, StyleSpaceDelimited:
+		return !p.Explode
+	}
+	return !p.Explode && !body && mayBeObject(p.Schema.Type)
+}
+
+func mayBeObject(t Type) bool { return t == 0 || t&Object != 0 }
+
+// StyledValue returns the value a query parameter's array or object is
+// sent as when its style is none the operation's template writes, for
+// builder.WithCatalog, which then writes it as it writes any value:
+//
+//   - pipeDelimited and spaceDelimited, not exploded: the items, or an
+//     object's keys and values in turn, joined with "|" or " " into one
+//     string (color=blue%7Cblack%7Cbrown; exploded, the template writes
+//     them as form does: color=blue&color=black);
+//   - deepObject: the object, marked (value.DeepObjectFlag) to be
+//     written as one name[key]=value pair per member
+//     (color%5BR%5D=100&color%5BG%5D=200); an array is no deepObject;
+//   - form, not exploded, of an operation without a body (GET, HEAD),
+//     whose template does not name it: an object's keys and values
+//     joined with "," (color=R%2C100%2CG%2C200), as such an array is.
+//
+// ok is false, and v is returned, for any other parameter or value:
+// scalars are written alike in every query style, and a value that
+// nests an array or object, which no style defines, is left for the
+// builder to refuse (CheckParam refuses it first). Null items and
+// members are left out, and a value of nothing else is null, which sends
+// nothing. It costs no allocation when ok is false. A nil Operation
+// gives v, false.
+func (op *Operation) StyledValue(name string, v value.Value) (_ value.Value, ok bool) {
+	k := v.Kind()
+	if op == nil || !op.styled || k != value.Array && k != value.Object {
+		return v, false
+	}
+	i := op.paramIndex(name)
+	if i < 0 || op.Params[i].In != Query {
+		return v, false
+	}
+	p := &op.Params[i]
+	switch {
+	case p.Style == StyleDeepObject:
+		if k == value.Object {
+			return v.WithFlag(value.DeepObjectFlag), true
+		}
+	case p.Style == StylePipeDelimited && !p.Explode:
+		return joinText(v, '|')
+	case p.Style == StyleSpaceDelimited && !p.Explode:
+		return joinText(v, ' ')
+	case k == value.Object && styledQuery(p, op.Method != "GET" && op.Method != "HEAD"):
+		return joinText(v, ',')
+	}
+	return v, false
+}
+
+// joinText joins the text of an array's items, or an object's keys and
+// values in turn, with sep; nulls are left out. ok is false for a value
+// that nests an array or object.
+func joinText(v value.Value, sep byte) (value.Value, bool) {
+	var b []byte
+	for _, it := range v.Items() {
+		switch it.Kind() {
+		case value.Null:
+			continue
+		case value.Array, value.Object:
+			return v, false
+		}
+		b = appendItem(b, it.Text(), sep)
+	}
+	for _, m := range v.Members() {
+		switch m.Value.Kind() {
+		case value.Null:
+			continue
+		case value.Array, value.Object:
+			return v, false
+		}
+		b = appendItem(b, m.Key, sep)
+		b = append(b, sep)
+		b = append(b, m.Value.Text()...)
+	}
+	if b == nil {
+		return value.Value{}, true // nothing to send
+	}
+	return value.Str(string(b[1:])), true
+}
+
+// appendItem appends sep and s: the first separator is dropped at the end.
+func appendItem(b []byte, s string, sep byte) []byte {
+	b = append(b, sep)
+	return append(b, s...)
+}
