@@ -347,15 +347,18 @@ func (b *Builder) Merge() (Options, error) {
 	if err != nil {
 		return Options{}, newError("merge", b.route, err)
 	}
+	var op Operation
 	if m.Catalog.c != nil {
-		kept, _, err := applyCatalog(&m, m.Params.list, l.Params, l.Method, m.Catalog.c)
+		kept, _, catOp, err := applyCatalog(&m, m.Params.list, l.Params, l.Method, m.Catalog.c)
 		if err != nil {
 			return Options{}, err
 		}
-		m.Params = paramList{kept}
+		m.Params, op = paramList{kept}, catOp
 	}
 	dropInherited(&m, &l)
-	return m.export(), nil
+	o := m.export()
+	o.op = op
+	return o, nil
 }
 
 // Build returns the request options.

@@ -71,6 +71,48 @@ type indexer interface {
 	CheckIndex(i int, v value.Value) error
 }
 
+// A queryStyler is an Operation some of whose query parameters have a
+// style the template does not write (OpenAPI's pipeDelimited,
+// spaceDelimited, deepObject): catalog.Operation is one.
+type queryStyler interface {
+	// StyledValue returns the value an array or object query parameter
+	// is sent as, written as any value is (a string of joined items, or
+	// an object marked value.DeepObjectFlag); ok false when the template
+	// writes v as it is.
+	StyledValue(name string, v value.Value) (_ value.Value, ok bool)
+}
+
+// styleQuery returns params with the values op's query styles rewrite
+// (see queryStyler); params itself when there are none, as for every
+// call whose parameters are all scalars.
+func styleQuery(op Operation, params []param) []param {
+	var qs queryStyler // asserted at the first array or object
+	var out []param
+	for i := range params {
+		if k := params[i].v.Kind(); k != value.Array && k != value.Object {
+			continue
+		}
+		if qs == nil {
+			var ok bool
+			if qs, ok = op.(queryStyler); !ok {
+				return params
+			}
+		}
+		v, ok := qs.StyledValue(params[i].name, params[i].v)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(params)
+		}
+		out[i].v = v
+	}
+	if out == nil {
+		return params
+	}
+	return out
+}
+
 // A dataChecker is an Operation that checks a Data value as a whole: its
 // JSON type against the body's. catalog.Operation is one.
 type dataChecker interface {
@@ -190,7 +232,12 @@ const (
 //     object's members are checked as parameters; a body sent, of any
 //     members, needs the members an optional body requires;
 //   - a string, []byte or io.Reader Data is not looked into: the body's
-//     required members count as given.
+//     required members count as given;
+//   - a parameter is written in its OpenAPI style: a path's through the
+//     operation's template (/users/{.id}), a query's pipeDelimited,
+//     spaceDelimited or deepObject as the operation's StyledValue gives
+//     it (catalog.Operation is such an operation), in Build, HTTPRequest
+//     and Parse of Merge's options alike.
 func WithCatalog(c Catalog) Option {
 	return func(dst *Options) error {
 		dst.catalog = c
@@ -244,8 +291,9 @@ func idWords(s string) int {
 // read (a Builder's are passed uncopied). callMethod is the method the
 // call itself gave, if any, which an operation ID's must be. It returns
 // the parameters left for the parser (params itself unless some were
-// dropped or moved) and whether it changed the headers.
-func applyCatalog(m *layer, params []param, mine paramList, callMethod string, cat Catalog) (kept []param, headersChanged bool, err error) {
+// dropped or moved), whether it changed the headers, and the operation,
+// whose query styles the parser applies (styleQuery).
+func applyCatalog(m *layer, params []param, mine paramList, callMethod string, cat Catalog) (kept []param, headersChanged bool, _ Operation, err error) {
 	method := m.Method
 	byID := isOperationID(m.URL)
 	if byID {
@@ -267,11 +315,11 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 		}
 	}
 	if err != nil {
-		return nil, false, newError("check", callRoute(m), err)
+		return nil, false, nil, newError("check", callRoute(m), err)
 	}
 	if opMethod, _ := op.Target(); byID && callMethod != "" && !strings.EqualFold(opMethod, callMethod) {
 		// "GET deletePet" is no way to ask for a DELETE.
-		return nil, false, newError("check", callRoute(m), fmt.Errorf("%w: the operation is %s, not %s", ErrInvalidRoute, opMethod, quote.Cut(strings.ToUpper(callMethod), maxQuoted)))
+		return nil, false, nil, newError("check", callRoute(m), fmt.Errorf("%w: the operation is %s, not %s", ErrInvalidRoute, opMethod, quote.Cut(strings.ToUpper(callMethod), maxQuoted)))
 	}
 	query := literalQuery(m.URL)
 	m.Method, m.URL = op.Target()
@@ -302,7 +350,7 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 			}
 		}
 		if err != nil {
-			return nil, false, newError("check", p.name, err)
+			return nil, false, nil, newError("check", p.name, err)
 		}
 		sendsBody = sendsBody || loc == InBody
 		if loc == InHeader {
@@ -311,14 +359,14 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 			}
 			text, ok, err := headerParam(p.name, p.v)
 			if err != nil {
-				return nil, false, err
+				return nil, false, nil, err
 			}
 			if !ok { // nil: no value, so no header
 				continue
 			}
 			m.Headers = m.Headers.set(header{name: headers.Name(p.name), value: text})
 			if err := headerLimit(len(m.Headers.list)); err != nil {
-				return nil, false, err
+				return nil, false, nil, err
 			}
 			headersChanged = true
 			continue
@@ -333,7 +381,7 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 	if m.Data.set && m.Data.raw == nil && !opaqueBody(m.Data) {
 		if dc, ok := op.(dataChecker); ok {
 			if err := dc.CheckData(m.Data.v); err != nil {
-				return nil, false, newError("check", callRoute(m), err)
+				return nil, false, nil, newError("check", callRoute(m), err)
 			}
 		}
 		if obj := m.Data.v; obj.Kind() == value.Object {
@@ -343,7 +391,7 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 			}
 			for _, mem := range obj.Members() {
 				if err := check(mem.Key, mem.Value); err != nil {
-					return nil, false, newError("check", mem.Key, err)
+					return nil, false, nil, newError("check", mem.Key, err)
 				}
 			}
 		}
@@ -363,10 +411,10 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 		}
 		// An Operation whose Missing finds nothing missing has the last word.
 		if err != nil {
-			return nil, false, newError("check", callRoute(m), err)
+			return nil, false, nil, newError("check", callRoute(m), err)
 		}
 	}
-	return kept, headersChanged, nil
+	return kept, headersChanged, op, nil
 }
 
 // missing reports whether a required parameter is absent, without the

@@ -307,11 +307,13 @@ func (e *Endpoint) DefaultOptions() Options {
 // endpoint.merge. The result is the caller's.
 func (e *Endpoint) Merge(route string, o Options) (Options, error) {
 	e = e.orZero()
-	m, _, err := e.mergeOptions(route, &o)
+	m, _, op, err := e.mergeOptions(route, &o)
 	if err != nil {
 		return Options{}, err
 	}
-	return m.export(), nil
+	out := m.export()
+	out.op = op
+	return out, nil
 }
 
 // Parse turns merged options into request options: JavaScript's
@@ -322,7 +324,7 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 		return RequestOptions{}, err
 	}
 	var r resolved
-	if err := resolve(&r, &l, l.Params.list, nil, true, callParams{all: true}); err != nil {
+	if err := resolve(&r, &l, l.Params.list, nil, true, callParams{all: true}, o.op); err != nil {
 		return RequestOptions{}, err
 	}
 	return r.requestOptions(nil), nil
@@ -514,39 +516,41 @@ func (e *Endpoint) routeLayer(method, target string, l layer) (layer, error) {
 	return l, nil
 }
 
-// mergeOptions is Merge's work: the call's layer over the defaults.
-func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, error) {
+// mergeOptions is Merge's work: the call's layer over the defaults, and
+// the operation a catalogue resolved it to (nil without one).
+func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, Operation, error) {
 	if e.err != nil {
-		return layer{}, nil, e.err
+		return layer{}, nil, nil, e.err
 	}
 	call, err := e.callLayer(route, o)
 	if err != nil {
-		return layer{}, nil, err
+		return layer{}, nil, nil, err
 	}
 	call.Keys = callKeys(route, &call)
 	m, err := mergeLayers(&e.defaults, &call)
 	if err != nil {
-		return layer{}, nil, newError("merge", route, err)
+		return layer{}, nil, nil, newError("merge", route, err)
 	}
 	// So that Parse and MarshalJSON take what Merge gives.
 	if err := headerLimit(len(m.Headers.list)); err != nil {
-		return layer{}, nil, err
+		return layer{}, nil, nil, err
 	}
 	if len(m.Previews.names) > MaxPreviews {
-		return layer{}, nil, previewLimit()
+		return layer{}, nil, nil, previewLimit()
 	}
+	var op Operation
 	if m.Catalog.c != nil {
-		kept, _, err := applyCatalog(&m, m.Params.list, call.Params, call.Method, m.Catalog.c)
+		kept, _, catOp, err := applyCatalog(&m, m.Params.list, call.Params, call.Method, m.Catalog.c)
 		if err != nil {
-			return layer{}, nil, err
+			return layer{}, nil, nil, err
 		}
-		m.Params = paramList{kept}
+		m.Params, op = paramList{kept}, catOp
 	}
 	dropInherited(&m, &call)
 	if len(m.Params.list) > MaxParams {
-		return layer{}, nil, paramLimit() // as Build says of the same call
+		return layer{}, nil, nil, paramLimit() // as Build says of the same call
 	}
-	return m, &call, nil
+	return m, &call, op, nil
 }
 
 // buildCall resolves a call's layer over the defaults into request
@@ -578,15 +582,16 @@ func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 		}
 	}
 	changed := len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0
+	var op Operation
 	if m.Catalog.c != nil {
-		kept, moved, err := applyCatalog(&m, params, mine, call.Method, m.Catalog.c)
+		kept, moved, catOp, err := applyCatalog(&m, params, mine, call.Method, m.Catalog.c)
 		if err != nil {
 			return err
 		}
 		changed = changed || moved
-		params = kept
+		params, op = kept, catOp
 	}
-	return resolve(r, &m, params, &e.pre, changed, callParams{list: mine, data: call.Data.set})
+	return resolve(r, &m, params, &e.pre, changed, callParams{list: mine, data: call.Data.set}, op)
 }
 
 // splitRoute is SplitRoute, but with a catalog a route may

@@ -56,6 +56,9 @@ type Options struct {
 	requestKeys []string
 	// catalog checks the calls of an Endpoint (WithCatalog).
 	catalog Catalog
+	// op is the operation catalog resolved these Options to, when Merge
+	// made them: Parse writes its query styles.
+	op Operation
 }
 
 // MediaType selects a response format and API previews.

@@ -105,8 +105,9 @@ func (c callParams) own(name string) bool { return c.all || c.list.find(name) >=
 // parameters (m.Params, or a list kept apart from the layers). pre, when
 // not nil, is what the Endpoint checked once; headersChanged says the
 // call changed headers or the media type, so the prepared headers do not
-// apply.
-func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChanged bool, call callParams) error {
+// apply. op, when not nil, is the operation a catalogue resolved the call
+// to, whose query styles apply (styleQuery).
+func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChanged bool, call callParams, op Operation) error {
 	var err error
 	if r.method, err = normalizeMethod(m.Method); err != nil {
 		return err
@@ -125,7 +126,7 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 		return newError("parse", m.URL, err)
 	}
 	if m.Catalog.c != nil {
-		params = catalogNames(t, params)
+		params = catalogNames(t, styleQuery(op, params))
 	}
 
 	// The URL is built on the stack and copied out at its size; one that
@@ -329,7 +330,8 @@ func hasPrefixFold(s, prefix string) bool {
 // templateVar is a value as the template engine reads it: null is
 // undefined; strings, numbers and booleans are scalars; arrays are lists
 // and objects associative arrays (in their order) of scalars, whose null
-// members are skipped. Strings and integers cost no allocation.
+// members are skipped; an object a catalogue styled deepObject is a
+// template.DeepObjectVar. Strings and integers cost no allocation.
 func templateVar(v value.Value) template.Var {
 	switch v.Kind() {
 	case value.Null:
@@ -371,6 +373,9 @@ func templateVar(v value.Value) template.Var {
 			return template.InvalidVar(errNested(k))
 		}
 		kv = append(kv, m.Key, m.Value.Text())
+	}
+	if v.Flag() == value.DeepObjectFlag {
+		return template.DeepObjectVar(kv) // a catalogue's deepObject (styleQuery)
 	}
 	return template.PairsVar(kv)
 }
