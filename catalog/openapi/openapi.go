@@ -32,6 +32,13 @@
 // allows them opens one that says nothing of them. Below the body's top
 // level, members a schema does not list are allowed and not checked.
 //
+// A path or query parameter keeps its style and explode
+// ([catalog.Style], [catalog.Param].Explode): label and matrix paths,
+// pipeDelimited, spaceDelimited and deepObject queries, explode's default
+// true for form and false for the rest. A style OpenAPI does not define
+// for the parameter's location is the location's default, as is the
+// style of a header or cookie parameter.
+//
 // Properties keep the order the document writes them in, which
 // kin-openapi's maps lose: it is taken back from the positions
 // kin-openapi records with IncludeOrigin. Schemas are followed as deep as
@@ -118,9 +125,11 @@ type Options struct {
 	Source string
 	// JoinArrays sends every array query parameter as one pair, its
 	// items joined with commas, as @octokit/endpoint does, whatever the
-	// description's style says (catalog/github sets it). Without it, an
-	// array the description explodes (style form, whose explode is true
-	// unless it says otherwise) is sent as one pair per item.
+	// description's style says, deepObject aside (catalog/github sets
+	// it). Without it, an array the description explodes (style form,
+	// whose explode is true unless it says otherwise) is sent as one
+	// pair per item, and the styles pipeDelimited and spaceDelimited
+	// join items with their own delimiters (see catalog.Style).
 	JoinArrays bool
 }
 
@@ -344,8 +353,7 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 			Name: p.Name, In: in, Required: p.Required || in == catalog.Path,
 			Schema: c.convert(sref, 0, nil),
 		}
-		param.Explode = in == catalog.Query && !c.opts.JoinArrays && param.Schema.Type&catalog.Array != 0 &&
-			(p.Style == "" || p.Style == "form") && (p.Explode == nil || *p.Explode)
+		param.Style, param.Explode = c.style(p, in, param.Schema.Type)
 		out.Params = append(out.Params, param)
 	}
 	if op.RequestBody != nil && op.RequestBody.Value != nil {
@@ -385,6 +393,44 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 		out.Body = body
 	}
 	return out, nil
+}
+
+// style reads a path or query parameter's style and explode (see
+// catalog.Style). A style OpenAPI does not define for the location, or
+// does not define at all, is the location's default, as every style was
+// before styles were applied: one description's slip should not keep
+// its other operations from loading. Header and cookie parameters keep
+// their defaults. explode defaults to true for form, false for the
+// rest; it only matters for a value that may be an array or object, and
+// a deepObject has none. With JoinArrays, a query parameter's array is
+// joined with commas whatever its style (a deepObject stays one).
+func (c *converter) style(p *openapi3.Parameter, in catalog.Location, t catalog.Type) (catalog.Style, bool) {
+	var style catalog.Style
+	switch in {
+	case catalog.Path:
+		switch p.Style {
+		case "label":
+			style = catalog.StyleLabel
+		case "matrix":
+			style = catalog.StyleMatrix
+		}
+		return style, p.Explode != nil && *p.Explode
+	case catalog.Query:
+		switch p.Style {
+		case "deepObject":
+			return catalog.StyleDeepObject, false
+		case "spaceDelimited":
+			style = catalog.StyleSpaceDelimited
+		case "pipeDelimited":
+			style = catalog.StylePipeDelimited
+		}
+		if c.opts.JoinArrays {
+			return catalog.StyleDefault, false
+		}
+		explode := p.Explode != nil && *p.Explode || p.Explode == nil && style == catalog.StyleDefault
+		return style, explode && t&(catalog.Array|catalog.Object) != 0
+	}
+	return catalog.StyleDefault, false
 }
 
 // pickMedia prefers a JSON media type, then the first in the document.

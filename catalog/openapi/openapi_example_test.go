@@ -3,6 +3,8 @@ package openapi_test
 import (
 	"fmt"
 
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog/openapi"
 )
 
@@ -41,4 +43,37 @@ paths:
 	// <nil>
 	// catalog: POST /notes: missing required parameter "text"
 	// catalog: POST /notes: parameter "colour": unknown parameter; did you mean color?
+}
+
+// A description's parameter styles are applied: a label path, a
+// pipeDelimited list and a deepObject, their delimiters percent-encoded.
+func ExampleLoad_styles() {
+	c, err := openapi.Load([]byte(`
+openapi: 3.1.0
+info: {title: Shop, version: "1"}
+servers: [{url: "https://shop.example.com"}]
+paths:
+  /stores/{id}/items:
+    get:
+      parameters:
+        - {name: id, in: path, required: true, style: label, schema: {type: integer}}
+        - {name: ids, in: query, style: pipeDelimited, schema: {type: array, items: {type: integer}}}
+        - name: filter
+          in: query
+          style: deepObject
+          schema: {type: object, properties: {status: {type: string}, limit: {type: integer}}}
+      responses: {"200": {description: ok}}
+`))
+	if err != nil {
+		panic(err)
+	}
+	shop := endpoint.Defaults(endpoint.WithCatalog(c), endpoint.WithBaseURL(c.DefaultServer()))
+	req, err := shop.Route("GET /stores/{id}/items").
+		Param("id", 5).
+		Param("ids", []int{1, 2, 3}).
+		Param("filter", builder.Params{{Name: "status", Value: "open"}, {Name: "limit", Value: 10}}).
+		Build()
+	fmt.Println(req.URL, err)
+	// Output:
+	// https://shop.example.com/stores/.5/items?ids=1%7C2%7C3&filter%5Bstatus%5D=open&filter%5Blimit%5D=10 <nil>
 }
