@@ -163,43 +163,74 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 			break
 		}
 		has[p.Name] = true
-		if err := op.Check(p.Name, p.Value); err != nil {
+		v := p.Value
+		if text, ok := v.(string); ok {
+			v = pathValue(op, p.Name, text)
+		}
+		if err := op.Check(p.Name, v); err != nil {
 			add(p.Name, "invalid", err, paramProblem(op, catalog.Path, p.Name, err))
 		}
 	}
 	// Query values, once per name, several as a list. They are grouped
-	// by name in one pass: a query of many names stays linear.
+	// by name in one pass: a query of many names stays linear. The pairs
+	// of a deepObject (filter[status]=open) are members of its object,
+	// and so are names the operation does not declare, when it has an
+	// exploded form parameter that may be an object (R=100&G=200).
 	var names []string
 	byName := map[string][]string{}
+	objects := map[string]map[string]string{}
+	loose := looseObject(op)
 	for _, kv := range q {
+		base, key, deep := deepName(op, kv.name)
+		if !deep && loose != "" {
+			if _, declared := op.Param(kv.name); !declared {
+				base, key, deep = loose, kv.name, true
+			}
+		}
+		if deep {
+			if objects[base] == nil {
+				objects[base] = map[string]string{}
+				names = append(names, base)
+			}
+			objects[base][key] = kv.value
+			continue
+		}
 		if _, seen := byName[kv.name]; !seen {
 			names = append(names, kv.name)
 		}
 		byName[kv.name] = append(byName[kv.name], kv.value)
 	}
 	for _, name := range names {
+		has[name] = true
+		if obj, ok := objects[name]; ok && byName[name] == nil {
+			ix.checkSent(op, catalog.Query, name, obj, add)
+			continue
+		}
 		sent := byName[name]
 		// A query array travels comma-separated (the builder's and
-		// octokit's form) or as a repeated name.
-		isArray := false
-		if p, ok := op.Param(name); ok && p.Schema.Type&catalog.Array != 0 && p.Schema.Type&catalog.String == 0 {
-			isArray = true
-		}
-		var vals []any
-		for _, text := range sent {
-			if !isArray {
-				vals = append(vals, text)
-				continue
-			}
-			for _, part := range strings.Split(text, ",") {
-				vals = append(vals, part)
-			}
-		}
+		// octokit's form), in its style's delimiter, or as a repeated
+		// name; an object's keys and values alternate.
 		var v any = sent[0]
-		if len(vals) > 1 || isArray {
+		p, declared := op.Param(name)
+		switch {
+		case declared && len(sent) == 1:
+			v = textValue(p, sent[0], queryDelimiter(p), false)
+		case len(sent) > 1:
+			vals := make([]any, 0, len(sent))
+			for _, text := range sent {
+				items, isList := []string(nil), false
+				if declared {
+					items, isList = textValue(p, text, queryDelimiter(p), false).([]string)
+				}
+				if !isList {
+					vals = append(vals, text)
+				}
+				for _, it := range items {
+					vals = append(vals, it)
+				}
+			}
 			v = vals
 		}
-		has[name] = true
 		ix.checkSent(op, catalog.Query, name, v, add)
 	}
 	// Body fields of a JSON object body.
@@ -227,6 +258,98 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 		}
 	}
 	return op, probs
+}
+
+// pathValue reads a path value back as its parameter's style wrote it,
+// for the check: see textValue. A label that explodes separates its
+// items with "."; every other style with ",".
+func pathValue(op *catalog.Operation, name, text string) any {
+	p, ok := op.Param(name)
+	if !ok || p.In != catalog.Path {
+		return text
+	}
+	sep := byte(',')
+	if p.Style == catalog.StyleLabel && p.Explode {
+		sep = '.'
+	}
+	return textValue(p, text, sep, p.Explode)
+}
+
+// queryDelimiter is what joins a query parameter's items in its style.
+func queryDelimiter(p *catalog.Param) byte {
+	switch p.Style {
+	case catalog.StylePipeDelimited:
+		return '|'
+	case catalog.StyleSpaceDelimited:
+		return ' '
+	}
+	return ','
+}
+
+// textValue reads the text of a path or query value back into the
+// value it was written from, as far as the parameter's schema tells: the
+// items ([]string) of an array, split at sep, where the schema takes an
+// array and no string; the members (map[string]string) of an object,
+// where it takes an object and neither: keys and values in turn, or,
+// for an exploded one, key=value items. Otherwise the text itself.
+func textValue(p *catalog.Param, text string, sep byte, explode bool) any {
+	t := p.Schema.Type
+	if t == 0 || t&catalog.String != 0 {
+		return text
+	}
+	parts := strings.Split(text, string(sep))
+	switch {
+	case t&catalog.Array != 0:
+		return parts
+	case t&catalog.Object == 0:
+		return text
+	case explode:
+		members := make(map[string]string, len(parts))
+		for _, part := range parts {
+			k, v, _ := strings.Cut(part, "=")
+			members[k] = v
+		}
+		return members
+	}
+	members := make(map[string]string, len(parts)/2)
+	for i := 0; i+1 < len(parts); i += 2 {
+		members[parts[i]] = parts[i+1]
+	}
+	if len(parts)%2 != 0 {
+		return text // no object: the check says so
+	}
+	return members
+}
+
+// deepName splits a query name name[key] of a deepObject parameter of op
+// into that parameter's name and the member's key.
+func deepName(op *catalog.Operation, name string) (base, key string, ok bool) {
+	i := strings.IndexByte(name, '[')
+	if i <= 0 || !strings.HasSuffix(name, "]") {
+		return "", "", false
+	}
+	p, declared := op.Param(name[:i])
+	if !declared || p.In != catalog.Query || p.Style != catalog.StyleDeepObject {
+		return "", "", false
+	}
+	return name[:i], name[i+1 : len(name)-1], true
+}
+
+// looseObject names op's one query parameter of style form, exploded,
+// that may be an object, whose members are sent as pairs of their own
+// names; "" when it has none, or several, which no request tells apart.
+func looseObject(op *catalog.Operation) string {
+	name := ""
+	for _, p := range op.Params {
+		if p.In == catalog.Query && p.Explode && (p.Style == catalog.StyleDefault || p.Style == catalog.StyleForm) &&
+			p.Schema.Type&catalog.Object != 0 {
+			if name != "" {
+				return ""
+			}
+			name = p.Name
+		}
+	}
+	return name
 }
 
 // checkSent checks a parameter sent in a place: the operation must take

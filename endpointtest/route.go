@@ -3,6 +3,7 @@ package endpointtest
 import (
 	"fmt"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -55,6 +56,11 @@ type segment struct {
 	lit   string // unescaped literal text, for a literal segment
 	name  string // the variable, for a {name} segment
 	isVar bool
+	// op is the operator of a whole-segment {.name} (label) or {;name}
+	// (matrix), as a catalogue's parameter styles write them, and
+	// explode the "*" of such a segment or of {name*}: see read.
+	op      byte
+	explode bool
 }
 
 type queryPair struct{ name, value string }
@@ -228,6 +234,15 @@ func (p *pattern) compilePath(path string) error {
 			p.segs = append(p.segs, segment{name: name, isVar: true})
 			p.rank = append(p.rank, rankVar)
 			p.addVar(name)
+		case isStyledExpr(s):
+			seg := segment{name: s[1 : len(s)-1], isVar: true}
+			if c := seg.name[0]; c == '.' || c == ';' {
+				seg.op, seg.name = c, seg.name[1:]
+			}
+			seg.name, seg.explode = strings.CutSuffix(seg.name, "*")
+			p.segs = append(p.segs, seg)
+			p.rank = append(p.rank, rankVar)
+			p.addVar(seg.name)
 		default:
 			p.simple = false
 			if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") && strings.Count(s, "{") == 1 {
@@ -308,6 +323,65 @@ func isSimpleExpr(s string) bool {
 		return false
 	}
 	return !strings.ContainsAny(s[1:len(s)-1], "{}+#./;?&=,!@|:*")
+}
+
+// isStyledExpr reports whether s is one {.name} or {;name} expression,
+// or one {name*}, {.name*} or {;name*}: a path parameter's label or
+// matrix style, or explode (see catalog.Style).
+func isStyledExpr(s string) bool {
+	if len(s) < 3 || s[0] != '{' || s[len(s)-1] != '}' {
+		return false
+	}
+	inner := s[1 : len(s)-1]
+	styled := false
+	if inner[0] == '.' || inner[0] == ';' {
+		inner, styled = inner[1:], true
+	}
+	if strings.HasSuffix(inner, "*") {
+		inner, styled = inner[:len(inner)-1], true
+	}
+	return styled && isSimpleExpr("{"+inner+"}")
+}
+
+// read reads a request's escaped segment back into the value of a
+// styled segment (isStyledExpr): a label's text after its "."; a
+// matrix's value after ";name=", or exploded, its values ([]string) or
+// the members of an object (map[string]string) when the names are not
+// its own; an exploded simple segment's text. ok is false when the
+// segment lacks the style's punctuation.
+func (seg *segment) read(escaped string) (any, bool) {
+	switch seg.op {
+	case '.':
+		text, ok := strings.CutPrefix(escaped, ".")
+		return unescapePath(text), ok
+	case ';':
+		text, ok := strings.CutPrefix(escaped, ";")
+		if !ok {
+			return nil, false
+		}
+		parts := strings.Split(text, ";")
+		if !seg.explode && len(parts) > 1 {
+			return nil, false
+		}
+		vals, members, own := make([]string, 0, len(parts)), make(map[string]string, len(parts)), true
+		for _, part := range parts {
+			k, v, _ := strings.Cut(part, "=")
+			k, v = unescapePath(k), unescapePath(v)
+			own = own && k == seg.name
+			vals = append(vals, v)
+			members[k] = v
+		}
+		switch {
+		case own && len(vals) == 1:
+			return vals[0], true
+		case own:
+			return vals, true
+		case !seg.explode:
+			return nil, false
+		}
+		return members, true
+	}
+	return unescapePath(escaped), true
 }
 
 func (p *pattern) addVar(name string) {
@@ -495,13 +569,20 @@ func (p *pattern) matchSegments(escaped string) (builder.Params, bool) {
 			}
 			continue
 		}
+		var val any = u
+		if seg.op != 0 || seg.explode {
+			var ok bool
+			if val, ok = seg.read(s); !ok {
+				return nil, false
+			}
+		}
 		if v, ok := out.Get(seg.name); ok {
-			if v != u { // the same variable twice must have one value
+			if !reflect.DeepEqual(v, val) { // the same variable twice must have one value
 				return nil, false
 			}
 			continue
 		}
-		out = append(out, builder.Param{Name: seg.name, Value: u})
+		out = append(out, builder.Param{Name: seg.name, Value: val})
 	}
 	return out, true
 }

@@ -79,6 +79,14 @@ type config struct {
 // GitHub's error body. Use catalog/github's Catalog for GitHub, or
 // catalog/openapi to load any OpenAPI 3.0 or 3.1 description.
 //
+// Values are read back in their parameter's style (catalog.Style), as
+// the builder writes them: a label or matrix path (/users/.5,
+// /points/;x=1;y=2), items split at a pipeDelimited "|" or a
+// spaceDelimited space, a deepObject's filter[status] pairs gathered into
+// its object, and the names an operation does not declare taken as the
+// members of its one exploded form object, if it has one. A call's Params
+// hold the query pairs as sent.
+//
 // An operation whose path the server cannot match, a template that does
 // not parse (/a/{b c}, which the builder cannot build either) or one
 // that reads the same requests as an operation before it, is left out
@@ -246,19 +254,42 @@ func (s *Server) Handle(route string, reply Reply) {
 // compileRoute compiles a handler's route as the package's compileRoute
 // does, v6's :name included, but for an operation's path written as the
 // catalogue has it, whose colons are literal ({model}:generateContent),
-// as the builder reads it.
+// as the builder reads it; and, for an operation whose path parameters
+// have a style (label, matrix, explode), as its template writes them
+// (/users/{.id} for /users/{id}), so that the handler reads id=5 from
+// /users/.5. The route stays the one registered.
 func (s *Server) compileRoute(route string) (*pattern, error) {
 	method, target, err := splitRoute(route)
 	if err != nil {
 		return nil, err
 	}
 	parse := template.Parse
-	if s.cat != nil && method != "" && strings.IndexByte(target, ':') >= 0 {
+	if s.cat != nil && method != "" {
 		if op, err := s.cat.cat.Lookup(method, target); err == nil && op.Path == target {
-			parse = template.ParseRFC6570
+			if styledPath(op) {
+				p, err := compileOperation(op)
+				if err == nil {
+					p.route = method + " " + target
+				}
+				return p, err
+			}
+			if strings.IndexByte(target, ':') >= 0 {
+				parse = template.ParseRFC6570
+			}
 		}
 	}
 	return compileTemplate(method, target, parse)
+}
+
+// styledPath reports whether a path parameter of op has a style its
+// template writes (see catalog.Style).
+func styledPath(op *catalog.Operation) bool {
+	for _, p := range op.Params {
+		if p.In == catalog.Path && (p.Style == catalog.StyleLabel || p.Style == catalog.StyleMatrix || p.Explode) {
+			return true
+		}
+	}
+	return false
 }
 
 // routeError reports a route that cannot be used. A route may carry a
