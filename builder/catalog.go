@@ -304,7 +304,7 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 		// must be a template, as without a catalogue, not text cut at a
 		// stray "{".
 		if _, err := template.Parse(m.URL); err != nil {
-			return nil, false, newError("parse", m.URL, err)
+			return nil, false, nil, newError("parse", m.URL, err)
 		}
 	}
 	op, err := cat.Resolve(method, m.URL)
