@@ -25,6 +25,9 @@ var _ = Describe("CheckIndex", func() {
 			for i, p := range op.Params {
 				for _, v := range probes {
 					fast := op.CheckIndex(i, v) == nil
+					if j := op.ParamIndex(p.Name); j == i {
+						Expect(op.CheckParam(p.Name, v) == nil).To(Equal(fast), "CheckParam of %s %s: %s", op.Method, op.Path, p.Name)
+					}
 					full := catalog.CheckSchema(op, &op.Params[i], v) == nil
 					Expect(fast).To(Equal(full), "%s %s: %s = %s %q", op.Method, op.Path, p.Name, v.Kind(), v.Text())
 					if op.FreeKinds(i).Has(&v) {

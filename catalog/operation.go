@@ -461,14 +461,17 @@ func (op *Operation) CheckParam(name string, v value.Value) error {
 	if op == nil {
 		return errNil(name)
 	}
-	p, ok := op.Param(name)
-	if !ok {
+	i := op.paramIndex(name)
+	if i < 0 {
 		if x := op.extra(); x != nil {
 			return op.checkExtra(name, x, &v)
 		}
 		return op.unknownParam(name)
 	}
-	return op.checkValue(p, &v)
+	if i < len(op.free) && op.free[i].Has(&v) {
+		return nil // see FreeKinds
+	}
+	return op.checkValue(&op.Params[i], &v)
 }
 
 // extra is the schema of the body members op does not declare, or nil
