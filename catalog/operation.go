@@ -443,7 +443,8 @@ func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) err
 // comma-separated); null passes, since a call leaves it out, but for a
 // path parameter of style label or matrix, or exploded, which is then
 // missing (ErrMissingParam; of one of style simple, the builder says
-// so). An object, where the schema allows one, must hold scalars (or
+// so), as is such a parameter's empty array or object, or one of nulls,
+// which RFC 6570 expands to nothing too. An object, where the schema allows one, must hold scalars (or
 // nulls, left out), each checked as text against the property of its
 // name; a parameter of style deepObject takes no array. Every Style
 // writes scalars, arrays and objects of scalars, so the check is the
@@ -496,9 +497,11 @@ func (op *Operation) checkExtra(name string, x *Schema, v *value.Value) error {
 // pointer: a Value passed by value is spilled and copied, and the copy's
 // wide loads of narrow stores stall.
 func (op *Operation) checkValue(p *Param, v *value.Value) error {
-	if v.Kind() == value.Null && p.In == Path && (p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) {
+	if k := v.Kind(); (k == value.Null || k == value.Array || k == value.Object) && p.In == Path &&
+		(p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && undefined(v) {
 		// RFC 6570 expands such an expression to nothing, which the
-		// builder's whole-segment rule for {id} does not see.
+		// builder's whole-segment rule for {id} does not see: null, and
+		// an empty array or object, or one of nulls (which are left out).
 		return &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam}
 	}
 	// The common case first: a string where a string may go.
