@@ -257,6 +257,18 @@ func (op *Operation) explain(p *Param, v value.Value) error {
 		e.Err, e.Detail = ErrType, "got array, want object (style deepObject)"
 		return e
 	}
+	if p.Style == StyleDeepObject {
+		for _, m := range v.Members() {
+			if m.Value.Kind() != value.Null && badDeepKey(m.Key) {
+				key := "a key"
+				if echo {
+					key = "key " + quoteValue(m.Key)
+				}
+				e.Err, e.Detail = ErrType, key+`: a deepObject's key may not be empty or hold "[" or "]", which its name[key] pair would not tell apart`
+				return e
+			}
+		}
+	}
 	if p.In == Body {
 		p.Schema.explainJSON(e, "", v, echo, 0)
 	} else {

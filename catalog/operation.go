@@ -444,14 +444,16 @@ func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) err
 // path parameter of style label or matrix, or exploded, which is then
 // missing (ErrMissingParam; of one of style simple, the builder says
 // so), as is such a parameter's empty array or object, or one of nulls,
-// which RFC 6570 expands to nothing too. An object, where the schema allows one, must hold scalars (or
-// nulls, left out), each checked as text against the property of its
-// name; a parameter of style deepObject takes no array. Every Style
-// writes scalars, arrays and objects of scalars, so the check is the
-// same for all. A body
-// value must have the JSON type the spec asks for (an integral number
-// such as 1.0 is an integer), and arrays' items and the known properties
-// of objects are checked as deep as the catalogue describes them;
+// which RFC 6570 expands to nothing too. An object, where the schema
+// allows one, must hold scalars (or nulls, left out), each checked as
+// text against the property of its name; a parameter of style
+// deepObject takes no array, nor a member (but a null one) whose key is
+// empty or holds "[" or "]", which its name[key] pair would not tell
+// apart. Every Style writes scalars, arrays and objects of scalars, so
+// the check is the same for all. A body value must have the JSON type
+// the spec asks for (an integral number such as 1.0 is an integer), and
+// arrays' items and the known properties of objects are checked as deep
+// as the catalogue describes them;
 // properties it does not describe are allowed.
 //
 // A name op does not declare passes as a member of the body when the
@@ -520,7 +522,7 @@ func (op *Operation) checkValue(p *Param, v *value.Value) error {
 		if p.Schema.matchJSON(*v, 0) {
 			return nil
 		}
-	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || v.Kind() != value.Array) {
+	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v)) {
 		return nil
 	}
 	return op.explain(p, *v)

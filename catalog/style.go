@@ -1,6 +1,10 @@
 package catalog
 
-import "github.com/endpointkit/endpoint/internal/value"
+import (
+	"strings"
+
+	"github.com/endpointkit/endpoint/internal/value"
+)
 
 // What WithCatalog's builder cannot write from the template alone: the
 // query styles RFC 6570 has no form for. The template writes form
@@ -126,3 +130,23 @@ func undefined(v *value.Value) bool {
 	}
 	return true
 }
+
+// deepKeysOK reports whether v may be sent as a deepObject: no array, and
+// no member (but a null one, left out) whose key is empty or holds "["
+// or "]". OpenAPI gives the style no escape, and a server that decodes
+// the query before it reads name[key] (all do: RFC 3986 wants the
+// brackets encoded) would read color[]=1 as an array's item, and the key
+// "a][b" as a member b of a member a: names the object did not have.
+func deepKeysOK(v *value.Value) bool {
+	if v.Kind() == value.Array {
+		return false
+	}
+	for _, m := range v.Members() {
+		if m.Value.Kind() != value.Null && badDeepKey(m.Key) {
+			return false
+		}
+	}
+	return true
+}
+
+func badDeepKey(k string) bool { return k == "" || strings.ContainsAny(k, "[]") }
