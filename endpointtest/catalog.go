@@ -322,9 +322,11 @@ func textValue(p *catalog.Param, text string, sep byte, explode bool) any {
 }
 
 // deepName splits a query name name[key] of a deepObject parameter of op
-// into that parameter's name and the member's key.
+// into that parameter's name and the member's key. The split is at the
+// last "[": a key holds no bracket (the builder refuses one), and the
+// parameter's name may (include[][a]).
 func deepName(op *catalog.Operation, name string) (base, key string, ok bool) {
-	i := strings.IndexByte(name, '[')
+	i := strings.LastIndexByte(name, '[')
 	if i <= 0 || !strings.HasSuffix(name, "]") {
 		return "", "", false
 	}
