@@ -302,8 +302,10 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 	if strings.IndexByte(m.URL, '?') >= 0 {
 		// The catalogue gives the path, but the caller's query is kept: it
 		// must be a template, as without a catalogue, not text cut at a
-		// stray "{".
-		if _, err := template.Parse(m.URL); err != nil {
+		// stray "{". The path is the catalogue's to judge: the route
+		// may name it as the description writes it (/d/{$x}?a=1), which
+		// is no template, so that only the query's error counts.
+		if _, err := template.Parse(m.URL); err != nil && queryInvalid(m.URL) {
 			return nil, false, nil, newError("parse", m.URL, err)
 		}
 	}
@@ -567,6 +569,28 @@ func literalQuery(url string) string {
 		return ""
 	}
 	return queryText(url[start:], kept)
+}
+
+// queryInvalid reports whether the literal query of url (from the first
+// "?" outside an expression) is no template, as its whole text failed to
+// parse; false when that failure was the path's. It runs only on that
+// error path.
+func queryInvalid(url string) bool {
+	depth := 0
+	for i := 0; i < len(url); i++ {
+		switch url[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '?':
+			if depth == 0 {
+				_, err := template.Parse(url[i:])
+				return err != nil
+			}
+		}
+	}
+	return true // no query outside an expression: the text is malformed
 }
 
 // queryText is literalQuery's result: the query as written, or kept
