@@ -237,7 +237,9 @@ const (
 //     operation's template (/users/{.id}), a query's pipeDelimited,
 //     spaceDelimited or deepObject as the operation's StyledValue gives
 //     it (catalog.Operation is such an operation), in Build, HTTPRequest
-//     and Parse of Merge's options alike.
+//     and Parse of Merge's options alike (but not of those options
+//     through JSON, which does not carry the catalogue: see Options;
+//     Build("", o) or BuildJSON builds them again).
 func WithCatalog(c Catalog) Option {
 	return func(dst *Options) error {
 		dst.catalog = c

@@ -17,6 +17,18 @@ import (
 // returns hold converted values: nil, bool, string, int64, uint64,
 // float64 and json.Number for scalars, and json.RawMessage holding the
 // JSON text of arrays and objects, members in order.
+//
+// Options from Merge of an Endpoint made WithCatalog also hold, unseen,
+// the catalogue and the operation it resolved the call to, so that Parse
+// of them sends what Build does. JSON, octokit's shape, has no place for
+// them: Options decoded from JSON, or copied field by field, are parsed
+// as options without a catalogue, as JavaScript's endpoint.parse parses
+// them, so that what the catalogue alone says is not applied (a query
+// parameter's style, such as pipeDelimited or deepObject; a name its
+// template holds encoded, {%24id}; a colon in its path, which is then
+// v6's :name). Endpoint.Build("", o) and Endpoint.BuildJSON resolve and
+// check such options against the Endpoint's catalogue again, and send
+// what Build did.
 type Options struct {
 	// Method is the HTTP method, kept in the case it was given.
 	Method string
