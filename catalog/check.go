@@ -269,6 +269,10 @@ func (op *Operation) explain(p *Param, v value.Value) error {
 			}
 		}
 	}
+	if key := op.foreignKey(p, &v); key != "" {
+		e.Err, e.Detail = ErrType, "member "+quoteValue(key)+" would be sent as the parameter of that name"
+		return e
+	}
 	if p.In == Body {
 		p.Schema.explainJSON(e, "", v, echo, 0)
 	} else {
