@@ -376,9 +376,16 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 			// team_id so) is a member of any type: refusing it as unknown
 			// would leave no call the description allows. (A name only a
 			// oneOf, anyOf or allOf part requires is left out.)
-			if mt.Schema != nil && mt.Schema.Value != nil {
+			if mt.Schema != nil && mt.Schema.Value != nil && len(mt.Schema.Value.Required) > 0 {
+				inBody := map[string]bool{}
+				for _, p := range out.Params {
+					if p.In == catalog.Body {
+						inBody[p.Name] = true
+					}
+				}
 				for _, name := range mt.Schema.Value.Required {
-					if !slices.ContainsFunc(out.Params, func(p catalog.Param) bool { return p.In == catalog.Body && p.Name == name }) {
+					if !inBody[name] {
+						inBody[name] = true
 						out.Params = append(out.Params, catalog.Param{Name: name, In: catalog.Body, Required: true})
 					}
 				}
@@ -546,6 +553,7 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 		out.Items = &it
 	}
 	if deep {
+		required := newNameSet(s.Required)
 		names := make([]string, 0, len(s.Properties))
 		for name := range s.Properties {
 			names = append(names, name)
@@ -561,7 +569,7 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 				continue // a request never sends it
 			}
 			out.Properties = append(out.Properties, catalog.Property{
-				Name: name, Required: slices.Contains(s.Required, name),
+				Name: name, Required: required.has(name),
 				Schema: c.convert(s.Properties[name], depth+1, stack),
 			})
 		}
@@ -609,9 +617,12 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 		}
 	}
 	// Names a part requires may be properties of the whole.
-	for i := range out.Properties {
-		if slices.Contains(out.required, out.Properties[i].Name) {
-			out.Properties[i].Required = true
+	if len(out.Properties) > 0 {
+		required := newNameSet(out.required)
+		for i := range out.Properties {
+			if required.has(out.Properties[i].Name) {
+				out.Properties[i].Required = true
+			}
 		}
 	}
 	return out
@@ -640,8 +651,9 @@ func (a part) or(b part) part {
 	out := part{Schema: union(a.Schema, b.Schema)}
 	switch aObj, bObj := mayBeObject(a.Type), mayBeObject(b.Type); {
 	case aObj && bObj:
+		inB := newNameSet(b.required)
 		for _, name := range a.required {
-			if slices.Contains(b.required, name) {
+			if inB.has(name) {
 				out.required = append(out.required, name)
 			}
 		}
@@ -726,9 +738,11 @@ func intersect(a, b catalog.Schema) catalog.Schema {
 		it := intersect(*a.Items, *b.Items)
 		a.Items = &it
 	}
+	at := indexProps(a.Properties, len(b.Properties))
 	for _, p := range b.Properties {
-		i := slices.IndexFunc(a.Properties, func(q catalog.Property) bool { return q.Name == p.Name })
+		i := at.find(a.Properties, p.Name)
 		if i < 0 {
+			at.add(p.Name, len(a.Properties))
 			a.Properties = append(a.Properties, p)
 		} else {
 			a.Properties[i].Required = a.Properties[i].Required || p.Required
@@ -772,10 +786,11 @@ func union(a, b catalog.Schema) catalog.Schema {
 	// Properties of both, a's first; required only when both branches
 	// that are objects require it.
 	aObj, bObj := a.Type == 0 || a.Type&catalog.Object != 0, b.Type == 0 || b.Type&catalog.Object != 0
+	inA, inB := indexProps(a.Properties, len(b.Properties)), indexProps(b.Properties, len(a.Properties))
 	for _, p := range a.Properties {
-		q := findProp(b.Properties, p.Name)
-		switch {
-		case q != nil:
+		switch i := inB.find(b.Properties, p.Name); {
+		case i >= 0:
+			q := &b.Properties[i]
 			p.Required = p.Required && q.Required
 			p.Schema = union(p.Schema, q.Schema)
 		case bObj:
@@ -784,7 +799,7 @@ func union(a, b catalog.Schema) catalog.Schema {
 		out.Properties = append(out.Properties, p)
 	}
 	for _, p := range b.Properties {
-		if findProp(a.Properties, p.Name) == nil {
+		if inA.find(a.Properties, p.Name) < 0 {
 			if aObj {
 				p.Required = false
 			}
@@ -804,11 +819,66 @@ func setOf(enum []string) map[string]bool {
 	return m
 }
 
-func findProp(ps []catalog.Property, name string) *catalog.Property {
-	for i := range ps {
-		if ps[i].Name == name {
-			return &ps[i]
+// Converting and merging schemas asks, for each name of one list,
+// whether another list holds it: nameSet and propIndex answer from a map
+// once a list is long, so that each such pass is linear in the lists'
+// lengths, not their product. Required lists count nowhere against
+// MaxSchemas: a 3 MB body schema requiring 300,000 names beside 3,000
+// properties took minutes to load.
+const linearUpTo = 8
+
+// nameSet is a set of names (a schema's required list).
+type nameSet struct {
+	list []string
+	m    map[string]bool
+}
+
+func newNameSet(list []string) nameSet {
+	if len(list) > linearUpTo {
+		return nameSet{m: setOf(list)}
+	}
+	return nameSet{list: list}
+}
+
+func (s nameSet) has(name string) bool {
+	if s.m != nil {
+		return s.m[name]
+	}
+	return slices.Contains(s.list, name)
+}
+
+// propIndex finds a property by name in the list it was made for (and
+// the properties added to it with add); nil scans the list. asks is how
+// many names will be looked up (and may be added: allOf's merge grows
+// an empty list to thousands of properties, one at a time).
+type propIndex map[string]int
+
+func indexProps(ps []catalog.Property, asks int) propIndex {
+	if len(ps)+asks <= 2*linearUpTo {
+		return nil
+	}
+	m := make(propIndex, len(ps))
+	for i, p := range ps {
+		if _, dup := m[p.Name]; !dup {
+			m[p.Name] = i
 		}
 	}
-	return nil
+	return m
+}
+
+// find returns the position of name in ps, or -1.
+func (m propIndex) find(ps []catalog.Property, name string) int {
+	if m == nil {
+		return slices.IndexFunc(ps, func(q catalog.Property) bool { return q.Name == name })
+	}
+	if i, ok := m[name]; ok {
+		return i
+	}
+	return -1
+}
+
+func (m propIndex) add(name string, i int) {
+	if m != nil {
+		m[name] = i
+	}
 }
