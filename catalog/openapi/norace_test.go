@@ -1,0 +1,5 @@
+//go:build !race
+
+package openapi_test
+
+const raceEnabled = false
