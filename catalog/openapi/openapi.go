@@ -74,12 +74,15 @@ const MaxDepth = 8
 // expand to, each reference counted where it is used: a small document
 // whose schemas refer to one another many times over (each of ten
 // properties to the next schema, eight levels down) would expand to
-// billions. Past it, loading fails with ErrLoad. GitHub's descriptions
-// expand to 5,700 (GHES) to 8,600 (GHEC).
+// billions. Merging the branches of a oneOf or anyOf counts too, a
+// tenth of a schema for each property, enum member and required name a
+// merge copies: a oneOf of 20,000 one-property branches would copy 200
+// million. Past it, loading fails with ErrLoad. GitHub's descriptions
+// expand to about 5,800 (GHES 3.19) to 8,800 (GHEC), merges included.
 const MaxSchemas = 250_000
 
 // errTooManySchemas is the cause of ErrLoad past MaxSchemas.
-var errTooManySchemas = fmt.Errorf("schemas expand to more than %d where they are used", MaxSchemas)
+var errTooManySchemas = fmt.Errorf("schemas expand to more than %d where they are used (merged oneOf and anyOf branches included)", MaxSchemas)
 
 // ErrLoad is returned, wrapped, when a description cannot be read,
 // parsed or turned into a catalogue; every error of this package wraps it.
@@ -498,9 +501,28 @@ type part struct {
 // them against MaxSchemas: left goes below zero past it, and converting
 // then stops.
 type converter struct {
-	left int
-	opts Options
+	left   int
+	merged int // members merged since left last went down (charge)
+	opts   Options
 }
+
+// charge counts a merge of oneOf or anyOf branches against MaxSchemas:
+// each merge copies what the branches merged so far hold (their
+// properties, enum members and required names), so a schema of many
+// branches costs the square of their number, which counting schemas
+// alone does not bound (a oneOf of 20,000 one-property branches: 110 GB
+// allocated). A merged member counts as a tenth of a schema. (allOf
+// merges into the parts merged so far, without copying them.)
+func (c *converter) charge(p *part) {
+	c.merged += len(p.Properties) + len(p.Enum) + len(p.required)
+	for c.merged >= mergedPerSchema {
+		c.merged -= mergedPerSchema
+		c.left--
+	}
+}
+
+// mergedPerSchema is how many merged members charge counts as a schema.
+const mergedPerSchema = 10
 
 // convert keeps what a call is checked against of a schema. stack holds
 // the schemas being converted above this one, to stop at a cycle.
@@ -606,7 +628,11 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 			}
 			u := c.convertPart(alts[0], depth, stack)
 			for _, alt := range alts[1:] {
+				if c.left < 0 {
+					break
+				}
 				u = u.or(c.convertPart(alt, depth, stack))
+				c.charge(&u)
 			}
 			out = out.and(u)
 		}
