@@ -326,8 +326,13 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 	byKey := map[key]*openapi3.Parameter{}
 	for _, list := range []openapi3.Parameters{item.Parameters, op.Parameters} {
 		for _, ref := range list {
-			if ref == nil || ref.Value == nil {
+			if ref == nil {
 				continue
+			}
+			if ref.Value == nil {
+				// A $ref that resolves to nothing (one to itself): the
+				// parameter would be left out without a word.
+				return out, fmt.Errorf("parameter %q resolves to no parameter", ref.Ref)
 			}
 			p := ref.Value
 			k := key{p.Name, p.In}
