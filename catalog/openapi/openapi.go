@@ -624,8 +624,9 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 		out.Type |= catalog.Null
 	}
 	if !cycle {
+		var at propIndex // out's properties, as the parts add to them
 		for _, p := range s.AllOf {
-			out = out.and(c.convertPart(p, depth, stack))
+			out = out.andIn(c.convertPart(p, depth, stack), &at)
 		}
 		for _, alts := range []openapi3.SchemaRefs{s.OneOf, s.AnyOf} {
 			if len(alts) == 0 {
@@ -661,9 +662,19 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 
 // and merges b into a as allOf does: both must hold. A part that allows
 // other members cannot open a schema that refuses them.
-func (a part) and(b part) part {
-	a.Schema = intersect(a.Schema, b.Schema)
-	a.required = slices.Concat(a.required, b.required)
+func (a part) and(b part) part { return a.andIn(b, nil) }
+
+// andIn is and with at, when not nil, the index of a's properties that
+// allOf's merge keeps from part to part (see intersectIn); a's required
+// names grow in place, so that many parts cost their own size, not the
+// square of their number.
+func (a part) andIn(b part, at *propIndex) part {
+	a.Schema = intersectIn(a.Schema, b.Schema, at)
+	if at != nil {
+		a.required = append(a.required, b.required...)
+	} else {
+		a.required = slices.Concat(a.required, b.required)
+	}
 	switch {
 	case a.extra == extraRefused || b.extra == extraRefused:
 		a.extra, a.additional = extraRefused, nil
@@ -736,7 +747,12 @@ func enumText(e any) string {
 }
 
 // intersect merges b into a as allOf does: both must hold.
-func intersect(a, b catalog.Schema) catalog.Schema {
+func intersect(a, b catalog.Schema) catalog.Schema { return intersectIn(a, b, nil) }
+
+// intersectIn is intersect with at, when not nil, the index of
+// a.Properties, kept from one call to the next as allOf's merge grows
+// them: made once they are many, instead of once a part.
+func intersectIn(a, b catalog.Schema, at *propIndex) catalog.Schema {
 	switch {
 	case a.Type == 0:
 		a.Type = b.Type
@@ -769,7 +785,12 @@ func intersect(a, b catalog.Schema) catalog.Schema {
 		it := intersect(*a.Items, *b.Items)
 		a.Items = &it
 	}
-	at := indexProps(a.Properties, len(b.Properties))
+	if at == nil {
+		idx := indexProps(a.Properties, len(b.Properties))
+		at = &idx
+	} else if *at == nil {
+		*at = indexProps(a.Properties, len(b.Properties))
+	}
 	for _, p := range b.Properties {
 		i := at.find(a.Properties, p.Name)
 		if i < 0 {
