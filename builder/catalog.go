@@ -403,10 +403,7 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 	if missing(op, m, paramList{kept}, sendsBody) {
 		// A copy for the catalogue's callback, which may keep it.
 		ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers // hs's array is never written
-		has := func(name string) bool {
-			return givenFor(op, ps, name) || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody ||
-				op.Locate(name) == InHeader && hasHeader(hs, name)
-		}
+		has := func(name string) bool { return given(op, ps, data, hs, name) }
 		var err error
 		if bm, ok := op.(bodyMissing); ok {
 			err = bm.MissingBody(has, sendsBody || data.set)
@@ -426,14 +423,12 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 // the body.
 func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 	always, withBody := op.Requires()
-	raw := opaqueBody(m.Data)
 	for _, name := range always {
-		if !givenFor(op, params, name) && !dataHas(m.Data, name) && !(raw && op.Locate(name) == InBody) &&
-			!(op.Locate(name) == InHeader && hasHeader(m.Headers, name)) {
+		if !given(op, params, m.Data, m.Headers, name) {
 			return true
 		}
 	}
-	if len(withBody) == 0 || raw {
+	if len(withBody) == 0 || opaqueBody(m.Data) {
 		return false
 	}
 	if !m.Data.set && !sendsBody {
@@ -445,6 +440,14 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 		}
 	}
 	return false
+}
+
+// given reports whether a call gives the required parameter name: as a
+// parameter op sends (givenFor), a member of Data, any body member of a
+// string or raw Data, or, for a header parameter, as that header.
+func given(op Operation, params paramList, data body, hs headerList, name string) bool {
+	return givenFor(op, params, name) || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody ||
+		op.Locate(name) == InHeader && hasHeader(hs, name)
 }
 
 // givenFor reports whether params give the required parameter name a
