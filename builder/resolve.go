@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
@@ -320,11 +321,7 @@ func isAbsolute(s string) bool {
 	if len(s) < len("http://") || s[0]|0x20 != 'h' {
 		return false
 	}
-	return hasPrefixFold(s, "http://") || hasPrefixFold(s, "https://")
-}
-
-func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+	return ascii.HasPrefixFold(s, "http://") || ascii.HasPrefixFold(s, "https://")
 }
 
 // templateVar is a value as the template engine reads it: null is

@@ -226,3 +226,11 @@ func EqualFold(a, b string) bool {
 	}
 	return true
 }
+
+// HasPrefixFold reports whether s begins with prefix, ASCII letters
+// compared without regard to case. For an ASCII prefix it agrees with
+// strings.EqualFold of s's first len(prefix) bytes: a byte of s that is
+// not ASCII matches nothing in it.
+func HasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && EqualFold(s[:len(prefix)], prefix)
+}

@@ -125,4 +125,15 @@ var _ = Describe("byte classes", func() {
 			Expect(ascii.IsLowerToken(s)).To(Equal(want), "%q", s)
 		})
 	})
+
+	It("tells an ASCII prefix without regard to case, as strings.EqualFold of as many bytes does", func() {
+		for _, prefix := range []string{"http://", "https://", "%3A%2F%2F", "%2F"} {
+			for _, s := range []string{"", "h", "HTTP://x", "Https://x", "hTTp:/", "%3a%2f%2fu", "%2f", "\u212attp://", "httpſ://", "https:/\xff"} {
+				want := len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+				Expect(ascii.HasPrefixFold(s, prefix)).To(Equal(want), "%q %q", s, prefix)
+			}
+		}
+		Expect(ascii.HasPrefixFold("HTTPS://api", "https://")).To(BeTrue())
+		Expect(ascii.HasPrefixFold("http:", "http://")).To(BeFalse())
+	})
 })

@@ -141,11 +141,11 @@ func redactUserinfo(s string, decoded bool) string {
 			if at, end = lastAt(s, start, decoded); at < 0 {
 				noAt = end
 			}
-		case s[i] == '%' && hasPrefixFold(s[i:], "%3A%2F%2F"):
+		case s[i] == '%' && ascii.HasPrefixFold(s[i:], "%3A%2F%2F"):
 			start = i + len("%3A%2F%2F")
 			end := start
-			for end < len(s) && !endsAuthority(s, end, decoded) && !hasPrefixFold(s[end:], "%2F") &&
-				!hasPrefixFold(s[end:], "%3F") && !hasPrefixFold(s[end:], "%23") {
+			for end < len(s) && !endsAuthority(s, end, decoded) && !ascii.HasPrefixFold(s[end:], "%2F") &&
+				!ascii.HasPrefixFold(s[end:], "%3F") && !ascii.HasPrefixFold(s[end:], "%23") {
 				end++
 			}
 			at = strings.LastIndex(s[start:end], "%40")
@@ -184,7 +184,7 @@ func redactQuery(s string, levels int, decoded bool) string {
 	runEnd, runPct := 0, -1
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case c == '%' && levels > 0 && hasPrefixFold(s[i:], "%3A%2F%2F"):
+		case c == '%' && levels > 0 && ascii.HasPrefixFold(s[i:], "%3A%2F%2F"):
 			// A URL encoded outside a query value (a path segment,
 			// /proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx): read decoded, up to
 			// the segment's end.
@@ -394,9 +394,4 @@ func queryEscapeBut(s, keep string) string {
 		parts[i] = url.QueryEscape(p)
 	}
 	return strings.Join(parts, keep)
-}
-
-// hasPrefixFold is strings.HasPrefix without regard to ASCII case.
-func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
