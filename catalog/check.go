@@ -258,15 +258,13 @@ func (op *Operation) explain(p *Param, v value.Value) error {
 		return e
 	}
 	if p.Style == StyleDeepObject {
-		for _, m := range v.Members() {
-			if m.Value.Kind() != value.Null && badDeepKey(m.Key) {
-				key := "a key"
-				if echo {
-					key = "key " + quoteValue(m.Key)
-				}
-				e.Err, e.Detail = ErrType, key+`: a deepObject's key may not be empty or hold "[" or "]", which its name[key] pair would not tell apart`
-				return e
+		if bad, found := badDeepMember(&v); found {
+			key := "a key"
+			if echo {
+				key = "key " + quoteValue(bad)
 			}
+			e.Err, e.Detail = ErrType, key+`: a deepObject's key may not be empty or hold "[" or "]", which its name[key] pair would not tell apart`
+			return e
 		}
 	}
 	if key := op.foreignKey(p, &v); key != "" {

@@ -450,8 +450,9 @@ func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) err
 // deepObject takes no array, nor a member (but a null one) whose key is
 // empty or holds "[" or "]", which its name[key] pair would not tell
 // apart, and an object exploded into pairs of its members' names (form,
-// pipe- or space-delimited, exploded) names no other parameter of op. Every Style writes scalars, arrays and objects of scalars, so
-// the check is the same for all. A body value must have the JSON type
+// pipe- or space-delimited, exploded) names no other parameter of op.
+// Every Style writes scalars, arrays and objects of scalars, so the check
+// is the same for all. A body value must have the JSON type
 // the spec asks for (an integral number such as 1.0 is an integer), and
 // arrays' items and the known properties of objects are checked as deep
 // as the catalogue describes them;
@@ -523,22 +524,18 @@ func (op *Operation) checkValue(p *Param, v *value.Value) error {
 		if p.Schema.matchJSON(*v, 0) {
 			return nil
 		}
-	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v)) && op.ownKeys(p, v) {
+	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v)) && op.foreignKey(p, v) == "" {
 		return nil
 	}
 	return op.explain(p, *v)
 }
 
-// ownKeys reports whether an object value of p, a query parameter whose
-// object is exploded into pairs of its members' names (form, and pipe-
-// or space-delimited exploded: R=100&G=200), names none of op's other
-// parameters: such a member would be sent as that parameter, past its
-// check. A null member is left out, so its name does not count.
-func (op *Operation) ownKeys(p *Param, v *value.Value) bool {
-	return op.foreignKey(p, v) == ""
-}
-
-// foreignKey is the first member name ownKeys refuses, or "".
+// foreignKey returns the first member name of an object value of p, a
+// query parameter whose object is exploded into pairs of its members'
+// names (form, and pipe- or space-delimited exploded: R=100&G=200), that
+// names another of op's parameters: such a member would be sent as that
+// parameter, past its check. A null member is left out, so its name does
+// not count. "" when there is none.
 func (op *Operation) foreignKey(p *Param, v *value.Value) string {
 	if p.In != Query || !p.Explode || p.Style == StyleDeepObject || v.Kind() != value.Object {
 		return ""

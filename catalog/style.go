@@ -67,12 +67,9 @@ func (op *Operation) StyledValue(name string, v value.Value) (_ value.Value, ok 
 		if k == value.Object {
 			return v.WithFlag(value.DeepObjectFlag), true
 		}
-	case p.Style == StylePipeDelimited && !p.Explode:
-		return joinText(v, '|')
-	case p.Style == StyleSpaceDelimited && !p.Explode:
-		return joinText(v, ' ')
-	case k == value.Object && styledQuery(p, op.Method != "GET" && op.Method != "HEAD"):
-		return joinText(v, ',')
+	case (p.Style == StylePipeDelimited || p.Style == StyleSpaceDelimited) && !p.Explode,
+		k == value.Object && styledQuery(p, op.Method != "GET" && op.Method != "HEAD"):
+		return joinText(v, p.Style.Delimiter())
 	}
 	return v, false
 }
@@ -141,12 +138,19 @@ func deepKeysOK(v *value.Value) bool {
 	if v.Kind() == value.Array {
 		return false
 	}
+	_, bad := badDeepMember(v)
+	return !bad
+}
+
+// badDeepMember returns the key of v's first member (but a null one)
+// that deepKeysOK refuses, and whether there is one.
+func badDeepMember(v *value.Value) (key string, bad bool) {
 	for _, m := range v.Members() {
 		if m.Value.Kind() != value.Null && badDeepKey(m.Key) {
-			return false
+			return m.Key, true
 		}
 	}
-	return true
+	return "", false
 }
 
 func badDeepKey(k string) bool { return k == "" || strings.ContainsAny(k, "[]") }

@@ -67,6 +67,13 @@ var _ = Describe("a parameter's Style", func() {
 		Expect(catalog.Style(99).String()).To(Equal("unknown"))
 	})
 
+	It("joins a query value's items with its style's delimiter", func() {
+		want := map[catalog.Style]byte{catalog.StylePipeDelimited: '|', catalog.StyleSpaceDelimited: ' ', catalog.StyleForm: ',', catalog.StyleDefault: ','}
+		for s, d := range want {
+			Expect(s.Delimiter()).To(Equal(d), s.String())
+		}
+	})
+
 	It("writes a path parameter's style and explode into the template, as RFC 6570 operators", func() {
 		c := styled()
 		Expect(byID(c, "getUser").Template()).To(Equal("/users/{.id}"))

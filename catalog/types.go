@@ -212,6 +212,21 @@ func (s Style) String() string {
 	return "unknown"
 }
 
+// Delimiter returns the byte that joins an array's items, or an object's
+// keys and values in turn, in a query value of style s that does not
+// explode: '|' for StylePipeDelimited, ' ' for StyleSpaceDelimited, and
+// ',' for the others, as form writes them. [Operation.StyledValue]
+// joins with it, and package endpointtest splits with it.
+func (s Style) Delimiter() byte {
+	switch s {
+	case StylePipeDelimited:
+		return '|'
+	case StyleSpaceDelimited:
+		return ' '
+	}
+	return ','
+}
+
 // takes reports whether a parameter in l may have style s.
 func (s Style) takes(l Location) bool {
 	switch s {

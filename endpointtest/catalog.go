@@ -214,13 +214,13 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 		p, declared := op.Param(name)
 		switch {
 		case declared && len(sent) == 1:
-			v = textValue(p, sent[0], queryDelimiter(p), false)
+			v = textValue(p, sent[0], p.Style.Delimiter(), false)
 		case len(sent) > 1:
 			vals := make([]any, 0, len(sent))
 			for _, text := range sent {
 				items, isList := []string(nil), false
 				if declared {
-					items, isList = textValue(p, text, queryDelimiter(p), false).([]string)
+					items, isList = textValue(p, text, p.Style.Delimiter(), false).([]string)
 				}
 				if !isList {
 					vals = append(vals, text)
@@ -273,17 +273,6 @@ func pathValue(op *catalog.Operation, name, text string) any {
 		sep = '.'
 	}
 	return textValue(p, text, sep, p.Explode)
-}
-
-// queryDelimiter is what joins a query parameter's items in its style.
-func queryDelimiter(p *catalog.Param) byte {
-	switch p.Style {
-	case catalog.StylePipeDelimited:
-		return '|'
-	case catalog.StyleSpaceDelimited:
-		return ' '
-	}
-	return ','
 }
 
 // textValue reads the text of a path or query value back into the
