@@ -297,7 +297,8 @@ func redactParams(p builder.Params) builder.Params {
 // share Body's reader, as builder's HTTPRequest does for a seekable body
 // it never copies, so that reading one reads the other); otherwise it is
 // read and replaced by an equal one. Either way the request still sends
-// its whole body, and Body is the only field changed. An io.Reader body
+// its whole body, also when CallOf refuses it (a body larger than
+// MaxBodySize), and Body is the only field changed. An io.Reader body
 // of RequestOptions is read only if it can seek back, so that it is left
 // as it was.
 func CallOf(req any) (*Call, error) {
@@ -349,19 +350,29 @@ func callOfHTTP(r *http.Request) (*Call, error) {
 			}
 			// A GetBody need not give a copy: the builder's, for a
 			// seekable body it never copies, seeks that same reader back,
-			// so reading it read r.Body too. A GetBody again gives the
-			// body to send from its start, shared or not.
-			if err == nil {
+			// so reading it read r.Body too, also when the read failed
+			// (a body too large). A GetBody again gives the body to send
+			// from its start, shared or not.
+			if rc != nil {
 				if rc, gerr := r.GetBody(); gerr == nil {
 					r.Body = rc
 				}
 			}
 		} else {
 			body, err = readAll(r.Body)
-			_ = r.Body.Close()
-			// A copy of its own: the call's body may be changed, the
-			// request's must not change with it.
-			r.Body = io.NopCloser(bytes.NewReader(bytes.Clone(body)))
+			if err != nil {
+				// The bytes read put back in front of the rest, unread:
+				// the request still sends what it would have.
+				r.Body = struct {
+					io.Reader
+					io.Closer
+				}{io.MultiReader(bytes.NewReader(body), r.Body), r.Body}
+			} else {
+				_ = r.Body.Close()
+				// A copy of its own: the call's body may be changed, the
+				// request's must not change with it.
+				r.Body = io.NopCloser(bytes.NewReader(bytes.Clone(body)))
+			}
 		}
 		if err != nil {
 			return nil, &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest}
