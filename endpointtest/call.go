@@ -18,7 +18,8 @@ import (
 )
 
 // MaxBodySize is the most of a body that is read: the server answers a
-// larger one with 413, and CallOf refuses it.
+// larger one with 413 (and one it cannot read, such as a malformed
+// chunked body, with 400), and CallOf refuses it.
 const MaxBodySize = 32 << 20
 
 // Call is one request as the package sees it: recorded by a [Server],
@@ -383,10 +384,13 @@ func callOfHTTP(r *http.Request) (*Call, error) {
 	return c, nil
 }
 
+// errBodyTooLarge: a body is larger than MaxBodySize.
+var errBodyTooLarge = fmt.Errorf("larger than %d bytes", MaxBodySize)
+
 func readAll(r io.Reader) ([]byte, error) {
 	b, err := io.ReadAll(io.LimitReader(r, MaxBodySize+1))
 	if err == nil && len(b) > MaxBodySize {
-		err = fmt.Errorf("larger than %d bytes", MaxBodySize)
+		err = errBodyTooLarge
 	}
 	return b, err
 }

@@ -2,6 +2,7 @@ package endpointtest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -399,7 +400,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	body, err := readAll(r.Body)
 	if err != nil {
 		c.Err = &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest, Causes: []error{err}}
-		s.finish(w, c, errorResponse(http.StatusRequestEntityTooLarge, "Request body too large", nil))
+		if errors.Is(err, errBodyTooLarge) {
+			s.finish(w, c, errorResponse(http.StatusRequestEntityTooLarge, "Request body too large", nil))
+		} else {
+			// A body cut short or malformed (a bad chunk): no size to blame.
+			s.finish(w, c, errorResponse(http.StatusBadRequest, "Problems reading the request body", nil))
+		}
 		return
 	}
 	if len(body) > 0 {
