@@ -233,6 +233,10 @@ func loadSpec(name string) (*catalog.Catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--spec: %w", err)
 	}
+	if len(cat.Operations()) == 0 {
+		// An empty file or {} loads; no call could pass its check.
+		return nil, fmt.Errorf("--spec: %q: the description has no operations", name)
+	}
 	return cat, nil
 }
 
