@@ -64,7 +64,7 @@ type prepared struct {
 	baseURL *url.URL
 	// trimmedBase is base without a trailing slash.
 	trimmedBase string
-	// catalog stands for the catalogue in the route memo, when its type
+	// catalog stands for the catalogue in the route memo, when it
 	// can be compared with ==, so that the memo may tell catalogues apart
 	// (catalog_memo.go); catalogKey is it, weakly, as the memo holds it.
 	catalog    *catKey
@@ -80,7 +80,9 @@ func prepareOver(l *layer, parent *prepared) (prepared, error) {
 		return prepared{}, err
 	}
 	p := prepared{headers: hs, base: l.BaseURL, made: new(madeOnUse)}
-	if c := l.Catalog.c; c != nil && reflect.TypeOf(c).Comparable() {
+	// The value, not its type: a comparable struct may hold an interface
+	// whose value == cannot compare (a func), and == would panic.
+	if c := l.Catalog.c; c != nil && reflect.ValueOf(c).Comparable() {
 		if parent != nil && parent.catalog != nil && parent.catalog.cat == c {
 			p.catalog, p.catalogKey = parent.catalog, parent.catalogKey
 		} else {
