@@ -273,7 +273,9 @@ func (b *Builder) Request(key string, v any) *Builder {
 	if at >= 0 {
 		b.budget.Refund(b.req[at].Value) // set again
 	}
-	val, err := toValue(v, &b.budget)
+	// A member of the passthrough object, one level down, as
+	// Options.Request counts it.
+	val, err := toValueAt(v, &b.budget, 1)
 	if err != nil {
 		b.err = valueErr(keyRequest, err)
 		return b
