@@ -51,9 +51,12 @@ type Decoder struct {
 }
 
 // NewDecoder returns a Decoder over a copy of data, with a budget of its
-// own.
+// own. The object or array it reads first holds the caller's values (an
+// options object), not a value: it is not a level of nesting, and the
+// values in it are counted against MaxDepth from 0, as the same values
+// given as Go values are.
 func NewDecoder(data []byte) *Decoder {
-	return &Decoder{s: string(data)}
+	return &Decoder{s: string(data), depth: -1}
 }
 
 // Offset returns the position of the next byte to read.
