@@ -344,20 +344,10 @@ func (b *Builder) Merge() (Options, error) {
 	if err != nil {
 		return Options{}, err
 	}
-	l.Keys = callKeys(b.route, &l)
-	m, err := mergeLayers(&b.ep().defaults, &l)
+	m, op, err := b.ep().mergeCallLayer(b.route, &l)
 	if err != nil {
-		return Options{}, newError("merge", b.route, err)
+		return Options{}, err
 	}
-	var op Operation
-	if m.Catalog.c != nil {
-		kept, _, catOp, err := applyCatalog(&m, m.Params.list, l.Params, l.Method, m.Catalog.c)
-		if err != nil {
-			return Options{}, err
-		}
-		m.Params, op = paramList{kept}, catOp
-	}
-	dropInherited(&m, &l)
 	o := m.export()
 	o.op = op
 	return o, nil

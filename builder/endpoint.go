@@ -528,31 +528,42 @@ func (e *Endpoint) mergeOptions(route string, o *Options) (layer, *layer, Operat
 	if err != nil {
 		return layer{}, nil, nil, err
 	}
-	call.Keys = callKeys(route, &call)
-	m, err := mergeLayers(&e.defaults, &call)
+	m, op, err := e.mergeCallLayer(route, &call)
 	if err != nil {
-		return layer{}, nil, nil, newError("merge", route, err)
+		return layer{}, nil, nil, err
+	}
+	return m, &call, op, nil
+}
+
+// mergeCallLayer merges the layer of a call of route over the defaults,
+// checks the limits the merge may reach, and applies the catalogue: the
+// end of Endpoint.Merge and Builder.Merge. It sets call's Keys.
+func (e *Endpoint) mergeCallLayer(route string, call *layer) (layer, Operation, error) {
+	call.Keys = callKeys(route, call)
+	m, err := mergeLayers(&e.defaults, call)
+	if err != nil {
+		return layer{}, nil, newError("merge", route, err)
 	}
 	// So that Parse and MarshalJSON take what Merge gives.
 	if err := headerLimit(len(m.Headers.list)); err != nil {
-		return layer{}, nil, nil, err
+		return layer{}, nil, err
 	}
 	if len(m.Previews.names) > MaxPreviews {
-		return layer{}, nil, nil, previewLimit()
+		return layer{}, nil, previewLimit()
 	}
 	var op Operation
 	if m.Catalog.c != nil {
 		kept, _, catOp, err := applyCatalog(&m, m.Params.list, call.Params, call.Method, m.Catalog.c)
 		if err != nil {
-			return layer{}, nil, nil, err
+			return layer{}, nil, err
 		}
 		m.Params, op = paramList{kept}, catOp
 	}
-	dropInherited(&m, &call)
+	dropInherited(&m, call)
 	if len(m.Params.list) > MaxParams {
-		return layer{}, nil, nil, paramLimit() // as Build says of the same call
+		return layer{}, nil, paramLimit() // as Build says of the same call
 	}
-	return m, &call, op, nil
+	return m, op, nil
 }
 
 // buildCall resolves a call's layer over the defaults into request
