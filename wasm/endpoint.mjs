@@ -798,8 +798,12 @@ function spansOf(n, text) {
 
 // parsedHeaders holds the headers objects parsed for a headers ID (IDs
 // are never reused, so an entry never goes stale); emptied when full.
+// Only headers of at most PARSED_HEADER_CHARS of JSON are kept: the
+// headers of endpoints long dropped stay here until it is emptied, and
+// large ones (a 1 MiB value each) would hold a gigabyte.
 const parsedHeaders = new Map();
 const PARSED_HEADERS = 1024;
+const PARSED_HEADER_CHARS = 4096;
 
 function fromSpans(text, s) {
   const r = { method: jsonString(text, s[0], s[1]), url: jsonString(text, s[2], s[3]), headers: null };
@@ -807,7 +811,7 @@ function fromSpans(text, s) {
   let h = id === 0 ? undefined : parsedHeaders.get(id);
   if (h === undefined) {
     h = JSON.parse(text.slice(s[4], s[5]));
-    if (id !== 0) {
+    if (id !== 0 && s[5] - s[4] <= PARSED_HEADER_CHARS) {
       if (parsedHeaders.size >= PARSED_HEADERS) parsedHeaders.clear();
       parsedHeaders.set(id, h);
     }

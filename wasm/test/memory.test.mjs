@@ -196,6 +196,28 @@ test("large headers that differ on every call are not kept", async () => {
   assert.equal(debug().layersMade, before.layersMade + 1);
 });
 
+test("large default headers of endpoints called once and dropped are not kept", async () => {
+  await settle();
+  const before = debug();
+  gc();
+  const jsBefore = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 300; i++) {
+    const value = String(i).padEnd(1 << 20, "v");
+    const e = endpoint.defaults({ headers: { "x-a": value } });
+    assert.equal(e("GET /x").headers["x-a"], value);
+  }
+  await settle(before.handles);
+  const jsAfter = process.memoryUsage().heapUsed;
+  assert.ok(jsAfter < jsBefore + 64 * (1 << 20), `JavaScript heap ${jsBefore} → ${jsAfter}`);
+  // Small ones are still read from their parsed copy: a second call's
+  // headers are equal, and its own.
+  const e = endpoint.defaults({ headers: { "x-b": "1" } });
+  const a = e("GET /x");
+  const b = e("GET /x");
+  assert.deepEqual(a.headers, b.headers);
+  assert.notEqual(a.headers, b.headers);
+});
+
 test("a chain of 20,000 defaults() that set one key over and over is made in linear time", () => {
   let e = endpoint;
   for (let i = 0; i < 20_000; i++) e = e.defaults({ a: `v${i}` });
