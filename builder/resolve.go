@@ -515,9 +515,12 @@ func finalHeaders(m *layer) ([]header, error) {
 			current = out[accept].value
 		}
 		h := header{name: "accept", value: media.Accept(current, m.Format, m.Previews.names)}
-		if accept >= 0 {
+		switch {
+		case accept >= 0:
 			out[accept] = h
-		} else {
+		case h.value != "":
+			// A format alone amends no accept (one removed for the
+			// call): none is sent, rather than an empty one.
 			out = append(out, h)
 		}
 	}

@@ -410,4 +410,11 @@ describe("headers cleared for one call", () => {
     assert.equal(merged.headers.authorization, null);
     assert.equal("authorization" in endpoint.parse(merged).headers, false);
   });
+
+  test("a null accept with a format sends no accept (v6 throws a TypeError)", () => {
+    const r = endpoint("GET /x", { headers: { accept: null }, mediaType: { format: "raw" } });
+    assert.equal("accept" in r.headers, false);
+    const p = endpoint("GET /x", { headers: { accept: null }, mediaType: { previews: ["mercy"] } });
+    assert.equal(p.headers.accept, "application/vnd.github.mercy-preview+json");
+  });
 });
