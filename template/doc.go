@@ -69,12 +69,13 @@
 //
 // As an extension to RFC 6570, a hyphen may join two name characters in a
 // variable name, as GitHub's OpenAPI description writes {enterprise-team}:
-// "{a-b}" and ":a-b" both name the variable "a-b" (v6's ":foo-bar" gave
-// "{foo}-bar"). A hyphen cannot start or end a name or follow a "." or
-// another hyphen. The uritemplate module validates the rest of such a
-// template as if the hyphens were underscores. Two negative cases of the
-// uritemplate-test suite use hyphenated names and are accepted for this
-// reason; the tests name them.
+// "{foo-bar}" and ":foo-bar" both name the variable "foo-bar" (v6's
+// ":foo-bar" gave "{foo}-bar"; ":a-b" is left alone, as ":a" is). A
+// hyphen cannot start or end a name or follow a "." or another hyphen.
+// The uritemplate module validates the rest of such a template as if the
+// hyphens were underscores. Two negative cases of the uritemplate-test
+// suite use hyphenated names and are accepted for this reason; the tests
+// name them.
 //
 // # Expansion
 //
