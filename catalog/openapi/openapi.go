@@ -443,7 +443,8 @@ func (c *converter) style(p *openapi3.Parameter, in catalog.Location, t catalog.
 			return catalog.StyleDefault, false
 		}
 		explode := p.Explode != nil && *p.Explode || p.Explode == nil && style == catalog.StyleDefault
-		return style, explode && t&(catalog.Array|catalog.Object) != 0
+		// A schema without a type (0) allows arrays and objects too.
+		return style, explode && (t == 0 || t&(catalog.Array|catalog.Object) != 0)
 	}
 	return catalog.StyleDefault, false
 }
