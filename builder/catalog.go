@@ -226,6 +226,10 @@ const (
 //     Route("findPets"), which after a method ("GET user") is a path first;
 //     a method given with an ID must be the operation's;
 //   - an operation with its own server (GitHub's uploads) is sent there;
+//   - an absolute route ("GET https://ghe.example.com/api/v3/repos/{owner}/{repo}")
+//     goes to the server it names, as without a catalogue (or to the
+//     operation's own server, derived from it as from a base URL); the
+//     base URL stays the Endpoint's;
 //   - a literal query string in the route ("GET /user/repos?per_page=100")
 //     is kept;
 //   - Data of another kind must have a JSON type the body allows, and an
@@ -326,9 +330,20 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 		return nil, false, nil, newError("check", callRoute(m), fmt.Errorf("%w: the operation is %s, not %s", ErrInvalidRoute, opMethod, quote.Cut(strings.ToUpper(callMethod), maxQuoted)))
 	}
 	query := literalQuery(m.URL)
+	origin := ""
+	if !byID && isAbsolute(m.URL) {
+		// The route names its server, as it does without a catalogue:
+		// "GET https://ghe.example.com/api/v3/repos/{owner}/{repo}" is
+		// not for the Endpoint's base URL. It stays absolute, so that
+		// the base URL, where a client sends its token, is not it.
+		origin = routeBase(m.URL, op)
+	}
 	m.Method, m.URL = op.Target()
 	if query != "" {
 		m.URL = withQuery(m.URL, query) // the catalogue knows the path; a literal query is the caller's
+	}
+	if origin != "" {
+		m.URL = op.BaseURL(origin) + m.URL // the operation's own server, as for a base URL
 	}
 	m.BaseURL = op.BaseURL(m.BaseURL)
 	// kept is allocated only when a parameter is dropped or moved.
@@ -416,6 +431,42 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 		}
 	}
 	return kept, headersChanged, op, nil
+}
+
+// routeBase returns the base URL an absolute route names for op: its text
+// before the path op's template matched, which has as many segments as
+// op's path ("https://ghe.example.com/api/v3" of
+// "https://ghe.example.com/api/v3/repos/{owner}/{repo}?x=1").
+func routeBase(route string, op Operation) string {
+	_, target := op.Target()
+	path, _ := SplitTarget(target)
+	start := strings.Index(route, "://") + len("://")
+	slash := strings.IndexByte(route[start:], '/')
+	if slash < 0 {
+		return route
+	}
+	start += slash
+	end := start
+	for depth := 0; end < len(route); end++ {
+		c := route[end]
+		if c == '{' && end+1 < len(route) && (route[end+1] == '?' || route[end+1] == '&') || depth == 0 && (c == '?' || c == '#') {
+			break
+		}
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+	}
+	for n := strings.Count(path, "/"); n > 0; n-- {
+		i := strings.LastIndexByte(route[start:end], '/')
+		if i < 0 {
+			break
+		}
+		end = start + i
+	}
+	return route[:end]
 }
 
 // missing reports whether a required parameter is absent, without the
