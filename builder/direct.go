@@ -209,9 +209,10 @@ func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, metho
 	if known != nil && known.ix != nil {
 		if s := known.shape.Load(); s != nil && s.matches(params) {
 			for i := range params {
-				// A null may leave a required parameter missing, which
-				// names alone do not tell: the general path says.
-				if v := &params[i].v; !s.free[i].Has(v) && (v.IsNull() || known.ix.CheckIndex(s.index[i], *v) != nil) {
+				// A null, or an array or object of nothing else, may
+				// leave a required parameter missing, which names alone
+				// do not tell: the general path says.
+				if v := &params[i].v; !s.free[i].Has(v) && (leftOut(v) || known.ix.CheckIndex(s.index[i], *v) != nil) {
 					return "", "", nil, false
 				}
 			}
