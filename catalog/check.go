@@ -193,6 +193,9 @@ func (s *Schema) matchText(v value.Value) bool {
 		} else if s.Type&Array != 0 {
 			return true
 		}
+		if item == s && len(s.Enum) > 0 && joined(v) {
+			return false // its items joined are no member of the enum
+		}
 		for _, it := range v.Items() {
 			if k := it.Kind(); k == value.Array || k == value.Object || !item.matchScalarText(it) {
 				return false
@@ -201,6 +204,19 @@ func (s *Schema) matchText(v value.Value) bool {
 		return true
 	}
 	return s.matchScalarText(v)
+}
+
+// joined reports whether an array sent for a scalar schema is sent as
+// more than one item joined ("open,closed"), which is no member of an
+// enum of scalars: more than one item that is not null.
+func joined(v value.Value) bool {
+	n := 0
+	for _, it := range v.Items() {
+		if !it.IsNull() {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // matchScalarText checks a string, number or boolean as text.
@@ -347,6 +363,7 @@ func (s *Schema) explainText(e *Error, v value.Value, echo bool) {
 		if s.Type&Array != 0 && s.Items != nil {
 			item = s.Items
 		}
+		var text []string // the items, for an enum of scalars
 		for i, it := range v.Items() {
 			at := "[" + strconv.Itoa(i) + "]"
 			if k := it.Kind(); k == value.Array || k == value.Object {
@@ -357,6 +374,14 @@ func (s *Schema) explainText(e *Error, v value.Value, echo bool) {
 				item.explainScalarText(e, at, it, echo)
 				return
 			}
+			if !it.IsNull() {
+				text = append(text, string(scalarText(it, nil)))
+			}
+		}
+		if item == s && s.Type&Array == 0 && len(s.Enum) > 0 && len(text) > 1 {
+			s.enumError(e, "", value.Str(strings.Join(text, ",")), echo)
+			e.Detail += " (an array is sent as its items joined)"
+			e.Suggestions = nil
 		}
 		return
 	}

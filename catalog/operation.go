@@ -440,7 +440,8 @@ func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) err
 // Path, query, header and cookie values travel as text, so they are
 // checked as text: 30 and "30" both pass for an integer, "true" for a
 // boolean, and an array of scalars for a string (it is sent
-// comma-separated); null passes, since a call leaves it out, but for a
+// comma-separated; where the schema lists the values it takes, of one
+// item at most, since items joined are none of them); null passes, since a call leaves it out, but for a
 // path parameter of style label or matrix, or exploded, which is then
 // missing (ErrMissingParam; of one of style simple, the builder says
 // so), as is such a parameter's empty array or object, or one of nulls,
