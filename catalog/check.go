@@ -258,6 +258,10 @@ func (s *Schema) textTypeOK(v value.Value, isString bool, str string) bool {
 		if _, err := strconv.ParseInt(str, 10, 64); err == nil {
 			return true
 		}
+		// As a number of that text is: 1.0, 1e2, or past int64.
+		if n, ok := value.NumberText(str); ok && n.IsInteger() {
+			return true
+		}
 	}
 	if s.Type&Number != 0 && value.ValidNumber(str) {
 		return true
