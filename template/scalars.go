@@ -120,7 +120,8 @@ func (t *Template) isPlain() bool {
 // expression misses, so that the expansion need not be scanned again.
 // Values add only unreserved bytes and %XX triplets of other bytes, never
 // "/" or %2E; so a path segment is safe when it is one whole-segment
-// expression, or has a literal byte that no dot segment holds. The
+// expression, or has a literal byte that no dot segment holds. A {?x}
+// expression, when defined, ends the segment before it with its "?". The
 // segments are taken from the template's start: where a scheme comes
 // first they are finer than the ones the scan sees, never coarser.
 func (t *Template) isDotFree() bool {
@@ -128,6 +129,14 @@ func (t *Template) isDotFree() bool {
 	for i := range t.parts {
 		p := &t.parts[i]
 		if p.specs != nil {
+			if p.op == opQuery {
+				// Defined, it starts the query with "?", which ends the
+				// segment before it; undefined, it adds nothing.
+				if !safeSegment(seg) {
+					return false
+				}
+				continue
+			}
 			if p.segment {
 				seg = append(seg, 0)
 			} else {
