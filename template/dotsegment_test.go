@@ -11,11 +11,12 @@ import (
 )
 
 // naiveDotSegment is the rule written plainly: after an optional
-// "scheme://authority", up to the first "?" or "#", split at "/" and look
-// for a segment of one or two dots, each "." or "%2e" in either case.
+// "http://authority" or "https://authority" (any case; another scheme is
+// no scheme here), up to the first "?" or "#", split at "/" and look for a
+// segment of one or two dots, each "." or "%2e" in either case.
 func naiveDotSegment(url string) bool {
 	path := url
-	if j := strings.Index(url, "://"); j > 0 && isSchemeName(url[:j]) {
+	if j := strings.Index(url, "://"); j > 0 && isSchemeName(url[:j]) && (strings.EqualFold(url[:j], "http") || strings.EqualFold(url[:j], "https")) {
 		rest := url[j+3:]
 		k := strings.IndexAny(rest, "/?#")
 		if k < 0 {

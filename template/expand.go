@@ -103,7 +103,10 @@ func (t *Template) checkPath(dst []byte, n0 int, scan bool) ([]byte, error) {
 // HasDotSegment reports whether the path of url has a "." or ".." segment
 // (a dot may be written %2e): every URL normaliser would remove it and
 // climb a level. AppendPath refuses such a result; callers that join a
-// base URL in front use this to check the base.
+// base URL in front use this to check the base. Only an http or https URL
+// (in any case) has an authority, which is not looked at: any other text
+// is a path, as the builder joins it after a base URL, so "a://../c"
+// has a ".." segment.
 func HasDotSegment(url string) bool { return hasDotSegment(url) }
 
 // hasDotSegment reports whether the path of url has a "." or ".." segment,
@@ -111,15 +114,17 @@ func HasDotSegment(url string) bool { return hasDotSegment(url) }
 // and begins with "." or "%", so only the first byte of each segment is
 // looked at, in one pass that stops at the query or fragment.
 func hasDotSegment[T string | []byte](url T) bool {
-	// Skip "scheme://authority" when there is one: a scheme is a letter,
-	// then scheme characters up to "://".
+	// Skip "http://authority" or "https://authority" when there is one,
+	// in any case. Only those URLs are absolute here (the builder joins
+	// anything else after its base URL as a path), so in "a://../c" the
+	// ".." is a segment of the path.
 	i := 0
-	if len(url) > 0 && ascii.IsAlpha(url[0]) {
+	if len(url) > 0 && url[0]|0x20 == 'h' {
 		k := 1
 		for k < len(url) && ascii.IsSchemeChar(url[k]) {
 			k++
 		}
-		if k+2 < len(url) && url[k] == ':' && url[k+1] == '/' && url[k+2] == '/' {
+		if isHTTPScheme(url[:k]) && k+2 < len(url) && url[k] == ':' && url[k+1] == '/' && url[k+2] == '/' {
 			i = k + 3
 			for i < len(url) && !segmentEnd[url[i]] {
 				i++
@@ -140,6 +145,12 @@ func hasDotSegment[T string | []byte](url T) bool {
 		start = i + 1
 	}
 	return dotSegment(url[start:])
+}
+
+// isHTTPScheme reports whether s is "http" or "https", in any case.
+func isHTTPScheme[T string | []byte](s T) bool {
+	return (len(s) == 4 || len(s) == 5 && s[4]|0x20 == 's') &&
+		s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p'
 }
 
 // segmentEnd holds the bytes that end a path segment.
