@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // The conversion of what the fast paths in convert.go do not know: named
@@ -125,7 +126,11 @@ func (b *Budget) count(v reflect.Value, depth int) error {
 		t := v.Type()
 		for i := range v.NumField() {
 			if f := t.Field(i); f.IsExported() || f.Anonymous {
-				if err := b.count(v.Field(i), depth+1); err != nil {
+				d := depth + 1
+				if flattened(f) {
+					d = depth // its fields are members of this object
+				}
+				if err := b.count(v.Field(i), d); err != nil {
 					return err
 				}
 			}
@@ -160,6 +165,23 @@ func (b *Budget) count(v reflect.Value, depth int) error {
 		}
 	}
 	return nil
+}
+
+// flattened reports whether encoding/json writes the fields of the
+// struct field f into the object of the struct that holds it: f is an
+// embedded struct or pointer to one, without a name in its json tag.
+func flattened(f reflect.StructField) bool {
+	if !f.Anonymous {
+		return false
+	}
+	if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" {
+		return false
+	}
+	t := f.Type
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Struct
 }
 
 func isScalarKind(k reflect.Kind) bool {
