@@ -100,9 +100,12 @@ func implementsMarshaler(t reflect.Type) bool {
 }
 
 // count walks v as encoding/json would, spending one node for each
-// pointer, array, slice, map, struct and member it meets. Values with
-// their own marshaling method are not looked into: what they write is
-// counted when it is decoded.
+// array, slice, map, struct and member it meets (an exported or embedded
+// field, an item, a map entry), and for each pointer or interface that
+// holds another, no more than the JSON it writes spends when it is
+// decoded, but for embedded structs, which are also counted as members
+// and objects of their own. Values with their own marshaling method are
+// not looked into: what they write is counted when it is decoded.
 func (b *Budget) count(v reflect.Value, depth int) error {
 	if !v.IsValid() {
 		return nil
@@ -115,17 +118,25 @@ func (b *Budget) count(v reflect.Value, depth int) error {
 		if v.IsNil() {
 			return nil
 		}
-		if err := b.spend(1, depth); err != nil {
-			return err
+		// No JSON node: what it holds is counted. Only one that holds
+		// another pointer or interface spends, so that a loop of them,
+		// which passes no other node, ends.
+		if k := v.Elem().Kind(); k == reflect.Pointer || k == reflect.Interface {
+			if err := b.spend(1, depth); err != nil {
+				return err
+			}
 		}
 		return b.count(v.Elem(), depth)
 	case reflect.Struct:
-		if err := b.spend(1+v.NumField(), depth); err != nil {
+		if err := b.spend(1, depth); err != nil {
 			return err
 		}
 		t := v.Type()
 		for i := range v.NumField() {
 			if f := t.Field(i); f.IsExported() || f.Anonymous {
+				if err := b.spend(1, depth); err != nil { // a member
+					return err
+				}
 				d := depth + 1
 				if flattened(f) {
 					d = depth // its fields are members of this object
@@ -137,7 +148,7 @@ func (b *Budget) count(v reflect.Value, depth int) error {
 		}
 	case reflect.Slice, reflect.Array:
 		if v.Kind() == reflect.Slice && (v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8) {
-			return b.spend(1, depth) // nil, or []byte: one base64 string
+			return nil // null, or []byte: a base64 string; no node
 		}
 		if err := b.spend(1+v.Len(), depth); err != nil {
 			return err
