@@ -75,7 +75,11 @@ func Parse(s string) (*Template, error) {
 	if t, ok := memo.Get(s); ok {
 		return t, nil
 	}
-	t, ok := cache.get(s)
+	var t *Template
+	ok := false
+	if s == "" || s[0] != 0 { // a NUL first is ParseRFC6570's key, and no template
+		t, ok = cache.get(s)
+	}
 	if !ok {
 		key := strings.Clone(s) // do not pin a larger string the caller sliced s from
 		var err error
@@ -103,7 +107,7 @@ func ParseRFC6570(s string) (*Template, error) {
 		return Parse(s)
 	}
 	// Cached apart from Parse's entry for the same text: a key starting
-	// with NUL is no template Parse accepts.
+	// with NUL is no template Parse accepts, and Parse never looks one up.
 	key := "\x00" + s
 	if t, ok := cache.get(key); ok {
 		return t, nil
