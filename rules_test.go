@@ -373,6 +373,21 @@ var _ = Describe("departures from @octokit/endpoint v6", func() {
 		Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue(), "%v", err)
 	})
 
+	It("14: keeps the text of a number read from options JSON, where v6 reads a JavaScript number", func() {
+		var o builder.Options
+		Expect(json.Unmarshal([]byte(`{"method":"GET","url":"/x/{a}","a":-0,"b":1e2,"c":1.0,"d":12345678901234567890123}`), &o)).To(Succeed())
+		r, err := endpoint.Build("", o)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal(gh + "/x/-0?b=1e2&c=1.0&d=12345678901234567890123")) // v6: /x/0?b=100&c=1&d=1.2345678901234568e%2B22
+		Expect(json.Unmarshal([]byte(`{"method":"POST","url":"/x","b":1e2,"c":1.0}`), &o)).To(Succeed())
+		r, err = endpoint.Build("", o)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Body).To(BeEquivalentTo(`{"b":1e2,"c":1.0}`)) // v6: {"b":100,"c":1}
+		// A Go float is written as JavaScript writes it.
+		r = mustBuild(endpoint.Route("GET /x").Param("b", 1e2).Param("c", math.Copysign(0, -1)))
+		Expect(r.URL).To(Equal(gh + "/x?b=100&c=0"))
+	})
+
 	DescribeTable("7: validates headers, method and URL",
 		func(b *builder.Builder, target error) {
 			_, err := b.Build()
