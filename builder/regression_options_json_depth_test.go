@@ -21,17 +21,10 @@ import (
 
 var _ = Describe("regression: options JSON at the depth limit", func() {
 	e := builder.New(builder.WithBaseURL("https://api.github.com"))
-	nested := func(depth int) any {
-		var v any = "x"
-		for range depth {
-			v = []any{v}
-		}
-		return v
-	}
 
 	DescribeTable("reads back what Merge wrote, and refuses one level more",
 		func(set func(b *builder.Builder, v any) *builder.Builder, options func(v any) map[string]any, depth int) {
-			b := set(e.Route("POST /x"), nested(depth))
+			b := set(e.Route("POST /x"), nestedList(depth))
 			want, err := b.Build()
 			Expect(err).NotTo(HaveOccurred())
 			m, err := b.Merge()
@@ -47,9 +40,9 @@ var _ = Describe("regression: options JSON at the depth limit", func() {
 			Expect(err).NotTo(HaveOccurred(), "AppendBuildJSON")
 
 			// One level more is refused, as Build refuses it.
-			_, err = set(e.Route("POST /x"), nested(depth+1)).Build()
+			_, err = set(e.Route("POST /x"), nestedList(depth+1)).Build()
 			Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
-			text, err = json.Marshal(options(nested(depth + 1)))
+			text, err = json.Marshal(options(nestedList(depth + 1)))
 			Expect(err).NotTo(HaveOccurred())
 			_, err = e.BuildJSON("POST /x", text)
 			Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)

@@ -19,17 +19,10 @@ import (
 
 var _ = Describe("regression: a request member at the depth limit", func() {
 	e := builder.New(builder.WithBaseURL("https://api.github.com"))
-	nested := func(depth int) any {
-		var v any = "x"
-		for range depth {
-			v = []any{v}
-		}
-		return v
-	}
 
 	DescribeTable("is accepted or refused alike by the Builder and by Options",
 		func(depth int) {
-			v := nested(depth)
+			v := nestedList(depth)
 			b := e.Route("GET /x").Request("timeout", v)
 			_, errBuilder := b.Build()
 			_, errOptions := e.Build("GET /x", builder.Options{Request: map[string]any{"timeout": v}})
@@ -49,3 +42,12 @@ var _ = Describe("regression: a request member at the depth limit", func() {
 		Entry("two levels past", builder.MaxDepth+1),
 	)
 })
+
+// nestedList returns "x" in depth lists, one in another.
+func nestedList(depth int) any {
+	var v any = "x"
+	for range depth {
+		v = []any{v}
+	}
+	return v
+}
