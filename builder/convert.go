@@ -148,7 +148,16 @@ func toLayer(o *Options) (layer, error) {
 		}
 		l.Params = paramList{ps.list}
 	}
-	l.Keys = keyOrder{o.keys} // completed by l.order() where merged options are written
+	l.Keys = keyOrder{keys: o.keys} // completed by l.order() where merged options are written
+	// Decoded Options know the url option's place among the parameters.
+	n := 1
+	for _, k := range o.keys {
+		if k == keyURL {
+			l.Keys.urlAt = n
+		} else if !isReserved(k) {
+			n++
+		}
+	}
 	return l, check(&l)
 }
 

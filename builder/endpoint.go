@@ -254,7 +254,7 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 		}
 		l, err := toLayer(&o)
 		if err == nil {
-			l.Keys = keyOrder{l.order()}
+			l.Keys = keyOrder{keys: l.order()}
 			err = defaultData(&l)
 		}
 		if err != nil {
@@ -516,11 +516,18 @@ func (e *Endpoint) routeLayer(method, target string, l layer) (layer, error) {
 			if len(l.Params.list) >= MaxParams {
 				return layer{}, paramLimit()
 			}
-			ps := paramSet{list: append([]param(nil), l.Params.list...)}
-			if ps.find(keyURL) < 0 {
-				ps.set(keyURL, value.Str(l.URL))
+			if l.Params.find(keyURL) < 0 {
+				// In the place the url option had among the parameters.
+				at := len(l.Params.list)
+				if l.Keys.urlAt > 0 && l.Keys.urlAt-1 < at {
+					at = l.Keys.urlAt - 1
+				}
+				list := make([]param, len(l.Params.list)+1)
+				copy(list, l.Params.list[:at])
+				list[at] = param{keyURL, value.Str(l.URL)}
+				copy(list[at+1:], l.Params.list[at:])
+				l.Params = paramList{list}
 			}
-			l.Params = paramList{ps.list}
 		}
 		l.URL = target
 	}
@@ -683,7 +690,7 @@ var routeMemo = addrmemo.Memo[routeInfo]{Budget: 4 << 20}
 // without a route, the options' own order.
 func callKeys(route string, l *layer) keyOrder {
 	if route == "" {
-		return keyOrder{l.order()}
+		return keyOrder{keys: l.order()}
 	}
 	keys := make([]string, 0, 2+len(l.Params.list))
 	keys = append(keys, keyMethod, keyURL)
@@ -692,7 +699,7 @@ func callKeys(route string, l *layer) keyOrder {
 			keys = append(keys, k)
 		}
 	}
-	return keyOrder{keys}
+	return keyOrder{keys: keys}
 }
 
 // optionIndexError says which Option of a Defaults call was nil.

@@ -36,7 +36,7 @@ func (o Options) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.Keys = keyOrder{l.order()}
+	l.Keys = keyOrder{keys: l.order()}
 	return l.marshalJSON()
 }
 
@@ -187,6 +187,9 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 			// it: a later null leaves the option not set.
 			clearOption(&l, key)
 			if d.Null() {
+				if key == keyURL {
+					l.Keys.urlAt = 0
+				}
 				if i := slices.Index(order, key); i >= 0 {
 					order = slices.Delete(order, i, i+1)
 				}
@@ -194,6 +197,9 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 			}
 			if withOrder && !slices.Contains(order, key) {
 				order = append(order, key)
+			}
+			if key == keyURL && l.Keys.urlAt == 0 { // its first place, as in order
+				l.Keys.urlAt = len(ps.list) + 1
 			}
 			return decodeOption(d, &l, key)
 		}
@@ -219,7 +225,7 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 		return layer{}, optionsError(err)
 	}
 	l.Params = paramList{ps.list}
-	l.Keys = keyOrder{order}
+	l.Keys.keys = order
 	if len(data) > maxPinned {
 		unpinHeaders(l.Headers.list)
 	}

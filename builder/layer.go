@@ -197,8 +197,14 @@ func (s *paramSet) slot(i int, free uint64, name string) *value.Value {
 	return &p.v
 }
 
-// keyOrder is the order of a layer's top-level keys.
-type keyOrder struct{ keys []string }
+// keyOrder is the order of a layer's top-level keys, and urlAt where a
+// call's url option goes among its parameters when a route makes it the
+// parameter "url": 1 + the number of parameters given before it, or 0
+// for after them all (the only order a build reads).
+type keyOrder struct {
+	keys  []string
+	urlAt int
+}
 
 // The reserved keys of the octokit options shape.
 const (

@@ -223,7 +223,7 @@ func mergeKeys(base, l keyOrder) keyOrder {
 			out.add(k)
 		}
 	}
-	return keyOrder{out.keys}
+	return keyOrder{keys: out.keys}
 }
 
 // dropInherited removes from merged options the parameters that came
