@@ -544,7 +544,9 @@ function encode(options, chain, allHeaders = false, split = false) {
       given = { ...options, headers: converted };
     }
   }
-  const enc = { json: "", made: null, dirty: null, headers, layer: null, layerKeys: null, given: null, data: options.data !== undefined };
+  // data: null is not set, as Go reads every null option.
+  const data = options.data !== undefined && options.data !== null;
+  const enc = { json: "", made: null, dirty: null, headers, layer: null, layerKeys: null, given: null, data };
   // Options that are not a plain object are read by their own keys, as by
   // v6 (JSON.stringify would call a toJSON of their class).
   if (isPlainObject(options) && !needsSerialize(options)) {
