@@ -1,0 +1,373 @@
+// Command differ runs calls given as JSON lines on standard input through
+// the Go engine, for the differential test of the ES module against Go
+// (wasm/test/go-differential.test.mjs). Each input line is
+//
+//	{"id": n, "layers": [{"route": "…"} | {"options": {…}}], "route": "…", "options": {…}}
+//
+// and each output line holds, for that call on endpoint.Defaults() with
+// the layers over it: the result of Endpoint.BuildJSON, AppendBuildJSON,
+// Build of the decoded options, Merge (as options JSON), Parse of the
+// merged options and of their JSON, DefaultOptions, and the Builder the
+// options map onto. A result is {"ok": …} or {"err": {"code", "codes",
+// "message"}}, with the codes the ES module gives its errors.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/media"
+	"github.com/endpointkit/endpoint/template"
+)
+
+type layer struct {
+	Route   *string         `json:"route"`
+	Options json.RawMessage `json:"options"`
+}
+
+type input struct {
+	ID      int             `json:"id"`
+	Layers  []layer         `json:"layers"`
+	Route   string          `json:"route"`
+	Options json.RawMessage `json:"options"`
+}
+
+type result struct {
+	OK  json.RawMessage `json:"ok,omitempty"`
+	Err *errInfo        `json:"err,omitempty"`
+}
+
+type errInfo struct {
+	Code    string   `json:"code,omitempty"`
+	Codes   []string `json:"codes"`
+	Message string   `json:"message"`
+}
+
+type output struct {
+	ID              int     `json:"id"`
+	Layers          *result `json:"layers,omitempty"`
+	Defaults        *result `json:"defaults,omitempty"`
+	BuildJSON       *result `json:"buildJSON,omitempty"`
+	AppendBuildJSON *result `json:"appendBuildJSON,omitempty"`
+	Build           *result `json:"build,omitempty"`
+	Merge           *result `json:"merge,omitempty"`
+	Parse           *result `json:"parse,omitempty"`
+	ParseJSON       *result `json:"parseJSON,omitempty"`
+	ParseRaw        *result `json:"parseRaw,omitempty"`
+	Builder         *result `json:"builder,omitempty"`
+	BuilderNative   *result `json:"builderNative,omitempty"`
+}
+
+// codes are the ES module's names of the sentinels (wasm/errors.go).
+var codes = []struct {
+	name string
+	err  error
+}{
+	{"ErrMissingParam", builder.ErrMissingParam},
+	{"ErrMissingURL", builder.ErrMissingURL},
+	{"ErrInvalidRoute", builder.ErrInvalidRoute},
+	{"ErrInvalidMethod", builder.ErrInvalidMethod},
+	{"ErrInvalidBaseURL", builder.ErrInvalidBaseURL},
+	{"ErrInvalidParam", builder.ErrInvalidParam},
+	{"ErrInvalidValue", builder.ErrInvalidValue},
+	{"ErrInvalidOption", builder.ErrInvalidOption},
+	{"ErrDataWithParams", builder.ErrDataWithParams},
+	{"ErrDataNotAllowed", builder.ErrDataNotAllowed},
+	{"ErrInvalidOptions", builder.ErrInvalidOptions},
+	{"ErrReservedParam", builder.ErrReservedParam},
+	{"ErrInvalidHost", builder.ErrInvalidHost},
+	{"ErrLimit", builder.ErrLimit},
+	{"template.ErrSyntax", template.ErrSyntax},
+	{"template.ErrTooLong", template.ErrTooLong},
+	{"template.ErrTooManyExpressions", template.ErrTooManyExpressions},
+	{"template.ErrValue", template.ErrValue},
+	{"template.ErrPrefix", template.ErrPrefix},
+	{"template.ErrDotSegment", template.ErrDotSegment},
+	{"template.ErrEmptySegment", template.ErrEmptySegment},
+	{"template.ErrAuthority", template.ErrAuthority},
+	{"template.ErrPathSegment", template.ErrPathSegment},
+	{"headers.ErrInvalidName", headers.ErrInvalidName},
+	{"headers.ErrInvalidValue", headers.ErrInvalidValue},
+	{"media.ErrInvalidName", media.ErrInvalidName},
+}
+
+func fail(err error) *result {
+	e := &errInfo{Codes: []string{}, Message: err.Error()}
+	for _, c := range codes {
+		if errors.Is(err, c.err) {
+			if e.Code == "" {
+				e.Code = c.name
+			}
+			e.Codes = append(e.Codes, c.name)
+		}
+	}
+	return &result{Err: e}
+}
+
+func ok(data []byte, err error) *result {
+	if err != nil {
+		return fail(err)
+	}
+	return &result{OK: data}
+}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 64<<20)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	for in.Scan() {
+		var c input
+		if err := json.Unmarshal(in.Bytes(), &c); err != nil {
+			fmt.Fprintln(os.Stderr, "differ:", err)
+			os.Exit(2)
+		}
+		if err := enc.Encode(run(c)); err != nil {
+			fmt.Fprintln(os.Stderr, "differ:", err)
+			os.Exit(2)
+		}
+		out.Flush()
+	}
+	if err := in.Err(); err != nil {
+		fmt.Fprintln(os.Stderr, "differ:", err)
+		os.Exit(2)
+	}
+}
+
+func run(c input) (o output) {
+	o.ID = c.ID
+	e := endpoint.Defaults()
+	for _, l := range c.Layers {
+		if l.Route != nil {
+			e = e.Defaults(endpoint.WithRoute(*l.Route))
+		} else {
+			var opts builder.Options
+			if err := opts.UnmarshalJSON(l.Options); err != nil {
+				o.Layers = fail(err)
+				return o
+			}
+			e = e.Defaults(endpoint.WithOptions(opts))
+		}
+		if err := e.Err(); err != nil {
+			o.Layers = fail(err)
+			return o
+		}
+	}
+	o.Defaults = ok(e.DefaultOptions().MarshalJSON())
+	opts := []byte(c.Options)
+	if len(opts) == 0 || string(opts) == "null" {
+		opts = nil
+	}
+	r, err := e.BuildJSON(c.Route, opts)
+	o.BuildJSON = built(r, err)
+	o.AppendBuildJSON = ok(e.AppendBuildJSON(nil, c.Route, opts))
+	o.Builder = viaBuilder(e, c.Route, opts, false)
+	o.BuilderNative = viaBuilder(e, c.Route, opts, true)
+
+	var decoded builder.Options
+	if opts != nil {
+		if err := decoded.UnmarshalJSON(opts); err != nil {
+			o.Build, o.Merge, o.ParseRaw = fail(err), fail(err), fail(err)
+			return o
+		}
+	}
+	r, err = endpoint.Parse(decoded)
+	o.ParseRaw = built(r, err)
+	r, err = e.Build(c.Route, decoded)
+	o.Build = built(r, err)
+	m, err := e.Merge(c.Route, decoded)
+	if err != nil {
+		o.Merge = fail(err)
+	} else {
+		text, err := m.MarshalJSON()
+		o.Merge = ok(text, err)
+		if err != nil {
+			return o
+		}
+		r, err := endpoint.Parse(m)
+		o.Parse = built(r, err)
+		var again builder.Options
+		if err := again.UnmarshalJSON(text); err != nil {
+			o.ParseJSON = fail(err)
+		} else {
+			r, err := endpoint.Parse(again)
+			o.ParseJSON = built(r, err)
+		}
+	}
+	return o
+}
+
+func built(r builder.RequestOptions, err error) *result {
+	if err != nil {
+		return fail(err)
+	}
+	return ok(r.MarshalJSON())
+}
+
+// viaBuilder maps options onto a Builder: each member in order, values as
+// json.RawMessage, or, with native, scalars as Go values (float64 for
+// numbers) and the rest as json.RawMessage.
+func viaBuilder(e *builder.Endpoint, route string, opts []byte, native bool) *result {
+	b := e.Route(route)
+	if opts != nil {
+		members, err := object(opts)
+		if err != nil {
+			return nil // not an object: nothing to map
+		}
+		for _, m := range members {
+			if bytes.Equal(m.v, []byte("null")) && m.k != "headers" && isOption(m.k) {
+				continue
+			}
+			switch m.k {
+			case "method":
+				var s string
+				if json.Unmarshal(m.v, &s) != nil {
+					return nil
+				}
+				b.Method(s)
+			case "baseUrl":
+				var s string
+				if json.Unmarshal(m.v, &s) != nil {
+					return nil
+				}
+				b.BaseURL(s)
+			case "url":
+				// A string: the URL, or beside a route the parameter "url"
+				// (an empty one is not set); options JSON takes no other.
+				var s string
+				if json.Unmarshal(m.v, &s) != nil {
+					return nil
+				}
+				if route == "" {
+					b.URL(s)
+				} else if s != "" {
+					b.Param("url", s)
+				}
+			case "headers":
+				hs, err := object(m.v)
+				if err != nil {
+					return nil
+				}
+				for _, h := range hs {
+					var v any
+					if json.Unmarshal(h.v, &v) != nil {
+						return nil
+					}
+					switch v := v.(type) {
+					case nil:
+						b.RemoveHeader(h.k)
+					case string:
+						b.Header(h.k, v)
+					case float64, bool:
+						b.Header(h.k, string(h.v))
+					default:
+						return nil
+					}
+				}
+			case "mediaType":
+				var mt struct {
+					Format   *string  `json:"format"`
+					Previews []string `json:"previews"`
+				}
+				if json.Unmarshal(m.v, &mt) != nil {
+					return nil
+				}
+				if mt.Format != nil {
+					b.Format(*mt.Format)
+				}
+				if len(mt.Previews) > 0 {
+					b.Preview(mt.Previews...)
+				}
+			case "data":
+				var s string
+				if json.Unmarshal(m.v, &s) == nil {
+					b.Data(s)
+				} else {
+					b.Data(json.RawMessage(m.v))
+				}
+			case "request":
+				rs, err := object(m.v)
+				if err != nil {
+					return nil
+				}
+				for _, r := range rs {
+					b.Request(r.k, val(r.v, native))
+				}
+			default:
+				b.Param(m.k, val(m.v, native))
+			}
+		}
+	}
+	r, err := b.Build()
+	return built(r, err)
+}
+
+func isOption(k string) bool {
+	switch k {
+	case "method", "baseUrl", "url", "mediaType", "data", "request":
+		return true
+	}
+	return false
+}
+
+func val(v json.RawMessage, native bool) any {
+	if native {
+		var x any
+		if json.Unmarshal(v, &x) == nil {
+			switch x.(type) {
+			case nil, string, float64, bool:
+				return x
+			}
+		}
+	}
+	return v
+}
+
+type member struct {
+	k string
+	v json.RawMessage
+}
+
+// object reads a JSON object's members in order; a key given twice keeps
+// its first place and its last value, as JSON.parse has it.
+func object(data []byte) ([]member, error) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	t, err := d.Token()
+	if err != nil {
+		return nil, err
+	}
+	if t != json.Delim('{') {
+		return nil, errors.New("not an object")
+	}
+	var ms []member
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			return nil, err
+		}
+		k := t.(string)
+		found := false
+		for i := range ms {
+			if ms[i].k == k {
+				ms[i].v, found = v, true
+			}
+		}
+		if !found {
+			ms = append(ms, member{k, v})
+		}
+	}
+	return ms, nil
+}
