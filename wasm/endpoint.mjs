@@ -362,7 +362,7 @@ function defaults(chain, newDefaults) {
   const base = enc.dirty !== null && collides(enc.dirty, tokensOf(chain)) ? replay(chain, enc.dirty) : chain;
   let handle;
   try {
-    handle = defaultsCall(handleOf(base), layer);
+    handle = defaultsCall(handleOf(base), layer, enc.made ?? EMPTY_MAP, tokensOf(base));
   } finally {
     if (base !== chain) exports.ek_release(base.go.handle);
   }
@@ -386,12 +386,13 @@ function defaults(chain, newDefaults) {
   return fn;
 }
 
-// defaultsCall asks Go for an endpoint with layer over the one of handle.
-function defaultsCall(handle, layer) {
+// defaultsCall asks Go for an endpoint with layer over the one of handle;
+// an error names the opaque values of made and tokens by their type.
+function defaultsCall(handle, layer, made = EMPTY_MAP, tokens = EMPTY_MAP) {
   const isRoute = layer.route !== undefined;
   const lengths = write(isRoute ? layer.route : layer.json, "");
   const next = exports.ek_defaults(handle, isRoute ? 1 : 0, lengths[0]);
-  if (next < 0) output(next, EMPTY_MAP, EMPTY_MAP); // throws
+  if (next < 0) output(next, made, tokens); // throws
   return next;
 }
 

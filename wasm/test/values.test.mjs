@@ -133,6 +133,16 @@ describe("opaque values", () => {
     );
   });
 
+  test("errors thrown by defaults() name an opaque value by its type, not by its token", () => {
+    const named = (type) => (err) =>
+      err.message.includes(`[${type}]`) && err.input === `[${type}]` && !/ek:\d/.test(err.message + err.input);
+    assert.throws(() => endpoint.defaults({ mediaType: { previews: [new Map()] } }), named("Map"));
+    assert.throws(() => endpoint.defaults({ mediaType: { format: () => {} } }), named("function"));
+    // Over an endpoint that holds opaque values of its own.
+    const e = endpoint.defaults({ request: { fetch: () => {} }, ctx: new Set() });
+    assert.throws(() => e.defaults({ mediaType: { previews: [new Map()] } }), named("Map"));
+  });
+
   test("a cycle is a TypeError", () => {
     const o = { fn: () => {} };
     o.self = o;
