@@ -31,6 +31,17 @@ export interface EndpointOptions {
   [parameter: string]: unknown;
 }
 
+/**
+ * Merged options, as merge and DEFAULTS return them: the defaults' method,
+ * baseUrl, headers and mediaType are always there.
+ */
+export interface MergedOptions extends EndpointOptions {
+  method: string;
+  baseUrl: string;
+  headers: RequestHeaders;
+  mediaType: { format: string; previews: string[] };
+}
+
 /** The result: everything needed to send the request. */
 export interface RequestOptions {
   /** Lower-case, for example "get"; upper-case it for fetch(), which sends "patch" as it is. */
@@ -51,14 +62,14 @@ export interface Endpoint {
   /** Request options for options that carry method and url. */
   (options: EndpointOptions): RequestOptions;
   /** A copy of this endpoint's merged defaults. */
-  readonly DEFAULTS: EndpointOptions;
+  readonly DEFAULTS: MergedOptions;
   /** A new endpoint with options (or a route string) layered over these defaults. */
   defaults(newDefaults: EndpointOptions | Route): Endpoint;
   /** Merges a route and options over the defaults, without parsing. */
-  merge(route: Route, options?: EndpointOptions): EndpointOptions;
-  merge(options?: EndpointOptions): EndpointOptions;
-  /** Turns merged options into request options; uses no defaults. */
-  parse(options: EndpointOptions): RequestOptions;
+  merge(route: Route, options?: EndpointOptions): MergedOptions;
+  merge(options?: EndpointOptions): MergedOptions;
+  /** Turns merged options into request options; uses no defaults, so method is needed (and url). */
+  parse(options: EndpointOptions & { method: string }): RequestOptions;
 }
 
 /**
