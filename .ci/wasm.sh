@@ -38,7 +38,7 @@ mkdir -p "$install"
 printf '{"name":"wasm-ci","private":true,"type":"module"}\n' >"$install/package.json"
 (cd "$install" && npm install --no-audit --no-fund --no-package-lock "$tgz")
 printf 'export * from "@endpointkit/endpoint";\nexport { default } from "@endpointkit/endpoint";\n' >"$install/entry.mjs"
-for f in endpoint.mjs endpoint.wasm wasm_exec.js endpoint.d.ts package.json; do
+for f in endpoint.mjs endpoint.wasm wasm_exec.js endpoint.d.ts package.json LICENSE; do
 	[ -f "$install/node_modules/@endpointkit/endpoint/$f" ] || { echo "wasm.sh: $f missing from the tarball" >&2; exit 1; }
 done
 
