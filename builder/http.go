@@ -64,7 +64,8 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 //     bodiless PUT); nothing is copied;
 //   - an io.Reader is passed through; a *bytes.Reader, *strings.Reader,
 //     *os.File or any io.Seeker is sized from where it stands to its end,
-//     and re-read from there on a redirect; another reader is sized by a
+//     and re-read from there on a redirect; another reader, and a file
+//     the system gives no size (an empty one, /proc's), is sized by a
 //     content-length header (GitHub's upload endpoint wants one), else
 //     sent chunked;
 //   - any other value is JSON-encoded, without HTML escaping.
@@ -584,15 +585,20 @@ func setContentLength(req *http.Request, v string) error {
 		}
 		return nil
 	}
-	if req.GetBody != nil || req.ContentLength > 0 {
+	if req.ContentLength > 0 {
 		if req.ContentLength != n {
 			return fmt.Errorf("content-length header %d, body has %d bytes", n, req.ContentLength)
 		}
 		return nil
 	}
+	// A reader of unknown length, a file the system gives no size (an
+	// empty one, /proc's) included, which GetBody may re-read.
 	req.ContentLength = n
 	if n == 0 {
 		req.Body = http.NoBody
+		if req.GetBody != nil {
+			req.GetBody = emptyGetBody
+		}
 	}
 	return nil
 }
