@@ -282,10 +282,13 @@ func jsonText(x any) any {
 	return x
 }
 
-// view is r, redacted, as fmt prints it: a JSON body as its text, not as
-// a list of bytes.
+// view is r, redacted, as fmt prints it: a JSON body and JSON request
+// members as their text, not as a list of bytes.
 func (r RequestOptions) view() requestOptionsView {
 	r = r.Redacted()
+	for k, x := range r.Request { // Redacted made Request a copy
+		r.Request[k] = jsonText(x)
+	}
 	return requestOptionsView{Method: r.Method, URL: r.URL, Headers: r.Headers, Body: jsonText(r.Body), Request: r.Request}
 }
 
