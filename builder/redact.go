@@ -106,16 +106,18 @@ func (r RequestOptions) Redacted() RequestOptions {
 // RequestOptions.Redacted masks: headers, URL and base URL (as
 // RedactRawURL masks it: it may lack its scheme), and the values
 // of sensitive keys at any depth of Data, Request and Params (a sensitive
-// parameter itself included). Values that cannot be converted print as
-// RedactedValue.
+// parameter itself included). Names that may hold anything in Options
+// made by hand (a header name that is not a token, RemoveHeaders, the
+// format and previews) are masked as RedactURL masks them. Values that
+// cannot be converted print as RedactedValue.
 func (o Options) Redacted() Options {
 	out := Options{
 		Method:        o.Method,
 		BaseURL:       RedactRawURL(o.BaseURL),
 		URL:           RedactURL(o.URL),
 		Headers:       redactHeaders(o.Headers),
-		RemoveHeaders: slices.Clone(o.RemoveHeaders),
-		MediaType:     MediaType{Format: o.MediaType.Format, Previews: slices.Clone(o.MediaType.Previews)},
+		RemoveHeaders: redactNames(o.RemoveHeaders),
+		MediaType:     MediaType{Format: RedactURL(o.MediaType.Format), Previews: redactNames(o.MediaType.Previews)},
 		Request:       redactMap(o.Request),
 	}
 	switch d := o.Data.(type) {
@@ -138,6 +140,16 @@ func (o Options) Redacted() Options {
 	return out
 }
 
+// redactNames is a copy of names (nil for nil), each masked as RedactURL
+// masks it: names Options made by hand may hold anything.
+func redactNames(names []string) []string {
+	out := slices.Clone(names)
+	for i, n := range out {
+		out[i] = RedactURL(n)
+	}
+	return out
+}
+
 // redactHeaders returns a copy of h (nil for nil) with the values of
 // sensitive headers masked, and the credentials of URLs in the others (a
 // referer): a copy even when nothing is masked, so that a caller changing
@@ -147,14 +159,21 @@ func redactHeaders(h headers.Set) headers.Set {
 	for name, v := range h {
 		masked := RedactedValue
 		// A name that is not valid is never sent; it may be a sensitive
-		// one misspelt ("authorization ").
-		if !headers.IsSensitive(name) && headers.ValidateName(name) == nil {
+		// one misspelt ("authorization "), or hold a URL.
+		valid := headers.ValidateName(name) == nil
+		if !headers.IsSensitive(name) && valid {
 			if masked = RedactURL(v); masked == v {
 				continue
 			}
 		}
 		if out == nil {
 			out = h.Clone()
+		}
+		if !valid {
+			if key := RedactURL(name); key != name {
+				delete(out, name)
+				name = uniqueKey(out, key)
+			}
 		}
 		out[name] = masked
 	}
@@ -222,6 +241,11 @@ func maskedKey(out map[string]any, k string) string {
 	if masked == k {
 		return k
 	}
+	return uniqueKey(out, masked)
+}
+
+// uniqueKey is masked, a masked key, or "masked (2)" … when out has it.
+func uniqueKey[V any](out map[string]V, masked string) string {
 	m := masked
 	for n := 2; ; n++ {
 		if _, taken := out[m]; !taken {
