@@ -18,8 +18,9 @@ import (
 // --data-binary, byte for byte as HTTPRequest sends it; a body starting
 // with "@" uses --data-raw so that curl does not read it as a file name. A
 // body without a content-type header gets -H 'content-type:', which stops
-// curl from adding its own, and a URL with brackets or braces gets
-// --globoff. An io.Reader body, a body with NUL bytes (which no shell
+// curl from adding its own; a URL with brackets or braces gets --globoff,
+// and one starting with "-", which curl would read as an option, is given
+// with --url. An io.Reader body, a body with NUL bytes (which no shell
 // argument can hold) and a body that cannot be JSON-encoded are read from
 // standard input instead (--data-binary @-): pipe them in.
 //
@@ -70,6 +71,9 @@ func (r RequestOptions) Curl() string {
 	}
 	if strings.ContainsAny(r.URL, "[]{}") {
 		b.WriteString(" --globoff") // brackets and braces are not curl globs
+	}
+	if strings.HasPrefix(r.URL, "-") {
+		b.WriteString(" --url") // curl would read it as an option
 	}
 	b.WriteByte(' ')
 	b.WriteString(shellQuote(r.URL))
