@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -113,9 +114,11 @@ func (c *Call) Clone() *Call {
 	return &d
 }
 
-// cloneParams copies p and the slices its values hold: a query name's
-// []string, a body field's json.RawMessage (an array or object), so that
-// a copy changed in place leaves the recorded call as it was.
+// cloneParams copies p and the slices and maps its values hold: a query
+// name's []string, an exploded matrix object's members
+// (map[string]string), a body field's json.RawMessage (an array or
+// object), so that a copy changed in place leaves the recorded call as it
+// was.
 func cloneParams(p builder.Params) builder.Params {
 	if p == nil {
 		return nil
@@ -125,6 +128,8 @@ func cloneParams(p builder.Params) builder.Params {
 		switch v := out[i].Value.(type) {
 		case []string:
 			out[i].Value = slices.Clone(v)
+		case map[string]string:
+			out[i].Value = maps.Clone(v)
 		case json.RawMessage:
 			out[i].Value = json.RawMessage(bytes.Clone(v))
 		}
