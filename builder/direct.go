@@ -2,6 +2,7 @@ package builder
 
 import (
 	"bytes"
+	"strings"
 	"weak"
 
 	"github.com/endpointkit/endpoint/internal/value"
@@ -243,7 +244,9 @@ func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, metho
 	t, _ := template.ParseRFC6570(target) // nil: resolveDirect parses again and gives up
 	if info != nil && t != nil && info.op.Load() == nil {
 		ix, _ := op.(indexer)
-		info.op.CompareAndSwap(nil, &routeOp{key: key, op: op, ix: ix, method: method, target: target, t: t, base: base})
+		// The memo outlives the call: base is the caller's string, which
+		// may be a slice of a larger one (options JSON), so a copy.
+		info.op.CompareAndSwap(nil, &routeOp{key: key, op: op, ix: ix, method: method, target: target, t: t, base: strings.Clone(base)})
 	}
 	return method, target, t, true
 }
