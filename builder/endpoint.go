@@ -104,7 +104,11 @@ func prepareOver(l *layer, parent *prepared) (prepared, error) {
 	trimmed := strings.TrimSuffix(l.BaseURL, "/")
 	p.trimmedBase = trimmed
 	if isAbsolute(trimmed) {
-		u, err := url.Parse(trimmed)
+		// A copy: url.Parse slices the host out of what it is given, and
+		// the notes Build leaves in a global table (built.go) keep the
+		// parsed base, which must not keep a larger string the base URL
+		// may be a slice of (options JSON) alive.
+		u, err := url.Parse(strings.Clone(trimmed))
 		if err != nil {
 			return p, nil
 		}
