@@ -18,7 +18,8 @@
 // only branch's: anyOf [{required: [state]}] requires state). A name the
 // body schema's own required list names without declaring it among its
 // properties is a required body parameter of any type; one only a part
-// or branch requires is left out.
+// or branch requires is left out, and so is a readOnly property it
+// requires.
 //
 // A JSON object body takes members other than its properties when its
 // schema says additionalProperties true or a schema (their values are
@@ -383,7 +384,8 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 			// declaring it (Figma's PUT /v2/webhooks/{webhook_id} requires
 			// team_id so) is a member of any type: refusing it as unknown
 			// would leave no call the description allows. (A name only a
-			// oneOf, anyOf or allOf part requires is left out.)
+			// oneOf, anyOf or allOf part requires is left out, and so is a
+			// readOnly property, which a request never sends.)
 			if mt.Schema != nil && mt.Schema.Value != nil && len(mt.Schema.Value.Required) > 0 {
 				inBody := map[string]bool{}
 				for _, p := range out.Params {
@@ -392,7 +394,7 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 					}
 				}
 				for _, name := range mt.Schema.Value.Required {
-					if !inBody[name] {
+					if !inBody[name] && !readOnlyProp(mt.Schema.Value, name, nil) {
 						inBody[name] = true
 						out.Params = append(out.Params, catalog.Param{Name: name, In: catalog.Body, Required: true})
 					}
@@ -408,6 +410,27 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 		out.Body = body
 	}
 	return out, nil
+}
+
+// readOnlyProp reports whether s, or an allOf, oneOf or anyOf part of
+// it, declares name as a readOnly property, which convertPart leaves out.
+// seen holds the schemas above, to stop at a cycle.
+func readOnlyProp(s *openapi3.Schema, name string, seen []*openapi3.Schema) bool {
+	if s == nil || slices.Contains(seen, s) {
+		return false
+	}
+	if p := s.Properties[name]; p != nil && p.Value != nil && p.Value.ReadOnly {
+		return true
+	}
+	seen = append(seen, s)
+	for _, parts := range []openapi3.SchemaRefs{s.AllOf, s.OneOf, s.AnyOf} {
+		for _, p := range parts {
+			if p != nil && readOnlyProp(p.Value, name, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // style reads a path or query parameter's style and explode (see
