@@ -68,7 +68,8 @@ import (
 )
 
 // MaxDepth is how deep nested schemas (array items, object properties)
-// are kept below a parameter.
+// are kept below a parameter: a path, query or header parameter, or a
+// body parameter (a property of the body's schema) alike.
 const MaxDepth = 8
 
 // MaxSchemas is the most schemas a document's parameters and bodies may
@@ -371,7 +372,9 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 		body := &catalog.RequestBody{Media: media, Required: rb.Required}
 		var s part
 		if mt != nil {
-			s = c.convertPart(mt.Schema, 0, nil)
+			// One level above 0: the body's properties are its
+			// parameters, kept MaxDepth deep below them as the others.
+			s = c.convertPart(mt.Schema, -1, nil)
 		}
 		body.Type = s.Type
 		if catalog.JSONMedia(media) && mayBeObject(s.Type) {
