@@ -745,6 +745,11 @@ func (a part) or(b part) part {
 	return out
 }
 
+// takesNoScalar reports whether t allows no string, number or boolean.
+func takesNoScalar(t catalog.Type) bool {
+	return t != 0 && t&^(catalog.Null|catalog.Array|catalog.Object) == 0
+}
+
 func mayBeObject(t catalog.Type) bool { return t == 0 || t&catalog.Object != 0 }
 
 func propPos(ref *openapi3.SchemaRef) pos {
@@ -838,7 +843,9 @@ func union(a, b catalog.Schema) catalog.Schema {
 		out.Type = a.Type | b.Type
 	}
 	// An enum survives only when every branch that takes that kind of
-	// value restricts it.
+	// value restricts it. An enum restricts scalars only (an array or
+	// object is checked by its items and members): a branch that takes
+	// no scalar but null leaves the other's enum.
 	if len(a.Enum) > 0 && len(b.Enum) > 0 {
 		out.Enum = slices.Clone(a.Enum)
 		inA := setOf(a.Enum)
@@ -848,9 +855,9 @@ func union(a, b catalog.Schema) catalog.Schema {
 				out.Enum = append(out.Enum, e)
 			}
 		}
-	} else if len(a.Enum) > 0 && b.Type&^catalog.Null == 0 && b.Type != 0 {
+	} else if len(a.Enum) > 0 && takesNoScalar(b.Type) {
 		out.Enum = a.Enum
-	} else if len(b.Enum) > 0 && a.Type&^catalog.Null == 0 && a.Type != 0 {
+	} else if len(b.Enum) > 0 && takesNoScalar(a.Type) {
 		out.Enum = b.Enum
 	}
 	switch {
