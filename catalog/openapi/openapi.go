@@ -10,7 +10,9 @@
 // [catalog.Schema]: oneOf and anyOf become the union of their branches,
 // allOf the merge of its parts, nullable and a null in an enum allow null,
 // const is an enum of one, and readOnly properties are left out, since a
-// request never sends them.
+// request never sends them. A schema without a type that declares
+// properties is taken as an object, and one that declares items as an
+// array (GitHub's bodies that leave out "type": "object" so).
 //
 // A name a part lists in required may be a property of the whole schema:
 // an allOf part's names are required, and so are a oneOf's or anyOf's
