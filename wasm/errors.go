@@ -8,47 +8,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/builder"
-	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/quote"
-	"github.com/endpointkit/endpoint/media"
-	"github.com/endpointkit/endpoint/template"
+	"github.com/endpointkit/endpoint/wasm/internal/codes"
 )
-
-// codes name the sentinels an error may wrap, so that JavaScript can test
-// err.code (the first match) or err.codes (all) where Go code would use
-// errors.Is. The names are those a Go caller writes: the builder
-// package's unqualified, the others with their package name.
-var codes = []struct {
-	name string
-	err  error
-}{
-	{"ErrMissingParam", builder.ErrMissingParam},
-	{"ErrMissingURL", builder.ErrMissingURL},
-	{"ErrInvalidRoute", builder.ErrInvalidRoute},
-	{"ErrInvalidMethod", builder.ErrInvalidMethod},
-	{"ErrInvalidBaseURL", builder.ErrInvalidBaseURL},
-	{"ErrInvalidParam", builder.ErrInvalidParam},
-	{"ErrInvalidValue", builder.ErrInvalidValue},
-	{"ErrInvalidOption", builder.ErrInvalidOption},
-	{"ErrDataWithParams", builder.ErrDataWithParams},
-	{"ErrDataNotAllowed", builder.ErrDataNotAllowed},
-	{"ErrInvalidOptions", builder.ErrInvalidOptions},
-	{"ErrReservedParam", builder.ErrReservedParam},
-	{"ErrInvalidHost", builder.ErrInvalidHost},
-	{"ErrLimit", builder.ErrLimit},
-	{"template.ErrSyntax", template.ErrSyntax},
-	{"template.ErrTooLong", template.ErrTooLong},
-	{"template.ErrTooManyExpressions", template.ErrTooManyExpressions},
-	{"template.ErrValue", template.ErrValue},
-	{"template.ErrPrefix", template.ErrPrefix},
-	{"template.ErrDotSegment", template.ErrDotSegment},
-	{"template.ErrEmptySegment", template.ErrEmptySegment},
-	{"template.ErrAuthority", template.ErrAuthority},
-	{"template.ErrPathSegment", template.ErrPathSegment},
-	{"headers.ErrInvalidName", headers.ErrInvalidName},
-	{"headers.ErrInvalidValue", headers.ErrInvalidValue},
-	{"media.ErrInvalidName", media.ErrInvalidName},
-}
 
 // maxInput is the longest input an error object carries in full: more
 // than any input within the engine's limits.
@@ -63,14 +25,14 @@ func errorJSON(err error) []byte {
 	b = appendString(b, err.Error())
 	first := ""
 	b = append(b, `,"codes":[`...)
-	for _, c := range codes {
-		if errors.Is(err, c.err) {
+	for _, c := range codes.List {
+		if errors.Is(err, c.Err) {
 			if first == "" {
-				first = c.name
+				first = c.Name
 			} else {
 				b = append(b, ',')
 			}
-			b = appendString(b, c.name)
+			b = appendString(b, c.Name)
 		}
 	}
 	b = append(b, ']')

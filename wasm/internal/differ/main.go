@@ -22,9 +22,7 @@ import (
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
-	"github.com/endpointkit/endpoint/headers"
-	"github.com/endpointkit/endpoint/media"
-	"github.com/endpointkit/endpoint/template"
+	"github.com/endpointkit/endpoint/wasm/internal/codes"
 )
 
 type layer struct {
@@ -65,47 +63,14 @@ type output struct {
 	BuilderNative   *result `json:"builderNative,omitempty"`
 }
 
-// codes are the ES module's names of the sentinels (wasm/errors.go).
-var codes = []struct {
-	name string
-	err  error
-}{
-	{"ErrMissingParam", builder.ErrMissingParam},
-	{"ErrMissingURL", builder.ErrMissingURL},
-	{"ErrInvalidRoute", builder.ErrInvalidRoute},
-	{"ErrInvalidMethod", builder.ErrInvalidMethod},
-	{"ErrInvalidBaseURL", builder.ErrInvalidBaseURL},
-	{"ErrInvalidParam", builder.ErrInvalidParam},
-	{"ErrInvalidValue", builder.ErrInvalidValue},
-	{"ErrInvalidOption", builder.ErrInvalidOption},
-	{"ErrDataWithParams", builder.ErrDataWithParams},
-	{"ErrDataNotAllowed", builder.ErrDataNotAllowed},
-	{"ErrInvalidOptions", builder.ErrInvalidOptions},
-	{"ErrReservedParam", builder.ErrReservedParam},
-	{"ErrInvalidHost", builder.ErrInvalidHost},
-	{"ErrLimit", builder.ErrLimit},
-	{"template.ErrSyntax", template.ErrSyntax},
-	{"template.ErrTooLong", template.ErrTooLong},
-	{"template.ErrTooManyExpressions", template.ErrTooManyExpressions},
-	{"template.ErrValue", template.ErrValue},
-	{"template.ErrPrefix", template.ErrPrefix},
-	{"template.ErrDotSegment", template.ErrDotSegment},
-	{"template.ErrEmptySegment", template.ErrEmptySegment},
-	{"template.ErrAuthority", template.ErrAuthority},
-	{"template.ErrPathSegment", template.ErrPathSegment},
-	{"headers.ErrInvalidName", headers.ErrInvalidName},
-	{"headers.ErrInvalidValue", headers.ErrInvalidValue},
-	{"media.ErrInvalidName", media.ErrInvalidName},
-}
-
 func fail(err error) *result {
 	e := &errInfo{Codes: []string{}, Message: err.Error()}
-	for _, c := range codes {
-		if errors.Is(err, c.err) {
+	for _, c := range codes.List {
+		if errors.Is(err, c.Err) {
 			if e.Code == "" {
-				e.Code = c.name
+				e.Code = c.Name
 			}
-			e.Codes = append(e.Codes, c.name)
+			e.Codes = append(e.Codes, c.Name)
 		}
 	}
 	return &result{Err: e}
