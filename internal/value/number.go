@@ -18,13 +18,16 @@ func AppendFloat(dst []byte, f float64) []byte {
 
 // appendFloat formats f with the shortest digits for its bit size, so
 // that a float32 prints as encoding/json prints it (0.1, not
-// 0.10000000149011612).
+// 0.10000000149011612). A float32 is held to the thresholds as a
+// float32, as encoding/json holds it: float32(1e-6), a little below 1e-6
+// as a float64, is 0.000001.
 func appendFloat(dst []byte, f float64, bits int) []byte {
 	if f == 0 {
 		return append(dst, '0') // also -0
 	}
 	format := byte('f')
-	if abs := math.Abs(f); abs < 1e-6 || abs >= 1e21 {
+	if abs := math.Abs(f); bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
+		bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
 		format = 'e'
 	}
 	dst = strconv.AppendFloat(dst, f, format, -1, bits)
