@@ -386,6 +386,10 @@ var _ = Describe("departures from @octokit/endpoint v6", func() {
 		// A Go float is written as JavaScript writes it.
 		r = mustBuild(endpoint.Route("GET /x").Param("b", 1e2).Param("c", math.Copysign(0, -1)))
 		Expect(r.URL).To(Equal(gh + "/x?b=100&c=0"))
+		// An object holds a key once: the last value, in the first one's place.
+		r = mustBuild(endpoint.Route("POST /x").Param("a", json.RawMessage(`{"k":1,"j":0,"k":2}`)).
+			Param("b", map[string]int{"\xff": 1, "\ufffd": 2}).Param("c", map[string]any{"\xff": 1, "\ufffd": 2}))
+		Expect(r.Body).To(BeEquivalentTo("{\"a\":{\"k\":2,\"j\":0},\"b\":{\"\ufffd\":1},\"c\":{\"\ufffd\":1}}"))
 	})
 
 	DescribeTable("7: validates headers, method and URL",

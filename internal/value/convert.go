@@ -184,14 +184,17 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 			return Value{}, err
 		}
 		members := make([]Member, 0, len(t))
+		replaced := false
 		for _, k := range slices.Sorted(maps.Keys(t)) {
 			v, err := b.of(t[k], depth+1)
 			if err != nil {
 				return Value{}, err
 			}
-			members = append(members, Member{validUTF8(k), v})
+			key := validUTF8(k)
+			replaced = replaced || len(key) != len(k) // a bad byte becomes three
+			members = append(members, Member{key, v})
 		}
-		return NewObject(members), nil
+		return objectOfKeys(members, replaced), nil
 	case map[string]string:
 		if t == nil {
 			return Value{}, nil
@@ -200,12 +203,31 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 			return Value{}, err
 		}
 		members := make([]Member, 0, len(t))
+		replaced := false
 		for _, k := range slices.Sorted(maps.Keys(t)) {
-			members = append(members, Member{validUTF8(k), Str(validUTF8(t[k]))})
+			key := validUTF8(k)
+			replaced = replaced || len(key) != len(k)
+			members = append(members, Member{key, Str(validUTF8(t[k]))})
 		}
-		return NewObject(members), nil
+		return objectOfKeys(members, replaced), nil
 	}
 	return b.reflectOf(x, depth)
+}
+
+// objectOfKeys makes the object of a Go map's members, in sorted order.
+// Once a key had invalid UTF-8 replaced (replaced), two keys may have
+// become one ("\xff" and "\ufffd"): the object keeps one member, the
+// last value in the first one's place, as decoding what encoding/json
+// writes for any other map type gives.
+func objectOfKeys(members []Member, replaced bool) Value {
+	if !replaced {
+		return NewObject(members)
+	}
+	var ob ObjectBuilder
+	for _, m := range members {
+		ob.Set(m.Key, m.Value)
+	}
+	return ob.Object()
 }
 
 // validUTF8 replaces each byte of invalid UTF-8 with U+FFFD, as
