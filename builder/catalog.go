@@ -221,7 +221,8 @@ const (
 //     body), so a POST's declared query parameters go to the query and a
 //     body field named url stays in the body;
 //   - a parameter a defaults layer set applies only to the operations
-//     that declare it;
+//     that declare it, and, as a header parameter, not over a header the
+//     call sets or removes (a call's own header parameter replaces it);
 //   - a route may be an operation ID: Route("repos/get"), or one word,
 //     Route("findPets"), which after a method ("GET user") is a path first;
 //     a method given with an ID must be the operation's;
@@ -294,12 +295,14 @@ func idWords(s string) int {
 // applyCatalog checks merged options against the catalog and routes
 // their parameters: see WithCatalog. params are the merged parameters and
 // mine the call's own, to tell them from the defaults'; both are only
-// read (a Builder's are passed uncopied). callMethod is the method the
-// call itself gave, if any, which an operation ID's must be. It returns
+// read (a Builder's are passed uncopied). callHeaders are the headers the
+// call itself set or removed, which a default's header parameter does not
+// replace. callMethod is the method the call itself gave, if any, which an
+// operation ID's must be. It returns
 // the parameters left for the parser (params itself unless some were
 // dropped or moved), whether it changed the headers, and the operation,
 // whose query styles the parser applies (styleQuery).
-func applyCatalog(m *layer, params []param, mine paramList, callMethod string, cat Catalog) (kept []param, headersChanged bool, _ Operation, err error) {
+func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerList, callMethod string, cat Catalog) (kept []param, headersChanged bool, _ Operation, err error) {
 	method := m.Method
 	byID := isOperationID(m.URL)
 	if byID {
@@ -381,6 +384,10 @@ func applyCatalog(m *layer, params []param, mine paramList, callMethod string, c
 				return nil, false, nil, err
 			}
 			if !ok { // nil: no value, so no header
+				continue
+			}
+			if callHeaders.find(headers.Name(p.name)) >= 0 && mine.find(p.name) < 0 {
+				// A default's: the call's own header, or its removal, stays.
 				continue
 			}
 			m.Headers = m.Headers.set(header{name: headers.Name(p.name), value: text})

@@ -576,7 +576,7 @@ func (e *Endpoint) mergeCallLayer(route string, call *layer) (layer, Operation, 
 	}
 	var op Operation
 	if m.Catalog.c != nil {
-		kept, _, catOp, err := applyCatalog(&m, m.Params.list, call.Params, call.Method, m.Catalog.c)
+		kept, _, catOp, err := applyCatalog(&m, m.Params.list, call.Params, call.Headers, call.Method, m.Catalog.c)
 		if err != nil {
 			return layer{}, nil, err
 		}
@@ -620,7 +620,7 @@ func (e *Endpoint) resolveCall(r *resolved, call *layer, own []param) error {
 	changed := len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0
 	var op Operation
 	if m.Catalog.c != nil {
-		kept, moved, catOp, err := applyCatalog(&m, params, mine, call.Method, m.Catalog.c)
+		kept, moved, catOp, err := applyCatalog(&m, params, mine, call.Headers, call.Method, m.Catalog.c)
 		if err != nil {
 			return err
 		}
