@@ -134,6 +134,17 @@ type bodyMissing interface {
 	MissingBody(has func(name string) bool, sendsBody bool) error
 }
 
+// A shadowedBody is an Operation whose body requires properties named as
+// its path, query or header parameters, which a parameter of that name
+// does not give (it goes there): only Data does. catalog.Operation is one.
+type shadowedBody interface {
+	// Shadowed lists them, as Requires lists the required parameters.
+	Shadowed() (always, withBody []string)
+	// MissingIn is bodyMissing's, with has asked body true for the
+	// properties the body requires.
+	MissingIn(has func(name string, body bool) bool, sendsBody bool) error
+}
+
 // callShape is the parameter names of a call that passed its catalogue
 // check, in order (copied), and their numbers in the operation. What the
 // check decides from names alone (every one declared, none a header, none
@@ -427,7 +438,14 @@ func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerLi
 		ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers // hs's array is never written
 		has := func(name string) bool { return given(op, ps, data, hs, name) }
 		var err error
-		if bm, ok := op.(bodyMissing); ok {
+		if sb, ok := op.(shadowedBody); ok {
+			err = sb.MissingIn(func(name string, inBody bool) bool {
+				if inBody && op.Locate(name) != InBody { // shadowed: see shadowMissing
+					return dataHas(data, name) || opaqueBody(data)
+				}
+				return has(name)
+			}, sendsBody || data.set)
+		} else if bm, ok := op.(bodyMissing); ok {
 			err = bm.MissingBody(has, sendsBody || data.set)
 		} else {
 			err = op.Missing(has)
@@ -486,6 +504,9 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 			return true
 		}
 	}
+	if sb, ok := op.(shadowedBody); ok && shadowMissing(sb, m.Data, sendsBody) {
+		return true
+	}
 	if len(withBody) == 0 || opaqueBody(m.Data) {
 		return false
 	}
@@ -494,6 +515,30 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 	}
 	for _, name := range withBody {
 		if params.find(name) < 0 && !dataHas(m.Data, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// shadowMissing reports whether a property the body requires that is
+// named as a path, query or header parameter is absent: a parameter of
+// its name went there, so only Data (or a body not looked into) gives it.
+func shadowMissing(sb shadowedBody, d body, sendsBody bool) bool {
+	always, withBody := sb.Shadowed()
+	if len(always)+len(withBody) == 0 || opaqueBody(d) {
+		return false
+	}
+	for _, name := range always {
+		if !dataHas(d, name) {
+			return true
+		}
+	}
+	if !d.set && !sendsBody {
+		return false
+	}
+	for _, name := range withBody {
+		if !dataHas(d, name) {
 			return true
 		}
 	}

@@ -104,6 +104,11 @@ func (e *Error) Reason() string {
 			}
 			b.WriteString(strconv.Quote(m))
 		}
+		if e.Detail != "" {
+			b.WriteString(" (")
+			b.WriteString(e.Detail)
+			b.WriteString(")")
+		}
 	case e.Detail != "":
 		b.WriteString(e.Detail)
 	case e.Err != nil:

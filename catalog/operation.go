@@ -51,14 +51,18 @@ type Operation struct {
 	Body *RequestBody
 
 	cat      *Catalog
-	route    string           // Method + " " + Path
-	template string           // see Template
-	required []string         // see Required
-	optBody  []string         // required in an optional body
-	index    []uint8          // Params by name, when there are many
-	free     []value.KindMask // per parameter, what it takes unchecked (freeKinds)
-	server   *serverTemplate  // Servers[0], parsed
-	fixed    string           // the URL of a Server without variables
+	route    string   // Method + " " + Path
+	template string   // see Template
+	required []string // see Required
+	optBody  []string // required in an optional body
+	bodyAt   int      // where required's body properties start
+	// shadowed are the properties of required[bodyAt:] and of optBody
+	// named as a path, query or header parameter (see Shadowed).
+	shadowed, shadowedOpt []string
+	index                 []uint8          // Params by name, when there are many
+	free                  []value.KindMask // per parameter, what it takes unchecked (freeKinds)
+	server                *serverTemplate  // Servers[0], parsed
+	fixed                 string           // the URL of a Server without variables
 	// styled says a query parameter has a value StyledValue rewrites.
 	styled bool
 }
@@ -83,6 +87,7 @@ func (op *Operation) clone() Operation {
 		c.Body = &b
 	}
 	c.cat, c.required, c.optBody, c.index, c.server, c.fixed = nil, nil, nil, nil, nil, ""
+	c.shadowed, c.shadowedOpt = nil, nil
 	return c
 }
 
@@ -175,17 +180,53 @@ func (op *Operation) prepare(c *Catalog) error {
 		op.template += "{?" + strings.Join(q, ",") + "}"
 	}
 	op.required = op.required[:0]
-	op.optBody = nil
+	op.optBody, op.shadowed, op.shadowedOpt = nil, nil, nil
+	op.bodyAt = -1
+	// The parameters before the body's (Params are sorted by In), by name
+	// when there are many: a required body property named as one of them
+	// is shadowed, since a parameter of its name goes there.
+	nb := len(op.Params)
+	for nb > 0 && op.Params[nb-1].In == Body {
+		nb--
+	}
+	others := op.Params[:nb]
+	var otherNames map[string]bool
+	if len(others) > 16 {
+		otherNames = make(map[string]bool, len(others))
+		for _, q := range others {
+			otherNames[q.Name] = true
+		}
+	}
 	for _, p := range op.Params {
+		shadowed := false
+		if p.In == Body && p.Required {
+			if otherNames != nil {
+				shadowed = otherNames[p.Name]
+			} else {
+				shadowed = slices.ContainsFunc(others, func(q Param) bool { return q.Name == p.Name })
+			}
+		}
 		switch {
 		case !p.Required:
 		case p.In == Path || p.In == Query || p.In == Header:
 			op.required = append(op.required, p.Name)
 		case p.In == Body && op.Body != nil && op.Body.Required:
+			if op.bodyAt < 0 {
+				op.bodyAt = len(op.required)
+			}
 			op.required = append(op.required, p.Name)
+			if shadowed {
+				op.shadowed = append(op.shadowed, p.Name)
+			}
 		case p.In == Body:
 			op.optBody = append(op.optBody, p.Name)
+			if shadowed {
+				op.shadowedOpt = append(op.shadowedOpt, p.Name)
+			}
 		}
+	}
+	if op.bodyAt < 0 {
+		op.bodyAt = len(op.required)
 	}
 	op.free = freeKinds(op.Params)
 	op.index = nil
@@ -226,6 +267,7 @@ func (op *Operation) renamed(path string) (*Operation, error) {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
 	c.required, c.optBody, c.index, c.free = nil, nil, nil, nil // prepare must not write into op's
+	c.shadowed, c.shadowedOpt = nil, nil
 	c.Path = path
 	c.Params = slices.Clone(op.Params)
 	for i := range c.Params {
@@ -401,16 +443,34 @@ func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) err
 	if has == nil {
 		has = hasNothing
 	}
+	return op.MissingIn(func(name string, _ bool) bool { return has(name) }, sendsBody)
+}
+
+// MissingIn is [Operation.MissingBody] for a call that tells a body
+// property from a parameter of the same name: has is asked with body
+// true for a property the body requires, false for the others. A
+// parameter named as one of the body's properties and as a path, query
+// or header parameter goes there, not to the body (see
+// [Operation.Shadowed]): builder.WithCatalog gives such a property only
+// by Data. A nil has reports false for every name; a nil Operation is as
+// for Missing.
+func (op *Operation) MissingIn(has func(name string, body bool) bool, sendsBody bool) error {
+	if op == nil {
+		return errNil("")
+	}
+	if has == nil {
+		has = func(string, bool) bool { return false }
+	}
 	sendsBody = sendsBody && len(op.optBody) > 0
 	n := 0
-	for _, name := range op.required {
-		if !has(name) {
+	for i, name := range op.required {
+		if !has(name, i >= op.bodyAt) {
 			n++
 		}
 	}
 	if sendsBody {
 		for _, name := range op.optBody {
-			if !has(name) {
+			if !has(name, true) {
 				n++
 			}
 		}
@@ -419,19 +479,40 @@ func (op *Operation) MissingBody(has func(name string) bool, sendsBody bool) err
 		return nil
 	}
 	missing := make([]string, 0, n)
-	for _, name := range op.required {
-		if !has(name) {
+	for i, name := range op.required {
+		if !has(name, i >= op.bodyAt) {
 			missing = append(missing, name)
 		}
 	}
 	if sendsBody {
 		for _, name := range op.optBody {
-			if !has(name) {
+			if !has(name, true) {
 				missing = append(missing, name)
 			}
 		}
 	}
-	return &Error{Route: op.route, Missing: missing, Err: ErrMissingParam}
+	e := &Error{Route: op.route, Missing: missing, Err: ErrMissingParam}
+	for _, name := range missing {
+		if p, ok := op.Param(name); ok && p.In != Body && (slices.Contains(op.shadowed, name) || slices.Contains(op.shadowedOpt, name)) &&
+			has(name, false) {
+			e.Detail = fmt.Sprintf("the body's %q, which only data gives: a parameter of that name is the %s's", name, p.In)
+			break
+		}
+	}
+	return e
+}
+
+// Shadowed lists the properties the body requires that are named as a
+// path, query or header parameter too: always (a required body's), and
+// once a body is sent (an optional body's), as Requires does. A
+// parameter of that name goes to its path, query or header, so only a
+// body given whole gives them. Most operations have none (nil, nil).
+// The slices are shared and must not be modified.
+func (op *Operation) Shadowed() (always, withBody []string) {
+	if op == nil {
+		return nil, nil
+	}
+	return slices.Clip(op.shadowed), slices.Clip(op.shadowedOpt)
 }
 
 // CheckParam checks one parameter: that op has it, and that v has a type
