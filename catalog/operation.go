@@ -343,7 +343,10 @@ func errNil(name string) error {
 func hasNothing(string) bool { return false }
 
 // Param returns the parameter called name. A name used in two places
-// (a path variable and a body property) gives the path's.
+// gives the first of path, query, header, cookie and body (a path
+// variable over a body property, a query parameter over a body
+// property): that is where builder.WithCatalog sends a parameter of that
+// name, and the body's is given only by Data (see Shadowed).
 func (op *Operation) Param(name string) (*Param, bool) {
 	if i := op.paramIndex(name); i >= 0 {
 		return &op.Params[i], true
