@@ -355,7 +355,7 @@ func jdCatalog() []any {
 	return []any{
 		// Every kind, plain and named.
 		true, false, jdBool(true),
-		0, -1, math.MaxInt64, math.MinInt64, int8(-128), int16(300), int32(-70000), int64(1 << 62),
+		0, -1, math.MaxInt, math.MinInt, int64(math.MaxInt64), int64(math.MinInt64), int8(-128), int16(300), int32(-70000), int64(1 << 62),
 		jdInt(7), jdInt8(-8), jdInt16(16), jdInt32(32), jdInt64(-64),
 		uint(1), uint8(255), uint16(65535), uint32(1 << 31), uint64(math.MaxUint64), uintptr(99),
 		jdUint(1), jdUint8(2), jdUint16(3), jdUint32(4), jdUint64(math.MaxUint64), jdUintptr(6),
