@@ -560,31 +560,7 @@ func given(op Operation, params paramList, data body, hs headerList, name string
 // template's ErrMissingParam).
 func givenFor(op Operation, params paramList, name string) bool {
 	i := params.find(name)
-	return i >= 0 && !(leftOut(&params.list[i].v) && op.Locate(name) == InQuery)
-}
-
-// leftOut reports whether a query leaves v out: null, or an array or
-// object of nothing but nulls, which RFC 6570 reads as undefined.
-func leftOut(v *value.Value) bool {
-	switch v.Kind() {
-	case value.Null:
-		return true
-	case value.Array:
-		for _, it := range v.Items() {
-			if !it.IsNull() {
-				return false
-			}
-		}
-		return true
-	case value.Object:
-		for _, m := range v.Members() {
-			if !m.Value.IsNull() {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return i >= 0 && !(params.list[i].v.Undefined() && op.Locate(name) == InQuery)
 }
 
 // headerParam is the value a parameter the catalogue places in a header

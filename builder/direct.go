@@ -213,7 +213,7 @@ func directCatalog(cat Catalog, key weak.Pointer[catKey], info *routeInfo, metho
 				// A null, or an array or object of nothing else, may
 				// leave a required parameter missing, which names alone
 				// do not tell: the general path says.
-				if v := &params[i].v; !s.free[i].Has(v) && (leftOut(v) || known.ix.CheckIndex(s.index[i], *v) != nil) {
+				if v := &params[i].v; !s.free[i].Has(v) && (v.Undefined() || known.ix.CheckIndex(s.index[i], *v) != nil) {
 					return "", "", nil, false
 				}
 			}

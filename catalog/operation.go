@@ -587,7 +587,7 @@ func (op *Operation) checkExtra(name string, x *Schema, v *value.Value) error {
 // wide loads of narrow stores stall.
 func (op *Operation) checkValue(p *Param, v *value.Value) error {
 	if k := v.Kind(); (k == value.Null || k == value.Array || k == value.Object) && p.In == Path &&
-		(p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && undefined(v) {
+		(p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && v.Undefined() {
 		// RFC 6570 expands such an expression to nothing, which the
 		// builder's whole-segment rule for {id} does not see: null, and
 		// an empty array or object, or one of nulls (which are left out).

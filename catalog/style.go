@@ -111,23 +111,6 @@ func appendItem(b []byte, s string, sep byte) []byte {
 	return append(b, s...)
 }
 
-// undefined reports whether v is undefined as RFC 6570 reads a value:
-// null, or an array or object whose items or members are all null (or
-// that has none), which the builder leaves out.
-func undefined(v *value.Value) bool {
-	for _, it := range v.Items() {
-		if it.Kind() != value.Null {
-			return false
-		}
-	}
-	for _, m := range v.Members() {
-		if m.Value.Kind() != value.Null {
-			return false
-		}
-	}
-	return true
-}
-
 // deepKeysOK reports whether v may be sent as a deepObject: no array, and
 // no member (but a null one, left out) whose key is empty or holds "["
 // or "]". OpenAPI gives the style no escape, and a server that decodes

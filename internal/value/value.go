@@ -187,6 +187,31 @@ func (v Value) Kind() Kind { return v.kind }
 // IsNull reports whether v is null.
 func (v Value) IsNull() bool { return v.kind == Null }
 
+// Undefined reports whether RFC 6570 reads v as undefined, which an
+// expansion leaves out: null, or an array or object whose items or
+// members are all null (or that has none).
+func (v Value) Undefined() bool {
+	switch v.kind {
+	case Null:
+		return true
+	case Array:
+		for _, it := range v.Items() {
+			if it.kind != Null {
+				return false
+			}
+		}
+		return true
+	case Object:
+		for _, m := range v.Members() {
+			if m.Value.kind != Null {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // Flag returns a String's or an Object's flag.
 func (v Value) Flag() Flag { return v.flag }
 
