@@ -465,25 +465,7 @@ func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerLi
 func routeBase(route string, op Operation) string {
 	_, target := op.Target()
 	path, _ := SplitTarget(target)
-	start := strings.Index(route, "://") + len("://")
-	slash := strings.IndexByte(route[start:], '/')
-	if slash < 0 {
-		return route
-	}
-	start += slash
-	end := start
-	for depth := 0; end < len(route); end++ {
-		c := route[end]
-		if c == '{' && end+1 < len(route) && (route[end+1] == '?' || route[end+1] == '&') || depth == 0 && (c == '?' || c == '#') {
-			break
-		}
-		switch c {
-		case '{':
-			depth++
-		case '}':
-			depth--
-		}
-	}
+	start, end := template.PathBounds(route)
 	for n := strings.Count(path, "/"); n > 0; n-- {
 		i := strings.LastIndexByte(route[start:end], '/')
 		if i < 0 {

@@ -20,12 +20,6 @@ func Compile(s string) error {
 // RewriteColonNames exposes the :name rewriting step.
 var RewriteColonNames = rewriteColonNames
 
-// PathBounds returns the path part [start, end) of s.
-func PathBounds(s string) (int, int) {
-	start := pathStart(s)
-	return start, pathEnd(s, start)
-}
-
 // CacheCost returns the cache's estimated bytes.
 func CacheCost() int {
 	cache.mu.Lock()

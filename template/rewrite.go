@@ -11,6 +11,16 @@ import (
 // whole string, which ate "repo:octokit" in query strings and the password
 // in "user:pass@host".
 
+// PathBounds returns where the path part of the template s begins and
+// ends, as :name rewriting and the path checks read it: after
+// "scheme://authority" when s begins with one, and up to the first "?" or
+// "#" outside an expression, a {?…}, {&…} or {#…} expression, or an
+// unclosed "{". s[start:end] of "https://h/api/{x}{?q}" is "/api/{x}".
+func PathBounds(s string) (start, end int) {
+	start = pathStart(s)
+	return start, pathEnd(s, start)
+}
+
 // pathStart returns where the path part of s begins: 0, or, when s begins
 // with "scheme://", the end of the authority (the first "/", "?" or "#"
 // after it, or len(s)).
