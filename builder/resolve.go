@@ -316,13 +316,7 @@ func scalarOf(v *value.Value) (template.Scalar, bool) {
 }
 
 // isAbsolute reports whether s starts with an http or https scheme.
-func isAbsolute(s string) bool {
-	// Routes start with "/" or "{": one byte tells most of them apart.
-	if len(s) < len("http://") || s[0]|0x20 != 'h' {
-		return false
-	}
-	return ascii.HasPrefixFold(s, "http://") || ascii.HasPrefixFold(s, "https://")
-}
+func isAbsolute(s string) bool { return ascii.HTTPScheme(s) > 0 }
 
 // templateVar is a value as the template engine reads it: null is
 // undefined; strings, numbers and booleans are scalars; arrays are lists

@@ -118,17 +118,10 @@ func hasDotSegment[T string | []byte](url T) bool {
 	// in any case. Only those URLs are absolute here (the builder joins
 	// anything else after its base URL as a path), so in "a://../c" the
 	// ".." is a segment of the path.
-	i := 0
-	if len(url) > 0 && url[0]|0x20 == 'h' {
-		k := 1
-		for k < len(url) && ascii.IsSchemeChar(url[k]) {
-			k++
-		}
-		if isHTTPScheme(url[:k]) && k+2 < len(url) && url[k] == ':' && url[k+1] == '/' && url[k+2] == '/' {
-			i = k + 3
-			for i < len(url) && !segmentEnd[url[i]] {
-				i++
-			}
+	i := ascii.HTTPScheme(url)
+	if i > 0 {
+		for i < len(url) && !segmentEnd[url[i]] {
+			i++
 		}
 	}
 	start := i
@@ -145,12 +138,6 @@ func hasDotSegment[T string | []byte](url T) bool {
 		start = i + 1
 	}
 	return dotSegment(url[start:])
-}
-
-// isHTTPScheme reports whether s is "http" or "https", in any case.
-func isHTTPScheme[T string | []byte](s T) bool {
-	return (len(s) == 4 || len(s) == 5 && s[4]|0x20 == 's') &&
-		s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p'
 }
 
 // segmentEnd holds the bytes that end a path segment.

@@ -227,6 +227,22 @@ func EqualFold(a, b string) bool {
 	return true
 }
 
+// HTTPScheme returns the length of the "http://" or "https://" s begins
+// with, in any case, or 0: the only absolute URLs the builder takes.
+func HTTPScheme[T ~string | ~[]byte](s T) int {
+	if len(s) < len("http://") || s[0]|0x20 != 'h' || s[1]|0x20 != 't' || s[2]|0x20 != 't' || s[3]|0x20 != 'p' {
+		return 0
+	}
+	n := 4
+	if s[n]|0x20 == 's' {
+		n++
+	}
+	if len(s) < n+3 || s[n] != ':' || s[n+1] != '/' || s[n+2] != '/' {
+		return 0
+	}
+	return n + 3
+}
+
 // HasPrefixFold reports whether s begins with prefix, ASCII letters
 // compared without regard to case. For an ASCII prefix it agrees with
 // strings.EqualFold of s's first len(prefix) bytes: a byte of s that is

@@ -137,3 +137,19 @@ var _ = Describe("byte classes", func() {
 		Expect(ascii.HasPrefixFold("http:", "http://")).To(BeFalse())
 	})
 })
+
+var _ = Describe("HTTPScheme", func() {
+	It("is the length of an http:// or https:// prefix in any case, as HasPrefixFold tells them", func() {
+		for _, s := range []string{"http://h", "HTTPS://h", "hTtP://", "https://", "https:/", "http:/", "http:", "https", "ftp://h", "httpx://h", "/x", "", "h", "https//h", "http://\xff"} {
+			want := 0
+			switch {
+			case ascii.HasPrefixFold(s, "http://"):
+				want = len("http://")
+			case ascii.HasPrefixFold(s, "https://"):
+				want = len("https://")
+			}
+			Expect(ascii.HTTPScheme(s)).To(Equal(want), s)
+			Expect(ascii.HTTPScheme([]byte(s))).To(Equal(want), s)
+		}
+	})
+})
