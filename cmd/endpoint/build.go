@@ -17,6 +17,7 @@ import (
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/catalog/openapi"
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/ascii"
 	"github.com/endpointkit/endpoint/internal/fserr"
 )
 
@@ -289,11 +290,10 @@ func serverURL(cat *catalog.Catalog) (base string, ok bool) {
 	for _, v := range servers[0].Variables {
 		u = strings.ReplaceAll(u, "{"+v.Name+"}", v.Default)
 	}
-	lower := strings.ToLower(u)
 	switch {
 	case strings.Contains(u, "{"):
 		return u, false
-	case strings.HasPrefix(lower, "https://") || strings.HasPrefix(lower, "http://"):
+	case ascii.HTTPScheme(u) > 0:
 		return strings.TrimRight(u, "/"), true
 	case u == "" || u == "/":
 		return "/", true
