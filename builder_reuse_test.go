@@ -44,7 +44,7 @@ var reuseCalls = []func(e *builder.Endpoint, i int) *builder.Builder{
 	},
 	func(e *builder.Endpoint, i int) *builder.Builder {
 		return e.Route("GET /repos/{owner}/{repo}/contents/{path}").Param("owner", "o").Param("repo", "r").Param("path", "a/b.md").
-			Param("ref", fmt.Sprint("v", i%4)).Request("timeout", map[string]any{"ms": []any{i % 2, 5}}).Format("raw")
+			Param("ref", fmt.Sprint("v", i%4)).Meta("timeout", map[string]any{"ms": []any{i % 2, 5}}).Format("raw")
 	},
 	func(e *builder.Endpoint, i int) *builder.Builder {
 		return e.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("title", "t").
@@ -68,7 +68,7 @@ func reuseEndpoints() map[string]*builder.Endpoint {
 		endpoint.WithHeader("authorization", "token 0000000000000000000000000000000000000002"),
 		endpoint.WithHeader("x-github-api-version", "2022-11-28"),
 		endpoint.WithPreviews("mercy"),
-		endpoint.WithRequest("retries", map[string]any{"on": []any{502, 503}}),
+		endpoint.WithMeta("retries", map[string]any{"on": []any{502, 503}}),
 	}
 	return map[string]*builder.Endpoint{
 		"a plain Endpoint":             endpoint.Defaults(append(opts, endpoint.WithParam("per_page", 50))...),
@@ -146,8 +146,9 @@ func reuseRun(e *builder.Endpoint, call func(*builder.Endpoint, int) *builder.Bu
 	data, jerr := m.MarshalJSON()
 	out += "\n" + string(data) + fmt.Sprint(err, jerr)
 	scribbleOptions(m)
-	js, err := e.AppendBuildJSON(nil, "", data)
-	out += "\n" + string(js) + fmt.Sprint(err)
+	ro, err := e.BuildJSON("", data)
+	js, jerr := ro.MarshalJSON()
+	out += "\n" + string(js) + fmt.Sprint(err, jerr)
 	scribbleOptions(e.DefaultOptions())
 	return out
 }
@@ -186,7 +187,7 @@ var _ = Describe("a Builder used again", func() {
 				wantHTTP := httpText(req, nil)
 				req, _ = b.HTTPRequest(context.Background())
 				b.Param("owner", "changed").Param("repo", "changed").Header("x-trace", "changed").Header("x-github-api-version", "changed").
-					Request("retries", "changed").Preview("changed")
+					Meta("retries", "changed").Preview("changed")
 				Expect(resultText(r1, nil)).To(Equal(want), "call %d", c)
 				Expect(httpText(req, nil)).To(Equal(wantHTTP), "call %d", c)
 				r2, err := b.Build()
@@ -209,20 +210,20 @@ var _ = Describe("a Builder used again", func() {
 		for _, n := range []int{3, 6, 7, 16, 17, 40} {
 			b := endpoint.Route("POST /x/{p0}").Preview("a")
 			for i, k := range names("p", n) {
-				b.Param(k, i).Request(k, []any{i}).Header("x-"+k, fmt.Sprint(i))
+				b.Param(k, i).Meta(k, []any{i}).Header("x-"+k, fmt.Sprint(i))
 			}
 			want := resultText(b.Build())
 			c := b.Clone()
 			for _, k := range names("p", n) {
-				c.Param(k, "clone").Request(k, "clone").Header("x-"+k, "clone")
+				c.Param(k, "clone").Meta(k, "clone").Header("x-"+k, "clone")
 			}
-			c.Param("only-clone", 1).Request("only-clone", 1).Header("x-only-clone", "1").Preview("clone")
+			c.Param("only-clone", 1).Meta("only-clone", 1).Header("x-only-clone", "1").Preview("clone")
 			Expect(resultText(b.Build())).To(Equal(want), "%d parameters", n)
 			cloned := resultText(c.Build())
 			for _, k := range names("p", n) {
-				b.Param(k, "original").Request(k, "original").Header("x-"+k, "original")
+				b.Param(k, "original").Meta(k, "original").Header("x-"+k, "original")
 			}
-			b.Param("only-original", 1).Request("only-original", 1).Header("x-only-original", "1").Preview("original")
+			b.Param("only-original", 1).Meta("only-original", 1).Header("x-only-original", "1").Preview("original")
 			Expect(resultText(c.Build())).To(Equal(cloned), "%d parameters", n)
 			Expect(cloned).NotTo(ContainSubstring("original"), "%d parameters", n)
 			Expect(resultText(b.Build())).NotTo(ContainSubstring("clone"), "%d parameters", n)

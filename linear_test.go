@@ -383,9 +383,9 @@ var _ = Describe("limits", func() {
 		// bound when n1+n2+6 == MaxNodes.
 		n1 := builder.MaxNodes / 2
 		n2 := builder.MaxNodes - 6 - n1
-		_, err = endpoint.Route("POST /x").Param("a", make([]any, n1)).Request("b", map[string]any{"l": make([]any, n2)}).Build()
+		_, err = endpoint.Route("POST /x").Param("a", make([]any, n1)).Meta("b", map[string]any{"l": make([]any, n2)}).Build()
 		Expect(err).NotTo(HaveOccurred())
-		_, err = endpoint.Route("POST /x").Param("a", make([]any, n1)).Request("b", map[string]any{"l": make([]any, n2+1)}).Build()
+		_, err = endpoint.Route("POST /x").Param("a", make([]any, n1)).Meta("b", map[string]any{"l": make([]any, n2+1)}).Build()
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 		_, err = endpoint.Route("POST /x").Data(make([]string, builder.MaxNodes)).Build()
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
@@ -395,10 +395,10 @@ var _ = Describe("limits", func() {
 		n := longInput / 16 // 65,536 keys at full size
 		b := endpoint.Route("GET /x")
 		for i := range n {
-			b.Request("k"+strconv.Itoa(i), i)
+			b.Meta("k"+strconv.Itoa(i), i)
 		}
-		c := b.Clone().Request("k0", "clone").Request("only-clone", 1)
-		b.Request("k1", "again")
+		c := b.Clone().Meta("k0", "clone").Meta("only-clone", 1)
+		b.Meta("k1", "again")
 		r, err := b.Build()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Request).To(HaveLen(n))
@@ -426,7 +426,7 @@ var _ = Describe("limits", func() {
 				return b.Param("a", big)
 			},
 			"Data":    func(b *builder.Builder) *builder.Builder { return b.Data(big) },
-			"Request": func(b *builder.Builder) *builder.Builder { return b.Request("a", big) },
+			"Request": func(b *builder.Builder) *builder.Builder { return b.Meta("a", big) },
 		}
 		for name, step := range steps {
 			b := endpoint.Route("POST /x")
@@ -441,7 +441,7 @@ var _ = Describe("limits", func() {
 		// Two different names still count together.
 		_, err := endpoint.Route("POST /x").Param("a", big).Param("b", big).Build()
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
-		_, err = endpoint.Route("POST /x").Param("a", big).Request("a", big).Build()
+		_, err = endpoint.Route("POST /x").Param("a", big).Meta("a", big).Build()
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
 		// The last value set is the one sent.
 		r, err := endpoint.Route("POST /x").Param("a", big).Param("a", 1).Build()

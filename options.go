@@ -35,8 +35,8 @@ func WithPreviews(names ...string) builder.Option { return builder.WithPreviews(
 // WithFormat is [builder.WithFormat].
 func WithFormat(format string) builder.Option { return builder.WithFormat(format) }
 
-// WithRequest is [builder.WithRequest].
-func WithRequest(key string, value any) builder.Option { return builder.WithRequest(key, value) }
+// WithMeta is [builder.WithMeta].
+func WithMeta(key string, value any) builder.Option { return builder.WithMeta(key, value) }
 
 // WithCatalog is [builder.WithCatalog].
 func WithCatalog(c builder.Catalog) builder.Option { return builder.WithCatalog(c) }

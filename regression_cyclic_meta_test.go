@@ -22,11 +22,11 @@ func selfRef() map[string]any {
 
 var (
 	childCyclicMeta = registerChild("cyclic-meta", func() error {
-		_, err := endpoint.Route("GET /x").Request("m", selfRef()).Build()
+		_, err := endpoint.Route("GET /x").Meta("m", selfRef()).Build()
 		return err
 	})
 	childCyclicMetaDefaults = registerChild("cyclic-meta-defaults", func() error {
-		_, err := endpoint.Defaults(endpoint.WithRequest("m", selfRef())).Build("GET /x", builder.Options{})
+		_, err := endpoint.Defaults(endpoint.WithMeta("m", selfRef())).Build("GET /x", builder.Options{})
 		return err
 	})
 	childCyclicRequestMerge = registerChild("cyclic-request-merge", func() error {

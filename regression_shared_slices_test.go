@@ -63,7 +63,7 @@ var _ = Describe("regression: results share slices with the defaults", func() {
 	})
 
 	It("converts []byte inside Request to its JSON form, base64", func() {
-		e := endpoint.Defaults(endpoint.WithRequest("raw", []byte("meta")))
+		e := endpoint.Defaults(endpoint.WithMeta("raw", []byte("meta")))
 		r, err := e.Build("GET /x", builder.Options{})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Request).To(Equal(map[string]any{"raw": "bWV0YQ=="}))

@@ -55,10 +55,6 @@ var _ = Describe("regression: a template error over a URL that holds a token", f
 				_, err := endpoint.Defaults().BuildJSON("", b)
 				return err
 			},
-			"AppendBuildJSON": func() error {
-				_, err := endpoint.Defaults().AppendBuildJSON(nil, "GET "+target, nil)
-				return err
-			},
 			"Builder.HTTPRequest": func() error {
 				_, err := endpoint.Route("GET " + target).HTTPRequest(context.Background())
 				return err

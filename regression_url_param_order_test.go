@@ -55,13 +55,9 @@ var _ = Describe("regression: the parameter url beside a route keeps its place",
 					Expect(bodyText(r.Body)).To(Equal(wantBody), name)
 				}
 			}
-			text, err := e.AppendBuildJSON(nil, route, []byte(options))
-			Expect(err).NotTo(HaveOccurred())
 			r, err := e.BuildJSON(route, []byte(options))
 			Expect(err).NotTo(HaveOccurred())
-			want, err := r.MarshalJSON()
-			Expect(err).NotTo(HaveOccurred())
-			Expect(string(text)).To(Equal(string(want)))
+			Expect(r.URL).To(Equal(wantURL))
 		},
 		Entry("first in a body", "POST /x", `{"url":"a","id":1}`, "https://h/x", `{"url":"a","id":1}`),
 		Entry("between others in a body", "POST /x", `{"b":2,"url":"a","id":1}`, "https://h/x", `{"b":2,"url":"a","id":1}`),

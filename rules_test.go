@@ -126,7 +126,7 @@ var _ = Describe("the builder", func() {
 
 	It("sets format, headers, meta and data", func() {
 		r := mustBuild(endpoint.Route("POST /markdown/raw").Format("html").
-			Header("Content-Type", "text/plain").Request("timeout", 5).Data("# hi"))
+			Header("Content-Type", "text/plain").Meta("timeout", 5).Data("# hi"))
 		Expect(r.Headers["accept"]).To(Equal("application/vnd.github.v3.html"))
 		Expect(r.Headers["content-type"]).To(Equal("text/plain"))
 		Expect(r.Body).To(Equal("# hi"))
@@ -195,7 +195,7 @@ var _ = Describe("defaults cascade", func() {
 
 	It("deep-merges object parameters and request meta", func() {
 		e := endpoint.Defaults(endpoint.WithParam("config", map[string]any{"url": "u", "ct": "json"}),
-			endpoint.WithRequest("retries", 1))
+			endpoint.WithMeta("retries", 1))
 		r, err := e.Build("POST /hooks", builder.Options{
 			Params:  builder.Params{{Name: "config", Value: map[string]any{"ct": "form"}}},
 			Request: map[string]any{"timeout": 5},

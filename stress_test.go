@@ -52,9 +52,9 @@ func stressEndpoint() *builder.Endpoint {
 		endpoint.WithParam("sort", &sort),
 		endpoint.WithParam("labels", []string{"bug", "ui"}),
 		endpoint.WithPreviews("mercy-preview"),
-		endpoint.WithRequest("retries", map[string]any{"max": 3, "on": []any{502, 503}}),
-		endpoint.WithRequest("hook", &hookConfig{URL: "https://hooks.example", Events: []string{"push"}, Extra: map[string]string{"ct": "json"}, Secret: &secret}),
-		endpoint.WithRequest("limits", &map[string]int{"rate": 5000}),
+		endpoint.WithMeta("retries", map[string]any{"max": 3, "on": []any{502, 503}}),
+		endpoint.WithMeta("hook", &hookConfig{URL: "https://hooks.example", Events: []string{"push"}, Extra: map[string]string{"ct": "json"}, Secret: &secret}),
+		endpoint.WithMeta("limits", &map[string]int{"rate": 5000}),
 	)
 }
 

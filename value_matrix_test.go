@@ -96,7 +96,7 @@ var entryPoints = map[string]func(a, b any) (builder.RequestOptions, error){
 	},
 	"Request over WithRequest": func(a, b any) (builder.RequestOptions, error) {
 		// The passthrough: its merged value is written as the body.
-		r, err := endpoint.Defaults(endpoint.WithRequest("v", a)).Route("GET /x").Request("v", b).Build()
+		r, err := endpoint.Defaults(endpoint.WithMeta("v", a)).Route("GET /x").Meta("v", b).Build()
 		if err != nil {
 			return r, err
 		}

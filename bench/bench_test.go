@@ -286,15 +286,11 @@ func liveHeap() uint64 {
 	return ms.HeapAlloc
 }
 
-// BenchmarkRoutes, last in this file: request A's Build cycling through n
+// BenchmarkRoutes: request A's Build cycling through n
 // distinct routes, each a template-cache entry (cycling is the worst case
 // for an LRU that is smaller than n). heap-B is the live heap the first
 // pass over the routes added, after a GC; the routes use a fresh prefix
-// per run so that they are new to the cache. It runs last because it
-// fills the process's route memo, which keeps the strings that came first
-// (internal/addrmemo): a benchmark after it would measure routes shut out
-// of the memo, as in a program that made 10,000 routes before its
-// constant ones.
+// per run so that they are new to the cache.
 func BenchmarkRoutes(b *testing.B) {
 	for _, n := range RouteCounts {
 		b.Run("n="+strconv.Itoa(n)+"/endpointkit-build", func(b *testing.B) {

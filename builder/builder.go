@@ -25,7 +25,7 @@ import (
 //   - route and method: [Endpoint.Route], [Builder.Method], [Builder.URL], [Builder.BaseURL]
 //   - parameters: [Builder.Param], [Builder.Params]
 //   - headers and media type: [Builder.Header], [Builder.RemoveHeader], [Builder.Preview], [Builder.Format]
-//   - body and passthrough: [Builder.Data], [Builder.Request]
+//   - body and meta information: [Builder.Data], [Builder.Meta]
 //   - results: [Builder.Build], [Builder.HTTPRequest], [Builder.Merge]; [Builder.Clone] branches a call
 //   - printing, credentials masked: [Builder.String], [Builder.GoString]
 type Builder struct {
@@ -258,9 +258,10 @@ func (b *Builder) Data(data any) *Builder {
 	return b
 }
 
-// Request sets a key of the request passthrough (RequestOptions.Request,
-// JSON key "request"); the value is converted at once.
-func (b *Builder) Request(key string, v any) *Builder {
+// Meta sets a key of the request's meta information, passed through to
+// RequestOptions.Request (JSON key "request") for the client that sends
+// it; the value is converted at once.
+func (b *Builder) Meta(key string, v any) *Builder {
 	if b.err != nil {
 		return b
 	}
@@ -344,29 +345,16 @@ func (b *Builder) Merge() (Options, error) {
 	if err != nil {
 		return Options{}, err
 	}
-	m, op, err := b.ep().mergeCallLayer(b.route, &l)
-	if err != nil {
-		return Options{}, err
-	}
-	o := m.export()
-	o.op = op
-	return o, nil
+	return b.ep().merge(b.route, &l)
 }
 
 // Build returns the request options.
 func (b *Builder) Build() (RequestOptions, error) {
-	var r resolved
-	var scratch [urlScratch]byte
-	var bodyBuf [bodyScratch]byte
-	if url, body, ok := b.resolveDirect(&r, scratch[:0], bodyBuf[:0]); ok {
-		r.keep(url, body)
-		return r.requestOptions(&b.ep().pre), nil
-	}
 	l, err := b.bareLayer()
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	return b.ep().buildCall(&l, b.own())
+	return b.ep().build(&l, b.own())
 }
 
 // Clone returns an independent copy of b, to branch a half-built call;

@@ -24,81 +24,59 @@ type Catalog interface {
 	Resolve(method, url string) (Operation, error)
 }
 
-// An Operation is one operation of a Catalog.
+// An Operation is one operation of a Catalog: what WithCatalog needs to
+// check a call and put its parameters where the description says.
+// catalog.Operation is the one implementation; values are in the engine's
+// own form, so an Operation is made by package catalog, not by hand.
 type Operation interface {
 	// Target returns the method and the URL template to build the call
 	// with: the description's path, with a {?…} expression for the query
-	// parameters of a method that sends a body (and, for any method,
-	// those whose arrays explode: {?ids*}). It is read as RFC 6570
-	// alone (template.ParseRFC6570): a colon in it is literal, never
-	// v6's :name.
-	Target() (method, template string)
+	// parameters a template writes (see catalog.Operation.Template),
+	// parsed as RFC 6570 alone (a colon is literal, never v6's :name), or
+	// why it does not parse.
+	Target() (method string, t *template.Template, err error)
 	// BaseURL returns the base URL of this operation given the call's:
 	// its own server (uploads.github.com) where the description has one.
 	BaseURL(base string) string
 	// Locate says where the operation takes a parameter; InNone when it
 	// does not declare it.
 	Locate(name string) Location
-	// CheckParam checks a parameter's value: its JSON type, its enum; for
-	// a parameter the operation does not declare, the error suggests the
-	// nearest names.
-	CheckParam(name string, v value.Value) error
-	// Required lists the parameters the operation always requires, and
-	// those it requires once any body parameter is sent.
-	Requires() (always, withBody []string)
-	// Missing returns the error for the required parameters that has says
-	// are absent.
-	Missing(has func(name string) bool) error
-}
-
-// placer is an Operation that can Locate and CheckParam a parameter in
-// one lookup: InNone and no error for one it does not declare; InNone and
-// the error to report for one it declares but the builder cannot send (a
-// cookie). catalog.Operation is one.
-type placer interface {
+	// Place is Locate and CheckParam in one lookup: InNone and no error
+	// for a parameter the operation does not declare; InNone and the error
+	// to report for one it declares but the builder cannot send (a cookie).
 	Place(name string, v value.Value) (Location, error)
-}
-
-// An indexer is an Operation that numbers its parameters (catalog.Operation
-// is one): a call whose parameter names, in order, passed the check
-// before has only its values checked, by position.
-type indexer interface {
-	// ParamIndex returns the number of the parameter called name, or -1.
-	ParamIndex(name string) int
-	// CheckIndex is CheckParam for parameter number i. (v is passed by
-	// value: a pointer into a Builder's parameters, passed to an
-	// interface's method, would move the Builder to the heap.)
-	CheckIndex(i int, v value.Value) error
-}
-
-// A queryStyler is an Operation some of whose query parameters have a
-// style the template does not write (OpenAPI's pipeDelimited,
-// spaceDelimited, deepObject): catalog.Operation is one.
-type queryStyler interface {
+	// CheckParam checks a parameter's value: its JSON type, its enum; for
+	// a parameter the operation does not declare, a member an open body
+	// takes passes, and anything else is an error suggesting the nearest
+	// names.
+	CheckParam(name string, v value.Value) error
+	// CheckData checks a Data value as a whole, against the body's JSON
+	// type, and CheckMember a member of a Data object as a member of the
+	// body (owner is a path parameter, not a body member).
+	CheckData(v value.Value) error
+	CheckMember(name string, v value.Value) error
 	// StyledValue returns the value an array or object query parameter
-	// is sent as, written as any value is (a string of joined items, or
-	// an object marked value.DeepObjectFlag); ok false when the template
-	// writes v as it is.
+	// is sent as where the template cannot write its style (a string of
+	// joined items, or an object marked value.DeepObjectFlag); ok false
+	// when the template writes v as it is.
 	StyledValue(name string, v value.Value) (_ value.Value, ok bool)
+	// MissingIn returns the error for the required parameters that has
+	// says are absent, nil when none is: has is asked with body true for
+	// a property the body requires; sendsBody says the call sends a body,
+	// which requires an optional body's required properties.
+	MissingIn(has func(name string, body bool) bool, sendsBody bool) error
 }
 
-// styleQuery returns params with the values op's query styles rewrite
-// (see queryStyler); params itself when there are none, as for every
-// call whose parameters are all scalars.
+// styleQuery returns params with the values op's query styles rewrite;
+// params itself when there are none, as for every call whose parameters
+// are all scalars.
 func styleQuery(op Operation, params []param) []param {
-	var qs queryStyler // asserted at the first array or object
 	var out []param
 	for i := range params {
 		if k := params[i].v.Kind(); k != value.Array && k != value.Object {
 			continue
 		}
-		if qs == nil {
-			var ok bool
-			if qs, ok = op.(queryStyler); !ok {
-				return params
-			}
-		}
-		v, ok := qs.StyledValue(params[i].name, params[i].v)
+		v, ok := op.StyledValue(params[i].name, params[i].v)
 		if !ok {
 			continue
 		}
@@ -111,103 +89,6 @@ func styleQuery(op Operation, params []param) []param {
 		return params
 	}
 	return out
-}
-
-// A dataChecker is an Operation that checks a Data value as a whole: its
-// JSON type against the body's. catalog.Operation is one.
-type dataChecker interface {
-	CheckData(v value.Value) error
-}
-
-// A memberChecker is an Operation that checks a member of a Data object
-// as a member of the body, not as any parameter of its name (owner is a
-// path parameter, not a body member). catalog.Operation is one.
-type memberChecker interface {
-	CheckMember(name string, v value.Value) error
-}
-
-// A bodyMissing is an Operation whose Missing can be told that the call
-// sends a body, when nothing has reports on shows it (members the body
-// does not list, or an array or object given as Data). catalog.Operation
-// is one.
-type bodyMissing interface {
-	MissingBody(has func(name string) bool, sendsBody bool) error
-}
-
-// A shadowedBody is an Operation whose body requires properties named as
-// its path, query or header parameters, which a parameter of that name
-// does not give (it goes there): only Data does. catalog.Operation is one.
-type shadowedBody interface {
-	// Shadowed lists them, as Requires lists the required parameters.
-	Shadowed() (always, withBody []string)
-	// MissingIn is bodyMissing's, with has asked body true for the
-	// properties the body requires.
-	MissingIn(has func(name string, body bool) bool, sendsBody bool) error
-}
-
-// callShape is the parameter names of a call that passed its catalogue
-// check, in order (copied), and their numbers in the operation. What the
-// check decides from names alone (every one declared, none a header, none
-// required missing) holds for every call with the same names.
-type callShape struct {
-	names []string
-	index []int
-	// free[i] is what names[i] takes unchecked (a freeKinder's), so that
-	// most values are checked without a call through the interface.
-	free []value.KindMask
-}
-
-// A freeKinder is an indexer that says what a parameter takes whatever
-// its value: catalog.Operation is one.
-type freeKinder interface {
-	FreeKinds(i int) value.KindMask
-}
-
-// maxShape bounds the calls whose shape is kept.
-const maxShape = 8
-
-// newShape returns the shape of params, or nil when ix does not declare
-// one of them.
-func newShape(ix indexer, params []param) *callShape {
-	s := &callShape{names: make([]string, len(params)), index: make([]int, len(params)), free: make([]value.KindMask, len(params))}
-	fk, _ := ix.(freeKinder)
-	for i, p := range params {
-		if s.index[i] = ix.ParamIndex(p.name); s.index[i] < 0 {
-			return nil
-		}
-		s.names[i] = strings.Clone(p.name)
-		if fk != nil {
-			s.free[i] = fk.FreeKinds(s.index[i])
-		}
-	}
-	return s
-}
-
-// matches reports whether params have s's names, in s's order.
-func (s *callShape) matches(params []param) bool {
-	if len(params) != len(s.names) {
-		return false
-	}
-	for i := range params {
-		if params[i].name != s.names[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// place is Locate, then CheckParam for a declared parameter, in one
-// lookup when op can: pl is op as a placer, or nil (asserted once by the
-// caller, which places every parameter of a call).
-func place(op Operation, pl placer, name string, v value.Value) (Location, error) {
-	if pl != nil {
-		return pl.Place(name, v)
-	}
-	loc := op.Locate(name)
-	if loc == InNone {
-		return InNone, nil
-	}
-	return loc, op.CheckParam(name, v)
 }
 
 // Location is where an operation takes a parameter.
@@ -308,12 +189,32 @@ func idWords(s string) int {
 // mine the call's own, to tell them from the defaults'; both are only
 // read (a Builder's are passed uncopied). callHeaders are the headers the
 // call itself set or removed, which a default's header parameter does not
-// replace. callMethod is the method the call itself gave, if any, which an
-// operation ID's must be. It returns
-// the parameters left for the parser (params itself unless some were
-// dropped or moved), whether it changed the headers, and the operation,
-// whose query styles the parser applies (styleQuery).
-func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerList, callMethod string, cat Catalog) (kept []param, headersChanged bool, _ Operation, err error) {
+// replace; callMethod is the method the call itself gave, which an
+// operation ID's must be. It returns the parameters left for the parser
+// (params itself unless some were dropped or moved), whether it changed
+// the headers, the operation, and its template when m.URL is it.
+func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerList, callMethod string, cat Catalog) (kept []param, headersChanged bool, op Operation, t *template.Template, err error) {
+	if op, t, err = routeOperation(m, cat, callMethod); err != nil {
+		return nil, false, nil, nil, err
+	}
+	kept, headersChanged, sendsBody, err := placeParams(m, op, params, mine, callHeaders)
+	if err != nil {
+		return nil, false, nil, nil, err
+	}
+	if err := checkData(m, op); err != nil {
+		return nil, false, nil, nil, err
+	}
+	if err := checkMissing(m, op, kept, sendsBody); err != nil {
+		return nil, false, nil, nil, err
+	}
+	return kept, headersChanged, op, t, nil
+}
+
+// routeOperation finds the operation m's method and URL address and
+// rewrites them as the operation's, keeping a literal query and the
+// server an absolute route names; t is the operation's template when
+// m.URL is it unchanged.
+func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *template.Template, error) {
 	method := m.Method
 	byID := isOperationID(m.URL)
 	if byID {
@@ -321,12 +222,11 @@ func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerLi
 	}
 	if strings.IndexByte(m.URL, '?') >= 0 {
 		// The catalogue gives the path, but the caller's query is kept: it
-		// must be a template, as without a catalogue, not text cut at a
-		// stray "{". The path is the catalogue's to judge: the route
-		// may name it as the description writes it (/d/{$x}?a=1), which
-		// is no template, so that only the query's error counts.
+		// must be a template, as without a catalogue. The path is the
+		// catalogue's to judge (/d/{$x}?a=1 is no template), so that only
+		// the query's error counts.
 		if _, err := template.Parse(m.URL); err != nil && queryInvalid(m.URL) {
-			return nil, false, nil, newError("parse", m.URL, err)
+			return nil, nil, newError("parse", m.URL, err)
 		}
 	}
 	op, err := cat.Resolve(method, m.URL)
@@ -337,75 +237,69 @@ func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerLi
 		}
 	}
 	if err != nil {
-		return nil, false, nil, newError("check", callRoute(m), err)
+		return nil, nil, newError("check", callRoute(m), err)
 	}
-	if opMethod, _ := op.Target(); byID && callMethod != "" && !strings.EqualFold(opMethod, callMethod) {
+	opMethod, t, err := op.Target()
+	if err != nil {
+		return nil, nil, newError("parse", callRoute(m), err)
+	}
+	if byID && callMethod != "" && !strings.EqualFold(opMethod, callMethod) {
 		// "GET deletePet" is no way to ask for a DELETE.
-		return nil, false, nil, newError("check", callRoute(m), fmt.Errorf("%w: the operation is %s, not %s", ErrInvalidRoute, opMethod, quote.Cut(strings.ToUpper(callMethod), maxQuoted)))
+		return nil, nil, newError("check", callRoute(m), fmt.Errorf("%w: the operation is %s, not %s", ErrInvalidRoute, opMethod, quote.Cut(strings.ToUpper(callMethod), maxQuoted)))
 	}
 	query := literalQuery(m.URL)
 	origin := ""
 	if !byID && isAbsolute(m.URL) {
-		// The route names its server, as it does without a catalogue:
-		// "GET https://ghe.example.com/api/v3/repos/{owner}/{repo}" is
-		// not for the Endpoint's base URL. It stays absolute, so that
-		// the base URL, where a client sends its token, is not it.
-		origin = routeBase(m.URL, op)
+		// The route names its server, as it does without a catalogue;
+		// it stays absolute, so that the base URL, where a client sends
+		// its token, is not it.
+		origin = routeBase(m.URL, t.String())
 	}
-	m.Method, m.URL = op.Target()
+	m.Method, m.URL = opMethod, t.String()
 	if query != "" {
-		m.URL = withQuery(m.URL, query) // the catalogue knows the path; a literal query is the caller's
+		m.URL, t = withQuery(m.URL, query), nil // the catalogue knows the path; a literal query is the caller's
 	}
 	if origin != "" {
-		m.URL = op.BaseURL(origin) + m.URL // the operation's own server, as for a base URL
+		m.URL, t = op.BaseURL(origin)+m.URL, nil // the operation's own server, as for a base URL
 	}
 	m.BaseURL = op.BaseURL(m.BaseURL)
+	return op, t, nil
+}
+
+// placeParams checks each parameter and moves header parameters into
+// m's headers: a default the operation does not declare is dropped, a
+// call's own is checked with suggestions. sendsBody says one goes to the
+// body.
+func placeParams(m *layer, op Operation, params []param, mine paramList, callHeaders headerList) (kept []param, headersChanged, sendsBody bool, err error) {
 	// kept is allocated only when a parameter is dropped or moved.
-	pl, _ := op.(placer)
-	sendsBody := false
+	drop := func(i int) {
+		if kept == nil {
+			kept = append(make([]param, 0, len(params)), params[:i]...)
+		}
+	}
 	for i, p := range params {
-		loc, err := place(op, pl, p.name, p.v)
-		if loc == InNone {
+		loc, err := op.Place(p.name, p.v)
+		if loc == InNone && err == nil {
 			if mine.find(p.name) < 0 {
-				// A default the operation does not declare: not for it.
-				if kept == nil {
-					kept = append(make([]param, 0, len(params)), params[:i]...)
-				}
+				drop(i) // a default the operation does not declare: not for it
 				continue
 			}
-			// Unknown, with suggestions; or a member an open body takes;
-			// unless Place said why the operation does not take it here
-			// (a cookie parameter).
-			if err == nil {
-				if err = op.CheckParam(p.name, p.v); err == nil {
-					loc = InBody
-				}
+			// Unknown, with suggestions; or a member an open body takes.
+			if err = op.CheckParam(p.name, p.v); err == nil {
+				loc = InBody
 			}
 		}
 		if err != nil {
-			return nil, false, nil, newError("check", p.name, err)
+			return nil, false, false, newError("check", p.name, err)
 		}
 		sendsBody = sendsBody || loc == InBody
 		if loc == InHeader {
-			if kept == nil {
-				kept = append(make([]param, 0, len(params)), params[:i]...)
-			}
-			text, ok, err := headerParam(p.name, p.v)
+			drop(i)
+			set, err := headerParam(m, p, callHeaders, mine)
 			if err != nil {
-				return nil, false, nil, err
+				return nil, false, false, err
 			}
-			if !ok { // nil: no value, so no header
-				continue
-			}
-			if callHeaders.find(headers.Name(p.name)) >= 0 && mine.find(p.name) < 0 {
-				// A default's: the call's own header, or its removal, stays.
-				continue
-			}
-			m.Headers = m.Headers.set(header{name: headers.Name(p.name), value: text})
-			if err := headerLimit(len(m.Headers.list)); err != nil {
-				return nil, false, nil, err
-			}
-			headersChanged = true
+			headersChanged = headersChanged || set
 			continue
 		}
 		if kept != nil {
@@ -415,55 +309,54 @@ func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerLi
 	if kept == nil {
 		kept = params
 	}
-	if m.Data.set && m.Data.raw == nil && !opaqueBody(m.Data) {
-		if dc, ok := op.(dataChecker); ok {
-			if err := dc.CheckData(m.Data.v); err != nil {
-				return nil, false, nil, newError("check", callRoute(m), err)
-			}
-		}
-		if obj := m.Data.v; obj.Kind() == value.Object {
-			check := op.CheckParam
-			if mc, ok := op.(memberChecker); ok {
-				check = mc.CheckMember
-			}
-			for _, mem := range obj.Members() {
-				if err := check(mem.Key, mem.Value); err != nil {
-					return nil, false, nil, newError("check", mem.Key, err)
-				}
+	return kept, headersChanged, sendsBody, nil
+}
+
+// checkData checks a Data value the catalogue can look into: its JSON
+// type, and an object's members as members of the body.
+func checkData(m *layer, op Operation) error {
+	if !m.Data.set || m.Data.raw != nil || opaqueBody(m.Data) {
+		return nil
+	}
+	if err := op.CheckData(m.Data.v); err != nil {
+		return newError("check", callRoute(m), err)
+	}
+	if obj := m.Data.v; obj.Kind() == value.Object {
+		for _, mem := range obj.Members() {
+			if err := op.CheckMember(mem.Key, mem.Value); err != nil {
+				return newError("check", mem.Key, err)
 			}
 		}
 	}
-	if missing(op, m, paramList{kept}, sendsBody) {
-		// A copy for the catalogue's callback, which may keep it.
-		ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers // hs's array is never written
-		has := func(name string) bool { return given(op, ps, data, hs, name) }
-		var err error
-		if sb, ok := op.(shadowedBody); ok {
-			err = sb.MissingIn(func(name string, inBody bool) bool {
-				if inBody && op.Locate(name) != InBody { // shadowed: see shadowMissing
-					return dataHas(data, name) || opaqueBody(data)
-				}
-				return has(name)
-			}, sendsBody || data.set)
-		} else if bm, ok := op.(bodyMissing); ok {
-			err = bm.MissingBody(has, sendsBody || data.set)
-		} else {
-			err = op.Missing(has)
+	return nil
+}
+
+// checkMissing asks the operation for the required parameters the call
+// leaves out. A required body property named as a path, query or header
+// parameter is given only by Data (a parameter of its name goes there).
+func checkMissing(m *layer, op Operation, kept []param, sendsBody bool) error {
+	// A copy for the catalogue's callback, which may keep it: a Builder's
+	// parameters, passed uncopied, would move the Builder to the heap.
+	ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers
+	err := op.MissingIn(func(name string, inBody bool) bool {
+		loc := op.Locate(name)
+		if inBody && loc != InBody {
+			return dataHas(data, name) || opaqueBody(data)
 		}
-		// An Operation whose Missing finds nothing missing has the last word.
-		if err != nil {
-			return nil, false, nil, newError("check", callRoute(m), err)
-		}
+		return givenFor(ps, name, loc) || dataHas(data, name) || opaqueBody(data) && loc == InBody ||
+			loc == InHeader && hasHeader(hs, name)
+	}, sendsBody || data.set)
+	if err != nil {
+		return newError("check", callRoute(m), err)
 	}
-	return kept, headersChanged, op, nil
+	return nil
 }
 
 // routeBase returns the base URL an absolute route names for op: its text
 // before the path op's template matched, which has as many segments as
 // op's path ("https://ghe.example.com/api/v3" of
 // "https://ghe.example.com/api/v3/repos/{owner}/{repo}?x=1").
-func routeBase(route string, op Operation) string {
-	_, target := op.Target()
+func routeBase(route, target string) string {
 	path, _ := SplitTarget(target)
 	start, end := template.PathBounds(route)
 	for n := strings.Count(path, "/"); n > 0; n-- {
@@ -476,83 +369,39 @@ func routeBase(route string, op Operation) string {
 	return route[:end]
 }
 
-// missing reports whether a required parameter is absent, without the
-// allocations of building the error; sendsBody says a parameter goes to
-// the body.
-func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
-	always, withBody := op.Requires()
-	for _, name := range always {
-		if !given(op, params, m.Data, m.Headers, name) {
-			return true
-		}
-	}
-	if sb, ok := op.(shadowedBody); ok && shadowMissing(sb, m.Data, sendsBody) {
-		return true
-	}
-	if len(withBody) == 0 || opaqueBody(m.Data) {
-		return false
-	}
-	if !m.Data.set && !sendsBody {
-		return false
-	}
-	for _, name := range withBody {
-		if params.find(name) < 0 && !dataHas(m.Data, name) {
-			return true
-		}
-	}
-	return false
-}
-
-// shadowMissing reports whether a property the body requires that is
-// named as a path, query or header parameter is absent: a parameter of
-// its name went there, so only Data (or a body not looked into) gives it.
-func shadowMissing(sb shadowedBody, d body, sendsBody bool) bool {
-	always, withBody := sb.Shadowed()
-	if len(always)+len(withBody) == 0 || opaqueBody(d) {
-		return false
-	}
-	for _, name := range always {
-		if !dataHas(d, name) {
-			return true
-		}
-	}
-	if !d.set && !sendsBody {
-		return false
-	}
-	for _, name := range withBody {
-		if !dataHas(d, name) {
-			return true
-		}
-	}
-	return false
-}
-
-// given reports whether a call gives the required parameter name: as a
-// parameter op sends (givenFor), a member of Data, any body member of a
-// string or raw Data, or, for a header parameter, as that header.
-func given(op Operation, params paramList, data body, hs headerList, name string) bool {
-	return givenFor(op, params, name) || dataHas(data, name) || opaqueBody(data) && op.Locate(name) == InBody ||
-		op.Locate(name) == InHeader && hasHeader(hs, name)
-}
-
-// givenFor reports whether params give the required parameter name a
-// value op sends: a nil one in the query is left out of the URL, as is
-// an empty array or object or one of nulls (RFC 6570's undefined), so it
-// is not given (in a body, null is written; a nil path value is the
-// template's ErrMissingParam).
-func givenFor(op Operation, params paramList, name string) bool {
+// givenFor reports whether params give the required parameter name,
+// which op takes at loc, a value op sends: a nil one in the query is left
+// out of the URL, as is an empty array or object or one of nulls (RFC
+// 6570's undefined), so it is not given (in a body, null is written; a
+// nil path value is the template's ErrMissingParam).
+func givenFor(params paramList, name string, loc Location) bool {
 	i := params.find(name)
-	return i >= 0 && !(params.list[i].v.Undefined() && op.Locate(name) == InQuery)
+	return i >= 0 && !(params.list[i].v.Undefined() && loc == InQuery)
 }
 
-// headerParam is the value a parameter the catalogue places in a header
-// is sent as, checked as a header set with Header is: a scalar's text, or
-// an array's items joined with commas (OpenAPI's simple style, as
-// CheckParam reads an array for a string), nil items left out. ok is
-// false for null and for an array of nothing else: no header is sent, as
-// no query pair is. An array or object inside one, or an object, has no
-// such text.
-func headerParam(name string, v value.Value) (text string, ok bool, err error) {
+// headerParam sets the header a parameter the catalogue places in a
+// header is sent as (set false for no value), unless it is a default's
+// and the call sets or removes that header itself.
+func headerParam(m *layer, p param, callHeaders headerList, mine paramList) (set bool, err error) {
+	text, ok, err := headerText(p.name, p.v)
+	if err != nil || !ok {
+		return false, err // nil: no value, so no header
+	}
+	name := headers.Name(p.name)
+	if callHeaders.find(name) >= 0 && mine.find(p.name) < 0 {
+		return false, nil // a default's: the call's own header, or its removal, stays
+	}
+	m.Headers = m.Headers.set(header{name: name, value: text})
+	return true, headerLimit(len(m.Headers.list))
+}
+
+// headerText is the value a header parameter is sent as, checked as a
+// header set with Header is: a scalar's text, or an array's items joined
+// with commas (OpenAPI's simple style), nil items left out. ok is false
+// for null and for an array of nothing else: no header is sent, as no
+// query pair is. An array or object inside one, or an object, has no such
+// text.
+func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	switch v.Kind() {
 	case value.Null:
 		return "", false, nil

@@ -3,12 +3,15 @@ package builder_test
 import (
 	"errors"
 	"regexp"
+	"runtime"
+	"weak"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/template"
 )
 
 var _ = Describe("operation-ID routes", func() {
@@ -51,19 +54,28 @@ var _ = Describe("operation-ID routes", func() {
 })
 
 // oneOp is a Catalog of one operation, GET /things/{id} with a query
-// parameter n, whose Operation has no Place method: the builder must
-// Locate and CheckParam it.
-type oneOp struct{}
+// parameter n, written against the Operation interface alone.
+type oneOp struct{ thing string }
 
 var errNotThere = errors.New("no such parameter")
 
-func (oneOp) Resolve(method, url string) (builder.Operation, error) {
-	if method != "GET" || url != "/things/{id}" {
+func (o oneOp) path() string {
+	if o.thing == "" {
+		return "/things/{id}"
+	}
+	return "/" + o.thing + "/{id}"
+}
+
+func (o oneOp) Resolve(method, url string) (builder.Operation, error) {
+	if method != "GET" || url != o.path() {
 		return nil, errors.New("unknown route")
 	}
-	return oneOp{}, nil
+	return o, nil
 }
-func (oneOp) Target() (string, string)   { return "GET", "/things/{id}" }
+func (o oneOp) Target() (string, *template.Template, error) {
+	t, err := template.ParseRFC6570(o.path())
+	return "GET", t, err
+}
 func (oneOp) BaseURL(base string) string { return base }
 func (oneOp) Locate(name string) builder.Location {
 	switch name {
@@ -73,6 +85,13 @@ func (oneOp) Locate(name string) builder.Location {
 		return builder.InQuery
 	}
 	return builder.InNone
+}
+func (o oneOp) Place(name string, v value.Value) (builder.Location, error) {
+	loc := o.Locate(name)
+	if loc == builder.InNone {
+		return loc, nil
+	}
+	return loc, o.CheckParam(name, v)
 }
 func (oneOp) CheckParam(name string, v value.Value) error {
 	switch name {
@@ -86,10 +105,17 @@ func (oneOp) CheckParam(name string, v value.Value) error {
 	}
 	return errNotThere
 }
-func (oneOp) Requires() (always, withBody []string)    { return []string{"id"}, nil }
-func (oneOp) Missing(has func(name string) bool) error { return errors.New("id is missing") }
+func (oneOp) CheckData(value.Value) error                         { return nil }
+func (oneOp) CheckMember(string, value.Value) error               { return errNotThere }
+func (oneOp) StyledValue(string, value.Value) (value.Value, bool) { return value.Value{}, false }
+func (oneOp) MissingIn(has func(name string, body bool) bool, _ bool) error {
+	if !has("id", false) {
+		return errors.New("id is missing")
+	}
+	return nil
+}
 
-var _ = Describe("a catalogue whose operations cannot Place", func() {
+var _ = Describe("a catalogue of one operation, through the Operation interface", func() {
 	e := builder.New(builder.WithBaseURL("https://h"), builder.WithCatalog(oneOp{}))
 
 	It("locates and checks each parameter", func() {
@@ -102,5 +128,28 @@ var _ = Describe("a catalogue whose operations cannot Place", func() {
 		Expect(errors.Is(err, errNotThere)).To(BeTrue(), "%v", err)
 		_, err = e.Route("GET /things/{id}").Param("n", 1).Build()
 		Expect(err).To(MatchError(ContainSubstring("id is missing")))
+	})
+
+	It("does not keep a catalogue alive once no Endpoint uses it", func() {
+		cat := &struct {
+			oneOp
+			payload []byte
+		}{oneOp{"dropped"}, make([]byte, 1<<20)}
+		w := weak.Make(cat)
+		func() {
+			e := builder.New(builder.WithBaseURL("https://h"), builder.WithCatalog(cat))
+			r, err := e.Route("GET /dropped/{id}").Param("id", 7).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.URL).To(Equal("https://h/dropped/7"))
+		}()
+		cat = nil
+		collected := false
+		for range 50 {
+			if runtime.GC(); w.Value() == nil {
+				collected = true
+				break
+			}
+		}
+		Expect(collected).To(BeTrue(), "the catalogue is still reachable")
 	})
 })

@@ -92,36 +92,6 @@ func ExampleEndpoint_BuildJSON() {
 	// https://api.github.com/repos/octokit/rest.js/issues?state=open
 }
 
-func ExampleEndpoint_AppendBuildJSON() {
-	gh := builder.New(builder.WithBaseURL("https://api.github.com"))
-	out, err := gh.AppendBuildJSON(nil, "POST /repos/{owner}/{repo}/issues", []byte(`{"owner":"octokit","repo":"rest.js","title":"Found a bug"}`))
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(string(out))
-	// Output:
-	// {"method":"post","url":"https://api.github.com/repos/octokit/rest.js/issues","headers":{"content-type":"application/json; charset=utf-8"},"body":{"title":"Found a bug"}}
-}
-
-func ExampleEndpoint_AppendBuildJSONSpans() {
-	gh := builder.New(builder.WithBaseURL("https://api.github.com"))
-	var spans builder.JSONSpans
-	out, err := gh.AppendBuildJSONSpans(nil, "POST /repos/{owner}/{repo}/issues", []byte(`{"owner":"octokit","repo":"rest.js","title":"Found a bug"}`), &spans)
-	if err != nil {
-		panic(err)
-	}
-	// The members, without parsing the document.
-	fmt.Println(string(out[spans.URL[0]:spans.URL[1]]))
-	fmt.Println(string(out[spans.Body[0]:spans.Body[1]]))
-	fmt.Println(spans.HeadersID != 0, spans.Request == [2]int{})
-	// Output:
-	// https://api.github.com/repos/octokit/rest.js/issues
-	// {"title":"Found a bug"}
-	// true true
-}
-
-// A catalogue's template ends with the query expression of a method that
-// sends a body; a route's literal query goes between the two.
 func ExampleSplitTarget() {
 	path, query := builder.SplitTarget("/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}")
 	fmt.Println(path)

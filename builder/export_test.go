@@ -14,10 +14,3 @@ var ParseURL = parseURL
 
 // IsOperationID tells an operation-ID route from a path.
 var IsOperationID = isOperationID
-
-// ForgetBuilt empties the table of what Build noted for HTTPRequest.
-var ForgetBuilt = forgetBuilt
-
-// Noted reports whether HTTPRequest would take r's URL and headers as
-// Build checked them (built.go).
-func Noted(r RequestOptions) bool { return recall(r.URL, r.Headers) != nil }

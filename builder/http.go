@@ -1,10 +1,6 @@
-//go:build !endpoint_nohttp
-
 package builder
 
-// The net/http adapter. It is left out of builds with the endpoint_nohttp
-// tag (the WebAssembly module), which then link neither net/http nor
-// crypto/tls.
+// The net/http adapter.
 
 import (
 	"bytes"
@@ -17,7 +13,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -27,24 +22,19 @@ import (
 // HTTPRequest builds the call and returns it as an *http.Request, in one
 // step: the same request as Build followed by RequestOptions.HTTPRequest,
 // without the RequestOptions in between. The URL is built into the
-// url.URL fields, the Endpoint's headers were put in net/http's canonical
-// form once, and a JSON body is encoded once.
+// url.URL fields and a JSON body is encoded once.
 func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
-	if req, ok := b.direct(ctx); ok {
-		return req, nil
-	}
 	l, err := b.bareLayer()
 	if err != nil {
 		return nil, err
 	}
 	var r resolved
-	if err := b.ep().resolveCall(&r, &l, b.own()); err != nil {
+	if err := b.ep().resolve(&r, &l, b.own()); err != nil {
 		return nil, err
 	}
 	mem := newMemory(&r.body)
-	u := &mem.url
-	if !r.urlTrusted || !fillURL(u, r.url, r.pathAt, b.ep().pre.baseURL) {
-		if err := parseInto(u, r.url); err != nil {
+	if r.base == nil || !fillURL(&mem.url, r.url, r.pathAt, r.base) {
+		if err := parseInto(&mem.url, r.url); err != nil {
 			return nil, err
 		}
 	}
@@ -75,9 +65,6 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 // in the path ("a%2Fb") reaches the server as written. The URL must be
 // absolute. Request (the passthrough) is not used.
 //
-// The URL and headers of options Build returned lately, left as they
-// are, are not read and checked again; any change to them is.
-//
 // Errors wrap ErrRequest, ErrInvalidMethod or a headers error, and never
 // contain a credential.
 func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) {
@@ -87,19 +74,9 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	}
 	fb, bodyErr := bodyOf(r)
 	mem := newMemory(&fb)
-	u := &mem.url
-	// Options Build returned, unchanged, were checked there (built.go);
-	// the shape Build makes is read in one scan, without url.Parse.
-	var parsed bool
-	set, hs := r.Headers, []header(nil)
-	if b := recall(r.URL, r.Headers); b != nil {
-		set, hs = nil, b.headerList()
-		parsed = fillURL(u, r.URL, int(b.pathAt), b.base)
-	} else {
-		parsed = parseURL(r.URL, u)
-	}
-	if !parsed {
-		if err := parseInto(u, r.URL); err != nil {
+	// The shape Build makes is read in one scan, without url.Parse.
+	if !parseURL(r.URL, &mem.url) {
+		if err := parseInto(&mem.url, r.URL); err != nil {
 			return nil, err
 		}
 	}
@@ -110,7 +87,7 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 		return nil, requestError(r.URL, errNilContext)
 	}
 	body, size, getBody := fb.reader(mem.body)
-	return newHTTPRequest(ctx, method, mem, body, size, getBody, hs, set, r.URL)
+	return newHTTPRequest(ctx, method, mem, body, size, getBody, nil, r.Headers, r.URL)
 }
 
 // fillURL sets u from raw, a URL built on an Endpoint's checked base,
@@ -256,87 +233,6 @@ func newMemory(b *finalBody) *requestMemory {
 type memoryWithReader struct {
 	requestMemory
 	reader bytes.Reader
-}
-
-// The one-step path keeps the text of a request's URL, and of a JSON body
-// it wrote, in the request's own allocation when they fit: urlRoom bytes
-// for a URL alone, bodyRoom for a URL and a body.
-const (
-	urlRoom  = 128
-	bodyRoom = 256
-)
-
-// newMemoryInline is newMemory for a URL and a JSON body still in bytes
-// (either may be nil): their text goes into the same allocation when it
-// fits, else into allocations of their own. The URL is returned as a
-// string over its bytes, which nothing writes again.
-func newMemoryInline(b *finalBody, url, body []byte) (mem *requestMemory, urlText string, bodyBytes []byte) {
-	var room []byte
-	reader := bodyInMemory(b)
-	// The room is the smallest that holds both, so that the allocation
-	// takes the smallest size class it can.
-	switch n := len(url) + len(body); {
-	case n == 0 || n > bodyRoom || body == nil && n > urlRoom:
-		mem = newMemory(b)
-	case n <= 64:
-		mem, room = withRoom[[64]byte](reader)
-	case n <= 96:
-		mem, room = withRoom[[96]byte](reader)
-	case n <= 128:
-		mem, room = withRoom[[128]byte](reader)
-	case n <= 192:
-		mem, room = withRoom[[192]byte](reader)
-	default:
-		mem, room = withRoom[[bodyRoom]byte](reader)
-	}
-	urlText, bodyBytes = intoRoom(room, url, body)
-	return mem, urlText, bodyBytes
-}
-
-// intoRoom copies url, then body, into room where each fits, and each
-// into an allocation of its own where it does not (either may be nil).
-// The URL comes back as a string over its bytes, which nothing writes
-// again; the body capped at its length, so that a caller appending to it
-// writes elsewhere.
-func intoRoom(room, url, body []byte) (urlText string, bodyBytes []byte) {
-	if url != nil {
-		if len(url) <= len(room) && len(url) > 0 {
-			n := copy(room, url)
-			urlText, room = unsafe.String(&room[0], n), room[n:]
-		} else {
-			urlText = string(url)
-		}
-	}
-	if body != nil {
-		if len(body) <= len(room) {
-			n := copy(room, body)
-			bodyBytes = room[:n:n]
-		} else {
-			bodyBytes = bytes.Clone(body)
-		}
-	}
-	return urlText, bodyBytes
-}
-
-// withRoom returns request memory followed by a room for text of R's
-// size (an array of bytes), and a reader for the body when it is asked.
-func withRoom[R any](reader bool) (*requestMemory, []byte) {
-	if reader {
-		m, room := inRoom[memoryWithReader, R]()
-		m.body = &m.reader
-		return &m.requestMemory, room
-	}
-	return inRoom[requestMemory, R]()
-}
-
-// inRoom returns a new T followed, in the same allocation, by a room of
-// R's size (an array of bytes).
-func inRoom[T, R any]() (*T, []byte) {
-	m := new(struct {
-		v    T
-		room R
-	})
-	return &m.v, unsafe.Slice((*byte)(unsafe.Pointer(&m.room)), unsafe.Sizeof(m.room))
 }
 
 // bodyInMemory says a body is read through a bytes.Reader (JSON and

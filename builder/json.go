@@ -155,7 +155,7 @@ func (p Params) MarshalJSON() ([]byte, error) {
 // matches struct fields. Values come out as Options hold them (see
 // Options); the time taken is linear in the input.
 func (o *Options) UnmarshalJSON(data []byte) error {
-	l, err := decodeLayer(data, true, nil)
+	l, err := decodeLayer(data, true)
 	if err != nil {
 		return err
 	}
@@ -165,17 +165,11 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 
 // decodeLayer reads options JSON into a checked layer; with withOrder
 // set, it also records the order of the keys, which only merged options
-// show. The parameters go into list when it is not nil (empty, with room;
-// the layer then holds it).
-func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
+// show.
+func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	d := value.NewDecoder(data)
 	var l layer
-	// Room for the usual handful of keys, rather than growing step by
-	// step, unless the caller gave a list to fill.
-	if list == nil {
-		list = make([]param, 0, 8)
-	}
-	ps := paramSet{list: list}
+	ps := paramSet{list: make([]param, 0, 8)} // room for the usual handful of keys
 	var order []string
 	if withOrder {
 		order = make([]string, 0, 8)
@@ -236,11 +230,9 @@ func decodeLayer(data []byte, withOrder bool, list []param) (layer, error) {
 }
 
 // The decoded strings point into the decoder's one copy of the options.
-// A header's may be kept after the call, by what Build notes for
-// HTTPRequest (built.go) until a later Build takes its slot, and would pin
-// all of the options (a large data member too). Options longer than
-// maxPinned have their headers' names and values copied out, so that a
-// note pins at most that much of a call's options.
+// A header's is kept in a result's header map, and would pin all of the
+// options (a large data member too): options longer than maxPinned have
+// their headers' names and values copied out.
 const maxPinned = 1 << 10
 
 // unpinHeaders copies the names and values of hs out of what they point
@@ -403,47 +395,8 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 		hs = append(hs, header{name: name, value: v})
 	}
 	return encodeJSON(func(b []byte) []byte {
-		return appendRequestJSON(b, r.Method, r.URL, hs, nil, body, hasBody, requestValue(r.Request), nil)
+		return appendRequestJSON(b, r.Method, r.URL, hs, body, hasBody, requestValue(r.Request))
 	}), nil
-}
-
-// appendJSON appends what RequestOptions.MarshalJSON writes of
-// r.requestOptions(pre), without making them; headers that are one of pre's
-// lists are copied from the JSON pre wrote of them once.
-func (r *resolved) appendJSON(b []byte, pre *prepared, spans *JSONSpans) []byte {
-	return r.appendJSONText(b, r.url, nil, pre, spans)
-}
-
-// appendJSONText is appendJSON with the URL url and, when r.body.json is
-// empty, the JSON body bodyText, which it only reads (the direct path's,
-// in a caller's buffers on the stack).
-func (r *resolved) appendJSONText(b []byte, url string, bodyText []byte, pre *prepared, spans *JSONSpans) []byte {
-	var room [16]header
-	var hs []header
-	headersJSON, id := pre.headersJSONOf(r.headers)
-	if headersJSON == nil {
-		hs = append(room[:0], r.headers...)
-	}
-	var body []byte
-	hasBody := true
-	switch r.body.kind {
-	case noBody:
-		hasBody = false
-	case jsonBody:
-		body = r.body.json // encoded here, compact already
-		if body == nil {
-			body = bodyText
-		}
-	case emptyBody:
-		body = []byte(`""`)
-	case rawBody:
-		body, hasBody, _ = bodyJSON(r.body.raw) // a string, []byte or io.Reader: no error
-	}
-	b = appendRequestJSON(b, r.method, url, hs, headersJSON, body, hasBody, r.request, spans)
-	if spans != nil {
-		spans.HeadersID = id
-	}
-	return b
 }
 
 // requestValue is a RequestOptions.Request as a value (a Go map: its keys
@@ -460,62 +413,24 @@ func requestValue(m map[string]any) value.Value {
 }
 
 // appendRequestJSON writes request options as JSON: the headers hs (see
-// appendHeadersJSON), or headersJSON, what it wrote of them before, when
-// that is not nil; the body when there is one; request when it is not
-// nil. It notes where each member is in spans, when that is not nil
-// (all but HeadersID, which it leaves zero for the caller to set).
-func appendRequestJSON(b []byte, method, url string, hs []header, headersJSON, body []byte, hasBody bool, request value.Value, spans *JSONSpans) []byte {
-	var sp JSONSpans // on the stack; copied to spans at the end
+// appendHeadersJSON), the body when there is one, request when it is not
+// null.
+func appendRequestJSON(b []byte, method, url string, hs []header, body []byte, hasBody bool, request value.Value) []byte {
 	b = append(b, `{"method":`...)
-	sp.Method[0] = len(b) + 1
 	b = value.AppendString(b, method)
-	sp.Method[1] = len(b) - 1
 	b = append(b, `,"url":`...)
-	sp.URL[0] = len(b) + 1
 	b = value.AppendString(b, url)
-	sp.URL[1] = len(b) - 1
 	b = append(b, `,"headers":`...)
-	sp.Headers[0] = len(b)
-	if headersJSON != nil {
-		b = append(b, headersJSON...)
-	} else {
-		b = appendHeadersJSON(b, hs)
-	}
-	sp.Headers[1] = len(b)
+	b = appendHeadersJSON(b, hs)
 	if hasBody {
 		b = append(b, `,"body":`...)
-		sp.Body[0] = len(b)
 		b = append(b, body...)
-		sp.Body[1] = len(b)
 	}
 	if request.Kind() == value.Object {
 		b = append(b, `,"request":`...)
-		sp.Request[0] = len(b)
 		b = value.AppendJSON(b, request) // members in their order
-		sp.Request[1] = len(b)
-	}
-	if spans != nil {
-		*spans = sp
 	}
 	return append(b, '}')
-}
-
-// JSONSpans says where the members of a result that
-// [Endpoint.AppendBuildJSONSpans] appended are, so that a reader can take
-// them without parsing the whole document: the JavaScript module slices
-// the URL out of the text, keeps the headers it parsed by HeadersID and
-// parses only the body. Spans are [start, end) byte offsets in the slice
-// returned; an absent member's span is empty ([0, 0]).
-type JSONSpans struct {
-	// Method and URL are the strings' contents, between the quotes, as
-	// written (with escapes, if any).
-	Method, URL [2]int
-	// Headers, Body and Request are JSON values, as written.
-	Headers, Body, Request [2]int
-	// HeadersID is not zero when the headers are one an Endpoint prepared:
-	// results with the same HeadersID have the same headers, byte for
-	// byte. IDs are not reused within a process.
-	HeadersID uint64
 }
 
 // appendHeadersJSON writes headers as a JSON object, in name order (hs

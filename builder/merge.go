@@ -17,12 +17,11 @@ import (
 // parameters are deep-merged, and the merged order is the base's keys,
 // then the layer's new ones.
 //
-// mergeLayers does it with mergo over the library's own layer type: mergo
-// walks the fields and overrides the set strings, and a transformer per
-// field type applies the rules below. Build merges a call over the
-// defaults with mergeCall instead, the same rules written out, because
-// mergo's reflection and bookkeeping cost more than the whole build; a
-// spec holds the two to each other.
+// mergeLayers does it with mergo over the library's own layer type, for
+// Defaults (once per Endpoint) and Merge: mergo walks the fields and
+// overrides the set strings, and a transformer per field type applies the
+// rules below. A build reads its call over the defaults with overlay, the
+// same rules without reflection; a spec holds the two to each other.
 
 // mergeLayers lays l over base; neither changes. l goes to mergo by
 // address, so that the transformers read its fields in place rather
@@ -98,11 +97,11 @@ func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) 
 	}
 }
 
-// mergeCall is mergeLayers for a call over an Endpoint's defaults,
-// without reflection; when the call leaves a field alone, the defaults'
-// value is shared, not copied. Keys, the order Merge writes, are left
-// out: a build does not need them.
-func mergeCall(base, l *layer) layer {
+// overlay is a call's layer l read over its defaults base, each field the
+// call's when it sets it, else the defaults' (shared, not copied), with
+// the rules of mergeLayers. Keys, the order Merge writes, are left out: a
+// build does not need them.
+func overlay(base, l *layer) layer {
 	out := *base
 	if l.Method != "" {
 		out.Method = l.Method
@@ -135,12 +134,12 @@ func mergeHeaders(base, l headerList) headerList {
 	if len(base.list) == 0 {
 		return l
 	}
-	return headerList{overlay(make([]header, 0, len(base.list)+len(l.list)), base.list, l.list)}
+	return headerList{overlayHeaders(make([]header, 0, len(base.list)+len(l.list)), base.list, l.list)}
 }
 
-// overlay appends base to dst, then sets each of l's headers over it: in
-// the place of one of the same name, else at the end.
-func overlay(dst, base, l []header) []header {
+// overlayHeaders appends base to dst, then sets each of l's headers over
+// it: in the place of one of the same name, else at the end.
+func overlayHeaders(dst, base, l []header) []header {
 	h := headerList{append(dst, base...)}
 	for _, e := range l {
 		if i := h.find(e.name); i >= 0 {

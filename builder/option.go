@@ -93,8 +93,8 @@ func WithFormat(format string) Option {
 	return func(dst *Options) error { dst.MediaType.Format = format; return nil }
 }
 
-// WithRequest sets a key of the request passthrough
-// (RequestOptions.Request).
-func WithRequest(key string, value any) Option {
+// WithMeta sets a key of the request's meta information, passed through
+// to RequestOptions.Request (JSON key "request").
+func WithMeta(key string, value any) Option {
 	return WithOptions(Options{Request: map[string]any{key: value}})
 }

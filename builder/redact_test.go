@@ -203,7 +203,7 @@ var _ = Describe("redaction", func() {
 			Expect(string(masked)).To(ContainSubstring(`"list":["https://host.example/cb?access_token=[REDACTED]"]`))
 			Expect(string(masked)).To(ContainSubstring(`"target":"https://[REDACTED]@host.example/x"`))
 
-			r, err := e.Route("POST /hooks").Param("config", map[string]any{"url": withUser}).Request("cb", withToken).Build()
+			r, err := e.Route("POST /hooks").Param("config", map[string]any{"url": withUser}).Meta("cb", withToken).Build()
 			Expect(err).NotTo(HaveOccurred())
 			expectRedacted(r)
 
@@ -229,13 +229,13 @@ var _ = Describe("redaction", func() {
 			// As an object's key, in a body, a request value and options
 			// (masked keys that collide stay two members).
 			keyed := map[string]any{withUser: 1, withUser + "2": 2, "plain": withToken}
-			k, err := e.Route("POST /hooks").Param("routes", keyed).Request("routes", keyed).Build()
+			k, err := e.Route("POST /hooks").Param("routes", keyed).Meta("routes", keyed).Build()
 			Expect(err).NotTo(HaveOccurred())
 			expectRedacted(k)
 			opts := builder.Options{Method: "POST", URL: "/x", Params: builder.Params{{Name: "routes", Value: keyed}}, Data: keyed}
 			expectRedacted(opts)
 			// As a request key or a parameter's name, at the top.
-			top, err := e.Route("POST /x").Request(withUser, 1).Request("https://v:"+secret+"@host.example/x", 2).Build()
+			top, err := e.Route("POST /x").Meta(withUser, 1).Meta("https://v:"+secret+"@host.example/x", 2).Build()
 			Expect(err).NotTo(HaveOccurred())
 			expectRedacted(top)
 			Expect(top.Redacted().Request).To(HaveLen(2))
@@ -341,7 +341,7 @@ var _ = Describe("printing cyclic and huge values", func() {
 			o := builder.Options{Params: builder.Params{{Name: "v", Value: v}}, Data: v, Request: map[string]any{"v": v}}
 			expectRedacted(o)
 			expectRedacted(o.Redacted())
-			built, err := builder.New(builder.WithURL("/x"), builder.WithMethod("POST")).Route("").Param("v", v).Request("v", v).Build()
+			built, err := builder.New(builder.WithURL("/x"), builder.WithMethod("POST")).Route("").Param("v", v).Meta("v", v).Build()
 			Expect(err).NotTo(HaveOccurred())
 			expectRedacted(built)
 		},

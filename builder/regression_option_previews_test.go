@@ -26,7 +26,7 @@ var _ = Describe("regression: an Option shares a slice with the Options it fills
 	It("no other Option does", func() {
 		opts := []builder.Option{
 			builder.WithHeader("x-a", "1"), builder.WithoutHeader("x-b"), builder.WithParam("p", []string{"a"}),
-			builder.WithRequest("r", map[string]any{"k": []any{1}}), builder.WithOptions(builder.Options{
+			builder.WithMeta("r", map[string]any{"k": []any{1}}), builder.WithOptions(builder.Options{
 				Headers: map[string]string{"x-c": "1"}, RemoveHeaders: []string{"x-d"}, Request: map[string]any{"k": 1},
 				MediaType: builder.MediaType{Previews: []string{"p"}}, Params: builder.Params{{Name: "q", Value: 1}}, Data: []byte("d"),
 			}),

@@ -45,7 +45,7 @@ var _ = Describe("regression: a json.RawMessage that is not JSON", func() {
 			return e.Route("POST /x").Data(raw)
 		}),
 		Entry("a request value", func(raw json.RawMessage) *builder.Builder {
-			return e.Route("POST /x").Request("a", raw)
+			return e.Route("POST /x").Meta("a", raw)
 		}),
 		Entry("inside a list", func(raw json.RawMessage) *builder.Builder {
 			return e.Route("GET /x").Param("a", []any{raw})

@@ -1,6 +1,6 @@
 package builder_test
 
-// Regression: Builder.Request(key, v) converted v as a value of its own,
+// Regression: Builder.Meta(key, v) converted v as a value of its own,
 // at depth 0, where the request passthrough is an object and v one of its
 // members, at depth 1, as Options.Request counts it. A member nested
 // MaxDepth deep built with the Builder, while Parse of the Builder's own
@@ -23,7 +23,7 @@ var _ = Describe("regression: a request member at the depth limit", func() {
 	DescribeTable("is accepted or refused alike by the Builder and by Options",
 		func(depth int) {
 			v := nestedList(depth)
-			b := e.Route("GET /x").Request("timeout", v)
+			b := e.Route("GET /x").Meta("timeout", v)
 			_, errBuilder := b.Build()
 			_, errOptions := e.Build("GET /x", builder.Options{Request: map[string]any{"timeout": v}})
 			Expect(errors.Is(errBuilder, builder.ErrLimit)).To(Equal(errors.Is(errOptions, builder.ErrLimit)), "Builder: %v; Options: %v", errBuilder, errOptions)

@@ -19,8 +19,8 @@ import (
 
 var _ = Describe("regression: RequestOptions prints a request member's JSON as bytes", func() {
 	It("prints it as its text, with every verb, as Options does", func() {
-		e := builder.New(builder.WithBaseURL("https://h.example"), builder.WithRequest("retry", map[string]any{"max": 3}))
-		r, err := e.Route("GET /x").Request("hook", []any{"a"}).Build()
+		e := builder.New(builder.WithBaseURL("https://h.example"), builder.WithMeta("retry", map[string]any{"max": 3}))
+		r, err := e.Route("GET /x").Meta("hook", []any{"a"}).Build()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Request["retry"]).To(Equal(json.RawMessage(`{"max":3}`)))
 

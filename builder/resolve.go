@@ -23,18 +23,13 @@ const (
 type resolved struct {
 	method string // lower-case
 	url    string
-	// pathAt is where the path starts in url: after the base URL's
-	// authority when the Endpoint's checked base was used (urlTrusted),
-	// else -1.
-	pathAt     int
-	urlTrusted bool
-	base       *url.URL // the parsed base when urlTrusted (nil for a path base)
-	headers    []header // final, in order, no removed entries
-	// ownHeaders says headers is a fresh slice; false when it is the
-	// Endpoint's prepared one, shared.
-	ownHeaders bool
-	body       finalBody
-	request    value.Value
+	// pathAt is where the path starts in url when it was built on the
+	// Endpoint's checked base, whose parsed form base is; else -1 and nil.
+	pathAt  int
+	base    *url.URL
+	headers []header // final, in order; may be the Endpoint's prepared list, which nothing writes
+	body    finalBody
+	request value.Value
 }
 
 // finalBody is the body as it is sent.
@@ -57,12 +52,8 @@ const (
 // copied out at their exact size.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-// urlScratch and bodyScratch are room for the URLs and the JSON bodies
-// most calls build.
-const (
-	urlScratch  = 256
-	bodyScratch = 256
-)
+// urlScratch is room for the URLs most calls build.
+const urlScratch = 256
 
 // maxPooled keeps one huge body from pinning its buffer in the pool.
 const maxPooled = 64 << 10
@@ -88,27 +79,36 @@ func putBuf(bp *[]byte, b []byte) {
 	}
 }
 
-// callParams says which parameters the call set itself, as opposed to
-// inheriting them from the defaults: those beside Data are an error,
-// inherited ones are dropped. all says every parameter is the call's
-// (Parse has no defaults).
-type callParams struct {
+// callOwn is what a call set itself, as opposed to inheriting it from
+// the defaults: its parameters beside Data are an error, inherited ones
+// are dropped. all says every parameter is the call's (Parse has no
+// defaults); data says the call set Data itself, otherwise a []byte Data
+// is the defaults' and is copied, so that no result shares it.
+type callOwn struct {
 	list paramList
 	all  bool
-	// data says the call set Data itself; otherwise a []byte Data is the
-	// defaults' and is copied, so that no result shares it.
 	data bool
 }
 
-func (c callParams) own(name string) bool { return c.all || c.list.find(name) >= 0 }
+func (c callOwn) own(name string) bool { return c.all || c.list.find(name) >= 0 }
 
-// resolve parses merged options into r, with params, the merged
-// parameters (m.Params, or a list kept apart from the layers). pre, when
-// not nil, is what the Endpoint checked once; headersChanged says the
-// call changed headers or the media type, so the prepared headers do not
-// apply. op, when not nil, is the operation a catalogue resolved the call
-// to, whose query styles apply (styleQuery).
-func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChanged bool, call callParams, op Operation) error {
+// A parse is what resolve reads of one call besides its options and
+// parameters: only values the heap holds anyway, since escape analysis
+// lets one field that leaks take the others with it.
+type parse struct {
+	pre *prepared // what the Endpoint did once; nil for Parse
+	// headersChanged says the call changed headers or the media type, so
+	// that pre's headers do not apply.
+	headersChanged bool
+	op             Operation          // the catalogue's, whose styles apply
+	t              *template.Template // m.URL parsed, when the catalogue gave it
+}
+
+// resolve parses a call into r: m is the call's options over its
+// defaults (see overlay), params their parameters (m.Params, or a list
+// kept apart from the layers) and call what the call set itself.
+func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error {
+	pre, op := c.pre, c.op
 	var err error
 	if r.method, err = normalizeMethod(m.Method); err != nil {
 		return err
@@ -122,17 +122,18 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 	if len(m.Previews.names) > MaxPreviews {
 		return previewLimit()
 	}
-	t, err := parseTarget(m.URL, m.Catalog.c != nil)
-	if err != nil {
-		return newError("parse", m.URL, err)
+	t := c.t
+	if t == nil {
+		if t, err = parseTarget(m.URL, m.Catalog.c != nil); err != nil {
+			return newError("parse", m.URL, err)
+		}
 	}
-	if m.Catalog.c != nil {
+	if op != nil {
 		params = catalogNames(t, styleQuery(op, params))
 	}
 
 	// The URL is built on the stack and copied out at its size; one that
-	// may well be longer (many parameters, a long template) in a pooled
-	// buffer, rather than grown step by step.
+	// may well be longer in a pooled buffer, rather than grown step by step.
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
 	if n := len(m.BaseURL) + len(m.URL) + 16*len(params); n > urlScratch {
@@ -140,10 +141,11 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
 		buf = (*bp)[:0]
 	}
-	if buf, r.pathAt, r.urlTrusted, err = appendURL(buf, m, params, t, pre); err != nil {
+	trusted := false
+	if buf, r.pathAt, trusted, err = appendURL(buf, m, params, t, pre); err != nil {
 		return err
 	}
-	if r.urlTrusted {
+	if trusted {
 		r.base = pre.baseURL
 	}
 
@@ -155,16 +157,12 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 			if t.Uses(p.name) {
 				continue
 			}
-			if s, ok := scalarOf(&p.v); ok {
-				buf, q = template.AppendQueryScalar(buf, q, p.name, s)
-				continue
-			}
-			if buf, q, err = template.AppendQueryVarAt(buf, q, p.name, templateVar(p.v)); err != nil {
+			if buf, q, err = template.AppendQueryVar(buf, q, p.name, templateVar(p.v)); err != nil {
 				return newError("parse", m.URL, err)
 			}
 		}
 	}
-	if !r.urlTrusted {
+	if !trusted {
 		if err := checkURL(buf); err != nil {
 			return err
 		}
@@ -179,20 +177,17 @@ func resolve(r *resolved, m *layer, params []param, pre *prepared, headersChange
 		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
 	}
 
-	if pre != nil && pre.headers != nil && !headersChanged {
-		r.headers = pre.headers
-	} else {
-		if r.headers, err = finalHeaders(m); err != nil {
-			return err
-		}
-		r.ownHeaders = true
+	own := true
+	if pre != nil && pre.headers != nil && !c.headersChanged {
+		r.headers, own = pre.headers, false
+	} else if r.headers, err = finalHeaders(m); err != nil {
+		return err
 	}
 	if r.method != "get" && r.method != "head" {
-		if !r.ownHeaders && pre != nil {
-			// The Endpoint worked out these headers once.
-			r.headers = pre.bodyHeaders(&r.body, r.method)
+		if !own {
+			r.headers = pre.bodyHeaders(&r.body, r.method) // worked out once by the Endpoint
 		} else {
-			r.headers, r.ownHeaders = bodyHeaders(r.headers, r.ownHeaders, &r.body, r.method)
+			r.headers, _ = bodyHeaders(r.headers, true, &r.body, r.method)
 		}
 	}
 	r.request = m.Request
@@ -241,78 +236,25 @@ func slashAt(buf []byte, start int) []byte {
 	return buf
 }
 
-// expand appends t expanded with params. Strings and integers, what
-// routes are filled with, go by position (template.AppendScalars); any
-// other value through a lookup.
+// expand appends t expanded with params, each value given to the
+// template by the index of its variable.
 func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
-	var vals [8]template.Scalar
-	_, scalars := pathScalars(t, params, &vals)
-	var err error
-	if scalars {
-		buf, err = t.AppendScalars(buf, vals[:])
-	} else {
-		buf, err = t.AppendPathVars(buf, func(name string) (template.Var, bool) {
-			if v, ok := (paramList{params}).get(name); ok {
-				return templateVar(v), true
-			}
-			return template.Var{}, false
-		})
+	var room [8]template.Var
+	vals := room[:]
+	for i := range params {
+		k := t.VarIndex(params[i].name)
+		if k >= len(vals) {
+			vals = append(make([]template.Var, 0, len(t.Vars())), vals...)[:len(t.Vars())]
+		}
+		if k >= 0 {
+			vals[k] = templateVar(params[i].v)
+		}
 	}
+	buf, err := t.AppendVars(buf, vals)
 	if err != nil {
 		return nil, newError("parse", t.String(), err)
 	}
 	return buf, nil
-}
-
-// pathScalars puts the values of t's variables among params into vals,
-// by position, when they are all strings, integers or null and among
-// t's first len(vals) variables; ok false otherwise. inPath has bit k set
-// for params[k] (k < 64) that is one of t's variables.
-func pathScalars(t *template.Template, params []param, vals *[8]template.Scalar) (inPath uint64, ok bool) {
-	for k := range params {
-		p := &params[k] // not a copy of the value
-		i := t.VarIndex(p.name)
-		if i < 0 {
-			continue
-		}
-		if k < 64 {
-			inPath |= 1 << k
-		}
-		if i >= len(vals) {
-			return inPath, false
-		}
-		if vals[i], ok = scalarOf(&p.v); !ok {
-			return inPath, false
-		}
-	}
-	return inPath, true
-}
-
-// scalarOf is *v as a template.Scalar, when it is a string or an integer
-// (or null, which is undefined).
-func scalarOf(v *value.Value) (template.Scalar, bool) {
-	switch v.Kind() {
-	case value.Null:
-		return template.Scalar{}, true
-	case value.String:
-		if v.Flag() == value.NoFlag {
-			return template.StringScalar(v.Text()), true
-		}
-	case value.Number:
-		if i, ok := v.AsInt(); ok {
-			return template.IntScalar(i), true
-		}
-		// A number read from JSON is written as its text (templateVar's
-		// TextVar), which escapes as a string does but for "+", which a
-		// "q" parameter keeps as a string: numbers with one take the
-		// general path.
-		if s, ok := v.NumberText(); ok && strings.IndexByte(s, '+') < 0 {
-			return template.StringScalar(s), true
-		}
-	case value.Bool:
-		return template.StringScalar(v.Text()), true // "true" or "false"
-	}
-	return template.Scalar{}, false
 }
 
 // isAbsolute reports whether s starts with an http or https scheme.
@@ -397,7 +339,7 @@ func hasBody(method string) bool {
 // a JSON object, or nothing. Data beside leftover parameters the call set
 // itself is an error; leftovers inherited from the defaults are dropped,
 // as v6 drops them.
-func makeBody(m *layer, params []param, t *template.Template, call callParams) (finalBody, error) {
+func makeBody(m *layer, params []param, t *template.Template, call callOwn) (finalBody, error) {
 	if m.Data.set {
 		var own []string
 		for _, p := range params {
@@ -439,23 +381,10 @@ func leftover(params []param, t *template.Template) bool {
 // appendParams writes the parameters t does not use as one JSON object,
 // in order.
 func appendParams(b []byte, ps []param, t *template.Template) []byte {
-	var inPath uint64
-	for k, p := range ps[:min(len(ps), 64)] {
-		if t.Uses(p.name) {
-			inPath |= 1 << k
-		}
-	}
-	return appendParamsBut(b, ps, t, inPath)
-}
-
-// appendParamsBut is appendParams for a caller that knows which of the
-// first 64 parameters t uses: bit k of inPath is set when t uses ps[k]
-// (as pathScalars gives it).
-func appendParamsBut(b []byte, ps []param, t *template.Template, inPath uint64) []byte {
 	b = append(b, '{')
 	first := true
-	for k, p := range ps {
-		if takes(t, inPath, k, p.name) {
+	for _, p := range ps {
+		if t.Uses(p.name) {
 			continue
 		}
 		if !first {
@@ -467,15 +396,6 @@ func appendParamsBut(b []byte, ps []param, t *template.Template, inPath uint64) 
 		b = value.AppendJSON(b, p.v)
 	}
 	return append(b, '}')
-}
-
-// takes reports whether t uses the parameter name, the k-th of its call:
-// bit k of inPath says it for the first 64 (as pathScalars marks them).
-func takes(t *template.Template, inPath uint64, k int, name string) bool {
-	if k < 64 {
-		return inPath&(1<<k) != 0
-	}
-	return t.Uses(name)
 }
 
 // encodeJSON runs write on a pooled buffer and returns what it wrote as

@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,12 +10,9 @@ import (
 )
 
 // requestOptions returns r as RequestOptions; everything in them is new,
-// except a raw []byte or io.Reader body, which is the caller's. pre, when
-// not nil, holds the Endpoint's prepared header lists, of which r's may
-// be one.
-func (r *resolved) requestOptions(pre *prepared) RequestOptions {
-	hs := pre.headerSetOf(r.headers)
-	ro := RequestOptions{Method: r.method, URL: r.url, Headers: hs, Request: exportObject(r.request)}
+// except a raw []byte or io.Reader body, which is the caller's.
+func (r *resolved) requestOptions() RequestOptions {
+	ro := RequestOptions{Method: r.method, URL: r.url, Headers: headerSet(r.headers), Request: exportObject(r.request)}
 	switch r.body.kind {
 	case rawBody:
 		ro.Body = r.body.raw
@@ -35,17 +31,6 @@ func headerSet(hs []header) headers.Set {
 		set[h.name] = h.value
 	}
 	return set
-}
-
-// keepCopies sets r's URL and JSON body from the text the direct path
-// wrote in scratch buffers (either may be nil), copied out.
-func keepCopies(r *resolved, u, body []byte) {
-	if u != nil {
-		r.url = string(u)
-	}
-	if body != nil {
-		r.body.json = bytes.Clone(body)
-	}
 }
 
 // bodyOf is r's body as it is sent: see HTTPRequest.

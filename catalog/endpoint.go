@@ -3,11 +3,12 @@ package catalog
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/internal/value"
+	"github.com/endpointkit/endpoint/template"
 )
 
 // A Catalog is a builder.Catalog: builder.WithCatalog(c) checks every call
@@ -28,13 +29,27 @@ func (c *Catalog) Resolve(method, url string) (builder.Operation, error) {
 	return c.Lookup(method, url)
 }
 
-// Target returns the method and the template to build a call with: see
-// Template. A nil Operation gives "", "".
-func (op *Operation) Target() (method, template string) {
+// Target returns the method and the template to build a call with (see
+// Template), parsed as RFC 6570 once, at first use; err is why the
+// template does not parse (a path the description got wrong). A nil
+// Operation gives "" and ErrUnknownRoute.
+func (op *Operation) Target() (method string, t *template.Template, err error) {
 	if op == nil {
-		return "", ""
+		return "", nil, errNil("")
 	}
-	return op.Method, op.Template()
+	if op.parsed == nil { // an Operation not made by a Catalog
+		t, err = template.ParseRFC6570(op.template)
+		return op.Method, t, err
+	}
+	op.parsed.once.Do(func() { op.parsed.t, op.parsed.err = template.ParseRFC6570(op.template) })
+	return op.Method, op.parsed.t, op.parsed.err
+}
+
+// parsedTemplate is an Operation's template, parsed once.
+type parsedTemplate struct {
+	once sync.Once
+	t    *template.Template
+	err  error
 }
 
 // Locate says where op takes a parameter, in the builder's terms;
@@ -71,27 +86,6 @@ func (op *Operation) Place(name string, v value.Value) (builder.Location, error)
 			Detail: "a cookie parameter, which is not sent as a parameter: set it in a Cookie header"}
 	}
 	return location(p.In), op.checkValue(p, &v)
-}
-
-// ParamIndex returns the position in Params of the parameter called name
-// (-1 when op does not declare it). With [Operation.CheckIndex], it lets
-// WithCatalog check a call whose parameter names it has seen before
-// without looking them up again. A nil Operation gives -1.
-func (op *Operation) ParamIndex(name string) int { return op.paramIndex(name) }
-
-// CheckIndex is CheckParam for the parameter at position i of Params. A
-// nil Operation fails with ErrUnknownRoute.
-func (op *Operation) CheckIndex(i int, v value.Value) error {
-	if op == nil {
-		return errNil(strconv.Itoa(i))
-	}
-	if i < 0 || i >= len(op.Params) {
-		return &Error{Route: op.route, Param: strconv.Itoa(i), Err: ErrUnknownParam}
-	}
-	if i < len(op.free) && op.free[i].Has(&v) {
-		return nil
-	}
-	return op.checkValue(&op.Params[i], &v)
 }
 
 // location is in in the builder's terms.

@@ -25,8 +25,10 @@ var _ = Describe("nil values", func() {
 
 		m, p := op.Route()
 		Expect([]string{m, p}).To(Equal([]string{"", ""}))
-		m, t := op.Target()
-		Expect([]string{m, t}).To(Equal([]string{"", ""}))
+		m, t, err := op.Target()
+		Expect(m).To(BeEmpty())
+		Expect(t).To(BeNil())
+		Expect(err).To(MatchError(catalog.ErrUnknownRoute))
 		Expect(op.Template()).To(BeEmpty())
 		path, query := op.SplitTemplate()
 		Expect([]string{path, query}).To(Equal([]string{"", ""}))
@@ -41,7 +43,6 @@ var _ = Describe("nil values", func() {
 		Expect(loc).To(BeZero())
 		Expect(ok).To(BeFalse())
 		Expect(op.Locate("state")).To(Equal(builder.InNone))
-		Expect(op.ParamIndex("state")).To(Equal(-1))
 		Expect(op.Required()).To(BeNil())
 		always, withBody := op.Requires()
 		Expect(always).To(BeNil())
@@ -55,7 +56,7 @@ var _ = Describe("nil values", func() {
 			"CheckParam":   func() error { return none.CheckParam("state", value.Str("open")) },
 			"Check":        func() error { return none.Check("state", "open") },
 			"Validate":     func() error { return none.Validate(map[string]any{"state": "open"}) },
-			"CheckIndex":   func() error { return none.CheckIndex(0, value.Str("open")) },
+			"Target":       func() error { _, _, err := none.Target(); return err },
 			"CheckData":    func() error { return none.CheckData(value.Str("open")) },
 			"CheckMember":  func() error { return none.CheckMember("state", value.Str("open")) },
 			"Place":        func() error { _, err := none.Place("state", value.Str("open")); return err },

@@ -59,10 +59,10 @@ type Operation struct {
 	// shadowed are the properties of required[bodyAt:] and of optBody
 	// named as a path, query or header parameter (see Shadowed).
 	shadowed, shadowedOpt []string
-	index                 []uint8          // Params by name, when there are many
-	free                  []value.KindMask // per parameter, what it takes unchecked (freeKinds)
-	server                *serverTemplate  // Servers[0], parsed
-	fixed                 string           // the URL of a Server without variables
+	index                 []uint8         // Params by name, when there are many
+	parsed                *parsedTemplate // template, parsed at first use (Target)
+	server                *serverTemplate // Servers[0], parsed
+	fixed                 string          // the URL of a Server without variables
 	// styled says a query parameter has a value StyledValue rewrites.
 	styled bool
 }
@@ -86,7 +86,7 @@ func (op *Operation) clone() Operation {
 		}
 		c.Body = &b
 	}
-	c.cat, c.required, c.optBody, c.index, c.server, c.fixed = nil, nil, nil, nil, nil, ""
+	c.cat, c.required, c.optBody, c.index, c.server, c.fixed, c.parsed = nil, nil, nil, nil, nil, "", nil
 	c.shadowed, c.shadowedOpt = nil, nil
 	return c
 }
@@ -228,7 +228,7 @@ func (op *Operation) prepare(c *Catalog) error {
 	if op.bodyAt < 0 {
 		op.bodyAt = len(op.required)
 	}
-	op.free = freeKinds(op.Params)
+	op.parsed = new(parsedTemplate)
 	op.index = nil
 	if n := len(op.Params); n >= indexFrom && n < 255 {
 		// An open-addressing table of parameter numbers plus one, at most
@@ -266,7 +266,7 @@ func (op *Operation) prepare(c *Catalog) error {
 func (op *Operation) renamed(path string) (*Operation, error) {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
-	c.required, c.optBody, c.index, c.free = nil, nil, nil, nil // prepare must not write into op's
+	c.required, c.optBody, c.index, c.parsed = nil, nil, nil, nil // prepare must not write into op's
 	c.shadowed, c.shadowedOpt = nil, nil
 	c.Path = path
 	c.Params = slices.Clone(op.Params)
@@ -557,9 +557,6 @@ func (op *Operation) CheckParam(name string, v value.Value) error {
 			return op.checkExtra(name, x, &v)
 		}
 		return op.unknownParam(name)
-	}
-	if i < len(op.free) && op.free[i].Has(&v) {
-		return nil // see FreeKinds
 	}
 	return op.checkValue(&op.Params[i], &v)
 }

@@ -3,8 +3,6 @@ package template
 import (
 	"sync"
 	"unsafe"
-
-	"github.com/endpointkit/endpoint/internal/addrmemo"
 )
 
 // CacheSize is the most templates Parse keeps. Beyond it, or beyond
@@ -27,20 +25,7 @@ func cost(key string, t *Template) int {
 		p := &t.parts[i]
 		n += len(p.lit) + cap(p.specs)*int(unsafe.Sizeof(varspec{}))
 	}
-	n += cap(t.segVars)*int(unsafe.Sizeof("")) + len(t.prog)
-	if len(t.vars) > inlineVars {
-		n += cap(t.vars) * int(unsafe.Sizeof(""))
-	}
-	return n
-}
-
-// Size estimates the bytes t holds: its text and parsed parts, as the
-// cache counts them against CacheBytes.
-func (t *Template) Size() int {
-	if t == nil {
-		return 0
-	}
-	return cost(t.raw, t)
+	return n + (cap(t.segVars)+cap(t.vars))*int(unsafe.Sizeof(""))
 }
 
 // templateCache maps template text to its parsed *Template. Lookups are
@@ -61,15 +46,6 @@ type entry struct {
 }
 
 var cache = &templateCache{}
-
-// MemoBytes bounds what Parse's second, faster lookup holds: templates
-// found by the address of the string they were parsed from, as a route
-// written as a constant is passed again (see package internal/addrmemo).
-// Its entries are mostly the cache's own templates; what it pins beyond
-// them is at most this much.
-const MemoBytes = 4 << 20
-
-var memo = addrmemo.Memo[*Template]{Budget: MemoBytes}
 
 func (c *templateCache) get(s string) (*Template, bool) {
 	v, ok := c.m.Load(s)
@@ -122,5 +98,4 @@ func (c *templateCache) reset() {
 	defer c.mu.Unlock()
 	c.m.Clear()
 	c.ring, c.head, c.n, c.bytes = nil, 0, 0, 0
-	memo.Reset()
 }

@@ -96,11 +96,8 @@ func compile(s string) (*Template, error) {
 		}
 	}
 	t.addLiteral(s[lit:])
-	t.plain = t.isPlain()
-	t.dotFree = t.plain && t.isDotFree()
 	t.reservedStart = strings.HasPrefix(s, "{+")
 	t.simpleStart = len(t.parts) > 0 && t.parts[0].op == opSimple
-	t.compact()
 	return t, nil
 }
 

@@ -12,13 +12,14 @@ import (
 // Examples as the reference (its brackets percent-encoded).
 var _ = Describe("DeepObjectVar", func() {
 	color := template.DeepObjectVar([]string{"R", "100", "G", "200", "B", "150"})
-	lookup := func(vars map[string]template.Var) func(string) (template.Var, bool) {
-		return func(name string) (template.Var, bool) { v, ok := vars[name]; return v, ok }
-	}
 	expand := func(tmpl string, vars map[string]template.Var) (string, error) {
 		t, err := template.ParseRFC6570(tmpl)
 		Expect(err).NotTo(HaveOccurred())
-		out, err := t.AppendPathVars(nil, lookup(vars))
+		vals := make([]template.Var, len(t.Vars()))
+		for i, name := range t.Vars() {
+			vals[i] = vars[name]
+		}
+		out, err := t.AppendVars(nil, vals)
 		return string(out), err
 	}
 
@@ -36,11 +37,11 @@ var _ = Describe("DeepObjectVar", func() {
 		Expect(expand("{?f%24}", map[string]template.Var{"f%24": v})).To(Equal("?f%24%5Ba%5D%26b%5D=x%3Dy%23z&f%24%5B%5D=%C3%A9"))
 	})
 
-	It("is appended after a URL by AppendQueryVar and AppendQueryVarAt", func() {
-		out, err := template.AppendQueryVar([]byte("/x"), "color", color)
+	It("is appended after a URL by AppendQueryVar", func() {
+		out, _, err := template.AppendQueryVar([]byte("/x"), -1, "color", color)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(out)).To(Equal("/x?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"))
-		out, q, err := template.AppendQueryVarAt([]byte("/x?a=1"), 2, "c!", template.DeepObjectVar([]string{"k k", "v"}))
+		out, q, err := template.AppendQueryVar([]byte("/x?a=1"), 2, "c!", template.DeepObjectVar([]string{"k k", "v"}))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(out)).To(Equal("/x?a=1&c!%5Bk%20k%5D=v"))
 		Expect(q).To(Equal(2))
@@ -48,7 +49,7 @@ var _ = Describe("DeepObjectVar", func() {
 
 	It("is undefined when empty", func() {
 		Expect(expand("/x{?color}", map[string]template.Var{"color": template.DeepObjectVar(nil)})).To(Equal("/x"))
-		out, err := template.AppendQueryVar([]byte("/x"), "color", template.DeepObjectVar([]string{"odd"}))
+		out, _, err := template.AppendQueryVar([]byte("/x"), -1, "color", template.DeepObjectVar([]string{"odd"}))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(out)).To(Equal("/x"))
 	})

@@ -137,7 +137,7 @@ var _ = Describe("errors and limits", func() {
 			}
 			Expect(err.Error()).To(HaveSuffix(`segment ".." of "x?token=[REDACTED]"`))
 
-			_, err = template.AppendQueryParam(nil, "https://h/?token=S3CRET", map[string]any{"a": 1})
+			_, _, err = template.AppendQueryVar(nil, -1, "https://h/?token=S3CRET", template.PairsVar([]string{"a", "1"}))
 			Expect(err).To(MatchError(template.ErrValue))
 			Expect(errors.As(err, &te)).To(BeTrue())
 			Expect(te.Var).To(ContainSubstring("S3CRET"), "the field keeps the name")

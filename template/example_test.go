@@ -89,27 +89,27 @@ func ExampleAppendQuery() {
 	// /search?per_page=1&q=c%2B%2B&labels=a%2Cb <nil>
 }
 
-func ExampleTemplate_AppendScalars() {
+func ExampleTemplate_AppendVars() {
 	t, err := template.Parse("/repos/{owner}/{repo}/issues{?state,page}")
 	if err != nil {
 		panic(err)
 	}
 	// Values by position, in the order of t.Vars().
-	vals := make([]template.Scalar, len(t.Vars()))
-	vals[t.VarIndex("owner")] = template.StringScalar("octo cat")
-	vals[t.VarIndex("repo")] = template.StringScalar("hello")
-	vals[t.VarIndex("page")] = template.IntScalar(2)
-	out, err := t.AppendScalars([]byte("https://api.github.com"), vals)
+	vals := make([]template.Var, len(t.Vars()))
+	vals[t.VarIndex("owner")] = template.StringVar("octo cat")
+	vals[t.VarIndex("repo")] = template.StringVar("hello")
+	vals[t.VarIndex("page")] = template.IntVar(2)
+	out, err := t.AppendVars([]byte("https://api.github.com"), vals)
 	fmt.Println(string(out), err)
 	// Output:
 	// https://api.github.com/repos/octo%20cat/hello/issues?page=2 <nil>
 }
 
-func ExampleAppendQueryScalar() {
+func ExampleAppendQueryVar() {
 	dst := []byte("/search/issues")
 	q := -1 // dst has no "?" yet
-	dst, q = template.AppendQueryScalar(dst, q, "q", template.StringScalar("is:open+label:bug"))
-	dst, _ = template.AppendQueryScalar(dst, q, "per_page", template.IntScalar(100))
+	dst, q, _ = template.AppendQueryVar(dst, q, "q", template.StringVar("is:open+label:bug"))
+	dst, _, _ = template.AppendQueryVar(dst, q, "per_page", template.IntVar(100))
 	fmt.Println(string(dst))
 	// Output:
 	// /search/issues?q=is%3Aopen+label%3Abug&per_page=100
@@ -119,15 +119,10 @@ func ExampleAppendQueryScalar() {
 // form for, in a query expression.
 func ExampleDeepObjectVar() {
 	t, _ := template.ParseRFC6570("/issues{?filter,q}")
-	out, err := t.AppendPathVars(nil, func(name string) (template.Var, bool) {
-		switch name {
-		case "filter":
-			return template.DeepObjectVar([]string{"status", "open", "limit", "5"}), true
-		case "q":
-			return template.StringVar("bug"), true
-		}
-		return template.Var{}, false
-	})
+	vals := make([]template.Var, len(t.Vars()))
+	vals[t.VarIndex("filter")] = template.DeepObjectVar([]string{"status", "open", "limit", "5"})
+	vals[t.VarIndex("q")] = template.StringVar("bug")
+	out, err := t.AppendVars(nil, vals)
 	fmt.Println(string(out), err)
 	// Output:
 	// /issues?filter%5Bstatus%5D=open&filter%5Blimit%5D=5&q=bug <nil>

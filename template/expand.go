@@ -27,13 +27,13 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 	if t == nil {
 		return "", errNilTemplate()
 	}
+	var room [8]Var
+	vals := t.lookupVars(room[:0], func(name string) (any, bool) {
+		v, ok := vars[name]
+		return v, ok
+	})
 	var buf [256]byte
-	out, err := t.appendExpand(buf[:0], func(name string) (Var, bool) {
-		return anyVar(func(name string) (any, bool) {
-			v, ok := vars[name]
-			return v, ok
-		}, name)
-	}, false)
+	out, err := t.appendExpand(buf[:0], vals, false)
 	if err != nil {
 		return "", err
 	}
@@ -59,17 +59,19 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 // start with "//", which URL resolvers read as a host (ErrEmptySegment).
 //
 // On error dst is returned with its original length and err is an *Error.
-// For string and integer values AppendPath allocates nothing beyond growing
-// dst. A nil lookup means no values.
+// A nil lookup means no values.
 func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) ([]byte, error) {
-	return t.AppendPathVars(dst, func(name string) (Var, bool) {
-		return anyVar(lookup, name)
-	})
+	if t == nil {
+		return dst, errNilTemplate()
+	}
+	var room [8]Var
+	return t.AppendVars(dst, t.lookupVars(room[:0], lookup))
 }
 
-// AppendPathVars is AppendPath for a lookup of Vars; each Var it returns
-// is used before the next call.
-func (t *Template) AppendPathVars(dst []byte, lookup func(name string) (Var, bool)) ([]byte, error) {
+// AppendVars is AppendPath for values held by position: vals[i] is the
+// value of Vars()[i], and a missing entry is undefined. It is the one
+// expansion; Expand and AppendPath look their values up and call it.
+func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 	if t == nil {
 		return dst, errNilTemplate()
 	}
@@ -77,18 +79,37 @@ func (t *Template) AppendPathVars(dst []byte, lookup func(name string) (Var, boo
 		return dst, &Error{Template: t.raw, Offset: t.authority, Err: ErrAuthority}
 	}
 	n0 := len(dst)
-	dst, err := t.appendExpand(dst, lookup, true)
+	dst, err := t.appendExpand(dst, vals, true)
 	if err != nil {
 		return dst, err
 	}
-	return t.checkPath(dst, n0, true)
+	return t.checkPath(dst, n0)
 }
 
-// checkPath applies AppendPath's rules for the whole expansion, dst[n0:];
-// scan says whether it may hold a dot segment.
-func (t *Template) checkPath(dst []byte, n0 int, scan bool) ([]byte, error) {
+// lookupVars appends to vals the value lookup finds for each of t's
+// variables, in Vars' order.
+func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var {
+	if lookup == nil {
+		return nil
+	}
+	vals = append(vals, make([]Var, len(t.vars))...)
+	for i, name := range t.vars {
+		if x, ok := lookup(name); ok {
+			m, err := mapValue(x, nil, nil)
+			if err != nil {
+				vals[i] = InvalidVar(err)
+			} else {
+				vals[i] = Var{m}
+			}
+		}
+	}
+	return vals
+}
+
+// checkPath applies AppendPath's rules for the whole expansion, dst[n0:].
+func (t *Template) checkPath(dst []byte, n0 int) ([]byte, error) {
 	out := dst[n0:]
-	if scan && hasDotSegment(out) {
+	if hasDotSegment(out) {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrDotSegment}
 	}
 	// A template without scheme is a path joined after a "/": one that
@@ -178,31 +199,9 @@ func schemeEnd[T string | []byte](url T) int {
 	return -1
 }
 
-func noVars(string) (Var, bool) { return Var{}, false }
-
-// anyVar looks name up and maps its Go value as the package
-// documentation says. Strings and integers need no buffer; other numbers
-// and lists get their own, since a Var returned through a func value
-// cannot point into its caller's stack.
-func anyVar(lookup func(string) (any, bool), name string) (Var, bool) {
-	if lookup == nil {
-		return Var{}, false
-	}
-	x, ok := lookup(name)
-	if !ok {
-		return Var{}, false
-	}
-	m, err := mapValue(x, nil, nil)
-	if err != nil {
-		return InvalidVar(err), true
-	}
-	return Var{m}, true
-}
-
-func (t *Template) appendExpand(dst []byte, lookup func(string) (Var, bool), pathRules bool) ([]byte, error) {
-	if lookup == nil {
-		lookup = noVars
-	}
+// appendExpand appends every part of t, each variable's value taken from
+// vals by its index; pathRules applies AppendPath's segment rules.
+func (t *Template) appendExpand(dst []byte, vals []Var, pathRules bool) ([]byte, error) {
 	n0 := len(dst)
 	var scratch [32]byte
 	for i := range t.parts {
@@ -214,7 +213,7 @@ func (t *Template) appendExpand(dst []byte, lookup func(string) (Var, bool), pat
 		start := len(dst)
 		var err error
 		var defined bool
-		dst, defined, err = t.expandExpr(dst, p, lookup, scratch[:0])
+		dst, defined, err = t.expandExpr(dst, p, vals, scratch[:0])
 		if err != nil {
 			return dst[:n0], err
 		}
@@ -236,16 +235,15 @@ func (t *Template) errorAt(p *part, name string, err error) *Error {
 
 // expandExpr appends one expression (RFC 6570 appendix A); defined says
 // whether any of its variables had a value.
-func (t *Template) expandExpr(dst []byte, p *part, lookup func(string) (Var, bool), scratch []byte) (_ []byte, defined bool, _ error) {
+func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte) (_ []byte, defined bool, _ error) {
 	op := p.op
 	first := true
 	for i := range p.specs {
 		sp := &p.specs[i]
-		v, ok := lookup(sp.name)
-		if !ok {
+		if sp.index >= len(vals) {
 			continue
 		}
-		m := v.v
+		m := &vals[sp.index].v
 		if m.err != nil {
 			return dst, false, t.errorAt(p, sp.name, m.err)
 		}

@@ -2,8 +2,6 @@ package template
 
 // Test hooks: compiled only into the test binary.
 
-import "unsafe"
-
 // CacheLen returns the number of cached templates.
 func CacheLen() int { return cache.len() }
 
@@ -34,22 +32,3 @@ var HasDotSegmentBytes = hasDotSegment[[]byte]
 // HyphensForValidator exposes the rewriting that lets the module validate
 // templates with hyphenated names.
 var HyphensForValidator = hyphensForValidator
-
-// DotFree reports whether AppendScalars skips the dot-segment scan for t.
-func DotFree(t *Template) bool { return t.dotFree }
-
-// MemoUsed returns the bytes the address memo holds.
-func MemoUsed() int64 { return memo.Used() }
-
-// Compacted reports whether t's variables point into the compact form,
-// and whether it has code.
-func Compacted(t *Template) (vars, code bool) {
-	base := uintptr(unsafe.Pointer(unsafe.StringData(t.prog)))
-	for _, v := range t.vars {
-		p := uintptr(unsafe.Pointer(unsafe.StringData(v)))
-		if p < base || p+uintptr(len(v)) > base+uintptr(len(t.prog)) {
-			return false, false
-		}
-	}
-	return true, t.code < len(t.prog)
-}

@@ -136,15 +136,15 @@ func FuzzExpand(f *testing.F) {
 			t.Fatalf("Expand failed (%v) but AppendPath did not", err)
 		}
 
-		// AppendScalars gives what AppendPath gives for strings and integers.
-		if sc, ok := scalarOf(v); ok {
-			vals := make([]template.Scalar, len(tmpl.Vars()))
+		// AppendVars by position gives what AppendPath gives for strings and integers.
+		if tv, ok := fuzzVar(v); ok {
+			vals := make([]template.Var, len(tmpl.Vars()))
 			for i := range vals {
-				vals[i] = sc
+				vals[i] = tv
 			}
-			got, scErr := tmpl.AppendScalars([]byte("pre"), vals)
-			if string(got) != string(buf) || fmt.Sprint(scErr) != fmt.Sprint(pathErr) {
-				t.Fatalf("%q: AppendScalars %q (%v), AppendPath %q (%v)", tpl, got, scErr, buf, pathErr)
+			got, vErr := tmpl.AppendVars([]byte("pre"), vals)
+			if string(got) != string(buf) || fmt.Sprint(vErr) != fmt.Sprint(pathErr) {
+				t.Fatalf("%q: AppendVars %q (%v), AppendPath %q (%v)", tpl, got, vErr, buf, pathErr)
 			}
 		}
 
@@ -197,4 +197,17 @@ func FuzzRewrite(f *testing.F) {
 			t.Fatalf("%q -> %q: braces added do not match colons removed", s, r)
 		}
 	})
+}
+
+// fuzzVar is v as a Var when it is a string, an int or nil.
+func fuzzVar(v any) (template.Var, bool) {
+	switch x := v.(type) {
+	case nil:
+		return template.Var{}, true
+	case string:
+		return template.StringVar(x), true
+	case int:
+		return template.IntVar(int64(x)), true
+	}
+	return template.Var{}, false
 }

@@ -24,22 +24,13 @@ const maxPrefix = 9999
 // Template is a parsed URI template. It is immutable and safe for concurrent
 // use; Parse returns the same *Template for the same text while it is cached.
 type Template struct {
-	// What a call reads comes first, in two cache lines: the compact form
-	// (program.go), the offset of its code (len(prog) when it has none),
-	// the flags and the variables.
-	prog string
-	code int
-	// plain says every expression is a simple {name} (see AppendScalars);
-	// dotFree that its AppendScalars expansions need no dot-segment scan;
-	// reservedStart that the template starts with a {+x} expression,
-	// simpleStart with a {x} one.
-	plain, dotFree, reservedStart, simpleStart bool
-	vars                                       []string // in prog; in inline when they fit
-	inline                                     [inlineVars]string
-
 	raw     string
 	parts   []part
+	vars    []string // once each, in order of first appearance
 	segVars []string
+	// reservedStart says the template starts with a {+x} expression,
+	// simpleStart with a {x} one.
+	reservedStart, simpleStart bool
 	// authority is the offset of the first expression before the path of
 	// an absolute template, or -1.
 	authority int
@@ -64,34 +55,24 @@ type varspec struct {
 }
 
 // Parse parses s after rewriting :name placeholders in its path part to
-// {name} (see the package documentation). Results are cached, so a template
-// seen before costs a map lookup and returns the same *Template; the same
-// string passed again (a constant) is found by its address first, without
-// hashing it (see MemoBytes). Failures are not cached.
+// {name} (see the package documentation). Results are cached by their
+// text, so a template seen before costs a map lookup and returns the same
+// *Template. Failures are not cached.
 func Parse(s string) (*Template, error) {
-	if len(s) > MaxLength { // before the lookups: do not hash a huge string
+	if len(s) > MaxLength { // before the lookup: do not hash a huge string
 		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLong, len(s), MaxLength)}
 	}
-	if t, ok := memo.Get(s); ok {
-		return t, nil
-	}
-	var t *Template
-	ok := false
 	if s == "" || s[0] != 0 { // a NUL first is ParseRFC6570's key, and no template
-		t, ok = cache.get(s)
-	}
-	if !ok {
-		key := strings.Clone(s) // do not pin a larger string the caller sliced s from
-		var err error
-		if t, err = parse(rewriteColonNames(key)); err != nil {
-			return nil, err
+		if t, ok := cache.get(s); ok {
+			return t, nil
 		}
-		t = cache.put(key, t)
 	}
-	if memo.HasRoom(s) {
-		memo.Put(s, t, cost(s, t))
+	key := strings.Clone(s) // do not pin a larger string the caller sliced s from
+	t, err := parse(rewriteColonNames(key))
+	if err != nil {
+		return nil, err
 	}
-	return t, nil
+	return cache.put(key, t), nil
 }
 
 // ParseRFC6570 is Parse without the :name rewriting: every colon of s is
@@ -177,6 +158,15 @@ func (t *Template) Vars() []string {
 		return nil
 	}
 	return slices.Clone(t.vars)
+}
+
+// VarIndex returns the index of name in Vars, or -1: the position of its
+// value for [Template.AppendVars].
+func (t *Template) VarIndex(name string) int {
+	if t == nil {
+		return -1
+	}
+	return slices.Index(t.vars, name)
 }
 
 // SegmentVars lists, once each in order, the variables that AppendPath

@@ -50,17 +50,7 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 	return s.dst, nil
 }
 
-// AppendQueryParam appends one parameter to the URL in dst by the rules of
-// AppendQuery, choosing "?" or "&" by whether dst already holds a "?" (and
-// adding neither when dst ends in one of them). It is the allocation-free
-// form for callers that loop themselves. An undefined value leaves dst
-// unchanged.
-func AppendQueryParam(dst []byte, name string, v any) ([]byte, error) {
-	dst, _, err := appendQueryParamAt(dst, bytes.IndexByte(dst, '?'), name, v)
-	return dst, err
-}
-
-// appendQueryParamAt is AppendQueryParam with q as AppendQueryScalar's.
+// appendQueryParamAt is AppendQueryVar for a Go value.
 func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, error) {
 	var scratch [32]byte
 	var items [16]string
@@ -71,38 +61,16 @@ func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, err
 	return appendQuery(dst, q, name, m)
 }
 
-// AppendQueryVar is AppendQueryParam for a Var; a DeepObjectVar writes
-// one name[key]=value pair per member.
-func AppendQueryVar(dst []byte, name string, v Var) ([]byte, error) {
-	dst, _, err := AppendQueryVarAt(dst, bytes.IndexByte(dst, '?'), name, v)
-	return dst, err
-}
-
-// AppendQueryVarAt is AppendQueryVar with q as AppendQueryScalar takes
-// and returns it, so that a caller appending many does not search dst
-// again on every call.
-func AppendQueryVarAt(dst []byte, q int, name string, v Var) ([]byte, int, error) {
+// AppendQueryVar appends one parameter to the URL in dst by the rules of
+// AppendQuery: q is where dst holds its "?" (-1 for none), and the
+// result's q is the same for the extended buffer, so that a caller
+// appending many does not search dst again. An undefined value leaves dst
+// unchanged; a DeepObjectVar writes one name[key]=value pair per member.
+func AppendQueryVar(dst []byte, q int, name string, v Var) ([]byte, int, error) {
 	if v.v.err != nil {
 		return dst, q, &Error{Offset: -1, Var: name, Err: v.v.err}
 	}
 	return appendQuery(dst, q, name, v.v)
-}
-
-// AppendQueryScalar is AppendQueryVar for a Scalar, which cannot fail,
-// for a caller that appends many: q is where dst holds its "?", or -1
-// for none (bytes.IndexByte(dst, '?') before the first call), and the
-// result's q is the same for the extended buffer, so that dst is not
-// searched again on every call.
-func AppendQueryScalar(dst []byte, q int, name string, v Scalar) ([]byte, int) {
-	if !v.Set {
-		return dst, q
-	}
-	dst, q = appendQueryName(dst, q, name)
-	set := componentSet
-	if name == "q" {
-		set = plusSet
-	}
-	return appendScalar(dst, v, set), q
 }
 
 // appendQueryName appends the separator ("?" when dst has none, q < 0;

@@ -1,10 +1,10 @@
 package template_test
 
-// Regression: AppendQuery, AppendQueryVar and AppendQueryParam searched the
-// whole URL for its "?" once per parameter, so appending n parameters to a
-// URL whose path is m bytes long took n×m steps. AppendQuery now finds the
-// "?" once and keeps track of it, and AppendQueryVarAt lets a caller that
-// loops itself (the builder) do so. The specs assert results, never
+// Regression: AppendQuery and AppendQueryVar searched the whole URL for its
+// "?" once per parameter, so appending n parameters to a URL whose path is
+// m bytes long took n×m steps. AppendQuery now finds the "?" once and keeps
+// track of it, and AppendQueryVar lets a caller that loops itself (the
+// builder) do so. The specs assert results, never
 // timings: at these sizes (100,000 parameters after a 16 MiB path, 1.6 TB
 // of searching) a search per parameter took 55 s here, where one search
 // takes a tenth of a second, so a return of it shows in the run's time
@@ -28,7 +28,7 @@ var _ = Describe("regression: query parameters after a long path", func() {
 	for i := range names {
 		names[i] = "p" + strconv.Itoa(i)
 	}
-	list := []string{"x"} // a list, not a scalar: AppendQueryScalar's callers kept q already
+	list := []string{"x"}
 
 	expectAll := func(out []byte) {
 		GinkgoHelper()
@@ -51,11 +51,11 @@ var _ = Describe("regression: query parameters after a long path", func() {
 		expectAll(out)
 	})
 
-	It("AppendQueryVarAt keeps the position of the \"?\"", func() {
+	It("AppendQueryVar keeps the position of the \"?\"", func() {
 		b, q := []byte(long), -1
 		var err error
 		for _, name := range names {
-			if b, q, err = template.AppendQueryVarAt(b, q, name, template.ListVar(list)); err != nil {
+			if b, q, err = template.AppendQueryVar(b, q, name, template.ListVar(list)); err != nil {
 				Fail(err.Error())
 			}
 		}

@@ -1,5 +1,3 @@
-//go:build !endpoint_nojson
-
 package value
 
 import (

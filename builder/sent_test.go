@@ -1,8 +1,7 @@
 package builder_test
 
-// What Build notes for RequestOptions.HTTPRequest (built.go): options
-// returned by Build and left as they are skip the checks Build already
-// made; any change to them is read and checked as if there were no note.
+// RequestOptions are plain fields a caller may edit between Build and
+// HTTPRequest: what is sent is what they say.
 
 import (
 	"context"
@@ -18,7 +17,7 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 )
 
-var _ = Describe("what Build notes for RequestOptions.HTTPRequest", func() {
+var _ = Describe("RequestOptions.HTTPRequest after an edit", func() {
 	ctx := context.Background()
 	e := builder.New(builder.WithOptions(builder.Options{
 		Method:  "GET",
@@ -30,39 +29,19 @@ var _ = Describe("what Build notes for RequestOptions.HTTPRequest", func() {
 		Expect(err).NotTo(HaveOccurred())
 		return r
 	}
-	// same builds r's request with its note and again with none: the
-	// requests, or the errors, are the same.
-	same := func(r builder.RequestOptions, what string) error {
-		warm, warmErr := r.HTTPRequest(ctx)
-		builder.ForgetBuilt()
-		cold, coldErr := r.HTTPRequest(ctx)
-		Expect(fmt.Sprint(warmErr)).To(Equal(fmt.Sprint(coldErr)), what)
-		if warmErr == nil {
-			Expect(sameRequest(warm, cold)).To(BeEmpty(), what)
-		}
-		return warmErr
-	}
 
-	It("is used for options as Build returned them", func() {
-		r := getA("octokit")
-		copied := r // a copy of the struct holds the same fields
-		Expect(builder.Noted(r)).To(BeTrue())
-		Expect(builder.Noted(copied)).To(BeTrue())
-		Expect(same(r, "as built")).To(Succeed())
-	})
-
-	It("is not used once the options are changed, and the change is what is sent", func() {
+	It("sends what the options say, whatever was changed since Build", func() {
 		edits := []struct {
 			what   string
 			edit   func(r *builder.RequestOptions)
-			noted  bool
 			header string // the Authorization sent, when it is checked
 			fails  bool
 		}{
+			{what: "nothing", edit: func(*builder.RequestOptions) {}, header: "token x"},
 			{what: "a header's value changed", edit: func(r *builder.RequestOptions) { r.Headers["authorization"] = "token y" }, header: "token y"},
 			{what: "a header's value set to the same text, copied", edit: func(r *builder.RequestOptions) {
 				r.Headers["authorization"] = strings.Clone(r.Headers["authorization"])
-			}, noted: true, header: "token x"},
+			}, header: "token x"},
 			{what: "a header's value made invalid", edit: func(r *builder.RequestOptions) { r.Headers["authorization"] = "token x\r\nx-evil: 1" }, fails: true},
 			{what: "a header's name made invalid", edit: func(r *builder.RequestOptions) {
 				delete(r.Headers, "user-agent")
@@ -80,7 +59,7 @@ var _ = Describe("what Build notes for RequestOptions.HTTPRequest", func() {
 					hs[k] = v
 				}
 				r.Headers = hs
-			}, noted: true, header: "token x"},
+			}, header: "token x"},
 			{what: "the header map replaced by nil", edit: func(r *builder.RequestOptions) { r.Headers = nil }, header: ""},
 			{what: "the URL changed", edit: func(r *builder.RequestOptions) { r.URL = "https://api.github.com/other?x=1" }, header: "token x"},
 			{what: "the URL cut short", edit: func(r *builder.RequestOptions) { r.URL = r.URL[:len(r.URL)-1] }, header: "token x"},
@@ -88,76 +67,29 @@ var _ = Describe("what Build notes for RequestOptions.HTTPRequest", func() {
 			{what: "the URL given another host", edit: func(r *builder.RequestOptions) {
 				r.URL = strings.Replace(r.URL, "api.github.com", "evil.example", 1)
 			}, header: "token x"},
-			{what: "the method changed", edit: func(r *builder.RequestOptions) { r.Method = "head" }, noted: true, header: "token x"},
-			{what: "the method made invalid", edit: func(r *builder.RequestOptions) { r.Method = "g e t" }, noted: true, fails: true},
-			{what: "a body added", edit: func(r *builder.RequestOptions) { r.Method, r.Body = "post", map[string]any{"a": 1} }, noted: true, header: "token x"},
+			{what: "the method changed", edit: func(r *builder.RequestOptions) { r.Method = "head" }, header: "token x"},
+			{what: "the method made invalid", edit: func(r *builder.RequestOptions) { r.Method = "g e t" }, fails: true},
+			{what: "a body added", edit: func(r *builder.RequestOptions) { r.Method, r.Body = "post", map[string]any{"a": 1} }, header: "token x"},
 		}
 		for _, c := range edits {
 			r := getA("octokit")
 			c.edit(&r)
-			Expect(builder.Noted(r)).To(Equal(c.noted), c.what)
-			err := same(r, c.what)
+			req, err := r.HTTPRequest(ctx)
 			if c.fails {
 				Expect(err).To(HaveOccurred(), c.what)
 				continue
 			}
 			Expect(err).NotTo(HaveOccurred(), c.what)
-			req, err := r.HTTPRequest(ctx)
-			Expect(err).NotTo(HaveOccurred(), c.what)
 			Expect(req.URL.String()).To(Equal(r.URL), c.what)
+			Expect(req.Host).To(Equal(req.URL.Host), c.what)
 			Expect(req.Header.Get("Authorization")).To(Equal(c.header), c.what)
 			Expect(req.Header).To(HaveLen(len(r.Headers)), c.what)
 		}
 	})
 
-	It("is overwritten by later builds, never mistaken for theirs", func() {
-		first := getA("first")
-		var later []builder.RequestOptions
-		for i := range 2000 {
-			later = append(later, getA(fmt.Sprintf("o%d", i)))
-		}
-		for i, r := range append(later, first) {
-			req, err := r.HTTPRequest(ctx)
-			Expect(err).NotTo(HaveOccurred())
-			Expect(req.URL.String()).To(Equal(r.URL), "build %d", i)
-			Expect(same(r, fmt.Sprint("build ", i))).To(Succeed())
-		}
-	})
-
-	It("is never lent to another URL of the same length, whose host it would give", func() {
-		// Every slot holds a note on a URL of this length, so a URL's
-		// slot nearly always holds one.
-		var built []builder.RequestOptions
-		for i := range 3000 {
-			built = append(built, getA(fmt.Sprintf("o%04d", i)))
-		}
-		for i, r := range built {
-			r.URL = strings.Replace(r.URL, "api.github.com", "api.gitlab.com", 1)
-			req, err := r.HTTPRequest(ctx)
-			Expect(err).NotTo(HaveOccurred())
-			Expect(req.URL.Host).To(Equal("api.gitlab.com"), "build %d", i)
-			Expect(req.Host).To(Equal("api.gitlab.com"), "build %d", i)
-		}
-	})
-
-	It("is not kept for a URL longer than a note holds, or not on the Endpoint's base", func() {
-		long := getA(strings.Repeat("o", 300))
-		Expect(builder.Noted(long)).To(BeFalse())
-		Expect(same(long, "long")).To(Succeed())
-		abs, err := e.Route("GET https://uploads.github.com/repos/{owner}/x").Param("owner", "o").Build()
-		Expect(err).NotTo(HaveOccurred())
-		Expect(builder.Noted(abs)).To(BeFalse())
-		Expect(same(abs, "absolute")).To(Succeed())
-		for n := 1; n < 260; n++ { // every note size, and past the largest
-			r := getA(strings.Repeat("p", n))
-			Expect(same(r, fmt.Sprint("owner of ", n))).To(Succeed())
-		}
-	})
-
-	It("keeps a JSON body apart from the URL it shares memory with", func() {
+	It("gives a JSON body of its own, which the caller may change", func() {
 		r, err := e.Route("POST /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("title", "t").Build()
 		Expect(err).NotTo(HaveOccurred())
-		Expect(builder.Noted(r)).To(BeTrue())
 		url := strings.Clone(r.URL)
 		body := r.Body.(json.RawMessage)
 		Expect(string(body)).To(Equal(`{"title":"t"}`))
@@ -172,8 +104,7 @@ var _ = Describe("what Build notes for RequestOptions.HTTPRequest", func() {
 
 	It("does not pin a large options text through a header it keeps", func() {
 		// BuildJSON's strings point into its decoder's copy of the options;
-		// the note keeps the call's headers until another Build takes its
-		// slot, and must not keep a large data member alive with them.
+		// a result's header map must not keep a large data member alive.
 		heap := func() uint64 {
 			runtime.GC()
 			runtime.GC()
@@ -183,19 +114,16 @@ var _ = Describe("what Build notes for RequestOptions.HTTPRequest", func() {
 		}
 		const size = 16 << 20
 		before := heap()
+		var kept builder.RequestOptions
 		func() {
 			opts := []byte(`{"owner":"o","repo":"r","headers":{"x-a":"1"},"data":"` + strings.Repeat("x", size) + `"}`)
 			r, err := e.BuildJSON("POST /repos/{owner}/{repo}/issues", opts)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(builder.Noted(r)).To(BeTrue())
-			Expect(same(r, "large options")).To(Succeed())
-			r, err = e.BuildJSON("POST /repos/{owner}/{repo}/issues", opts) // noted again: same forgot it
-			Expect(err).NotTo(HaveOccurred())
-			Expect(builder.Noted(r)).To(BeTrue())
-			Expect(r.Headers).To(HaveKeyWithValue("x-a", "1"))
+			kept = builder.RequestOptions{Headers: r.Headers}
 		}()
 		after := heap()
-		Expect(int64(after)-int64(before)).To(BeNumerically("<", size/4), "bytes still held once the result is dropped")
+		Expect(kept.Headers).To(HaveKeyWithValue("x-a", "1"))
+		Expect(int64(after)-int64(before)).To(BeNumerically("<", size/4), "bytes held by the header map")
 	})
 
 	It("holds for builds on many goroutines at once", func() {
