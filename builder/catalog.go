@@ -60,6 +60,12 @@ type Operation interface {
 	// joined items, or an object marked value.DeepObjectFlag); ok false
 	// when the template writes v as it is.
 	StyledValue(name string, v value.Value) (_ value.Value, ok bool)
+	// Requires lists the parameters the operation always requires, and
+	// those it requires once a body is sent; Shadowed those of them that
+	// are body properties named as a path, query or header parameter,
+	// which only Data gives. The slices are shared and not to be changed.
+	Requires() (always, withBody []string)
+	Shadowed() (always, withBody []string)
 	// MissingIn returns the error for the required parameters that has
 	// says are absent, nil when none is: has is asked with body true for
 	// a property the body requires; sendsBody says the call sends a body,
@@ -332,24 +338,96 @@ func checkData(m *layer, op Operation) error {
 }
 
 // checkMissing asks the operation for the required parameters the call
-// leaves out. A required body property named as a path, query or header
-// parameter is given only by Data (a parameter of its name goes there).
+// leaves out, once missing says one is: the operation builds the error. A
+// required body property named as a path, query or header parameter is
+// given only by Data (a parameter of its name goes there).
 func checkMissing(m *layer, op Operation, kept []param, sendsBody bool) error {
+	if !missing(op, m, paramList{kept}, sendsBody) {
+		return nil
+	}
 	// A copy for the catalogue's callback, which may keep it: a Builder's
 	// parameters, passed uncopied, would move the Builder to the heap.
 	ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers
 	err := op.MissingIn(func(name string, inBody bool) bool {
-		loc := op.Locate(name)
-		if inBody && loc != InBody {
+		if inBody && op.Locate(name) != InBody {
 			return dataHas(data, name) || opaqueBody(data)
 		}
-		return givenFor(ps, name, loc) || dataHas(data, name) || opaqueBody(data) && loc == InBody ||
-			loc == InHeader && hasHeader(hs, name)
+		return given(op, ps, data, hs, name)
 	}, sendsBody || data.set)
 	if err != nil {
 		return newError("check", callRoute(m), err)
 	}
 	return nil
+}
+
+// missing reports whether a required parameter is absent, without the
+// allocations of building the error; sendsBody says a parameter goes to
+// the body.
+func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
+	always, withBody := op.Requires()
+	for _, name := range always {
+		if !given(op, params, m.Data, m.Headers, name) {
+			return true
+		}
+	}
+	if shadowMissing(op, m.Data, sendsBody) {
+		return true
+	}
+	if len(withBody) == 0 || opaqueBody(m.Data) || !m.Data.set && !sendsBody {
+		return false
+	}
+	for _, name := range withBody {
+		if params.find(name) < 0 && !dataHas(m.Data, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// shadowMissing reports whether a property the body requires that is
+// named as a path, query or header parameter is absent: a parameter of
+// its name went there, so only Data (or a body not looked into) gives it.
+func shadowMissing(op Operation, d body, sendsBody bool) bool {
+	always, withBody := op.Shadowed()
+	if len(always)+len(withBody) == 0 || opaqueBody(d) {
+		return false
+	}
+	for _, name := range always {
+		if !dataHas(d, name) {
+			return true
+		}
+	}
+	if !d.set && !sendsBody {
+		return false
+	}
+	for _, name := range withBody {
+		if !dataHas(d, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// given reports whether a call gives the required parameter name: as a
+// parameter op sends, a member of Data, any body member of a string or
+// raw Data, or, for a header parameter, as that header. A nil one in the
+// query is left out of the URL, as is an empty array or object or one of
+// nulls (RFC 6570's undefined), so it is not given (in a body, null is
+// written; a nil path value is the template's ErrMissingParam).
+func given(op Operation, params paramList, data body, hs headerList, name string) bool {
+	if i := params.find(name); i >= 0 && (!params.list[i].v.Undefined() || op.Locate(name) != InQuery) {
+		return true
+	}
+	if dataHas(data, name) {
+		return true
+	}
+	switch op.Locate(name) {
+	case InBody:
+		return opaqueBody(data)
+	case InHeader:
+		return hasHeader(hs, name)
+	}
+	return false
 }
 
 // routeBase returns the base URL an absolute route names for op: its text
@@ -367,16 +445,6 @@ func routeBase(route, target string) string {
 		end = start + i
 	}
 	return route[:end]
-}
-
-// givenFor reports whether params give the required parameter name,
-// which op takes at loc, a value op sends: a nil one in the query is left
-// out of the URL, as is an empty array or object or one of nulls (RFC
-// 6570's undefined), so it is not given (in a body, null is written; a
-// nil path value is the template's ErrMissingParam).
-func givenFor(params paramList, name string, loc Location) bool {
-	i := params.find(name)
-	return i >= 0 && !(params.list[i].v.Undefined() && loc == InQuery)
 }
 
 // headerParam sets the header a parameter the catalogue places in a
@@ -559,6 +627,9 @@ func parseTarget(target string, catalogued bool) (*template.Template, error) {
 // that the required ones are found and Merge's options hold them as
 // given (and are checked again as such).
 func catalogNames(t *template.Template, params []param) []param {
+	if strings.IndexByte(t.String(), '%') < 0 {
+		return params // no name it holds is encoded: most templates
+	}
 	var out []param
 	for i := range params {
 		name := params[i].name

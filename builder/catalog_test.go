@@ -108,6 +108,8 @@ func (oneOp) CheckParam(name string, v value.Value) error {
 func (oneOp) CheckData(value.Value) error                         { return nil }
 func (oneOp) CheckMember(string, value.Value) error               { return errNotThere }
 func (oneOp) StyledValue(string, value.Value) (value.Value, bool) { return value.Value{}, false }
+func (oneOp) Requires() (always, withBody []string)               { return []string{"id"}, nil }
+func (oneOp) Shadowed() (always, withBody []string)               { return nil, nil }
 func (oneOp) MissingIn(has func(name string, body bool) bool, _ bool) error {
 	if !has("id", false) {
 		return errors.New("id is missing")

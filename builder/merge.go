@@ -115,12 +115,24 @@ func overlay(base, l *layer) layer {
 	if l.Format != "" {
 		out.Format = l.Format
 	}
-	out.Headers = mergeHeaders(base.Headers, l.Headers)
-	out.Previews = unionPreviews(base.Previews, l.Previews)
-	out.Data = mergeBody(base.Data, l.Data)
-	out.Request = mergeRequest(base.Request, l.Request)
-	out.Params = mergeParams(base.Params, l.Params)
-	out.Catalog = mergeCatalog(base.Catalog, l.Catalog)
+	if len(l.Headers.list) > 0 {
+		out.Headers = mergeHeaders(base.Headers, l.Headers)
+	}
+	if len(l.Previews.names) > 0 {
+		out.Previews = unionPreviews(base.Previews, l.Previews)
+	}
+	if l.Data.set {
+		out.Data = l.Data
+	}
+	if l.Request.Kind() == value.Object {
+		out.Request = value.Merge(base.Request, l.Request)
+	}
+	if len(l.Params.list) > 0 {
+		out.Params = mergeParams(base.Params, l.Params)
+	}
+	if l.Catalog.c != nil {
+		out.Catalog = l.Catalog
+	}
 	return out
 }
 

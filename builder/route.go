@@ -3,6 +3,8 @@ package builder
 import (
 	"strings"
 
+	"github.com/endpointkit/endpoint/internal/ascii"
+
 	"github.com/endpointkit/endpoint/headers"
 )
 
@@ -36,6 +38,12 @@ func SplitRoute(route string) (method, target string, err error) {
 // hasSpace reports whether s holds an ASCII space, tab, line feed,
 // vertical tab, form feed or carriage return.
 func hasSpace(s string) bool {
+	if strings.IndexByte(s, ' ') >= 0 {
+		return true
+	}
+	if !ascii.HasCtl(s) { // eight bytes at a time: most routes
+		return false
+	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c == ' ' || '\t' <= c && c <= '\r' {
 			return true

@@ -1,6 +1,7 @@
 package template
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 
@@ -128,13 +129,13 @@ func (t *Template) checkPath(dst []byte, n0 int) ([]byte, error) {
 // (in any case) has an authority, which is not looked at: any other text
 // is a path, as the builder joins it after a base URL, so "a://../c"
 // has a ".." segment.
-func HasDotSegment(url string) bool { return hasDotSegment(url) }
+func HasDotSegment(url string) bool { return hasDotSegment([]byte(url)) }
 
 // hasDotSegment reports whether the path of url has a "." or ".." segment,
 // whatever produced it. A dot segment starts the path or follows a slash
-// and begins with "." or "%", so only the first byte of each segment is
-// looked at, in one pass that stops at the query or fragment.
-func hasDotSegment[T string | []byte](url T) bool {
+// and begins with "." or "%": only the segments that start with one of
+// them, found by IndexByte, are looked at.
+func hasDotSegment(url []byte) bool {
 	// Skip "http://authority" or "https://authority" when there is one,
 	// in any case. Only those URLs are absolute here (the builder joins
 	// anything else after its base URL as a path), so in "a://../c" the
@@ -145,28 +146,40 @@ func hasDotSegment[T string | []byte](url T) bool {
 			i++
 		}
 	}
-	start := i
-	for ; i < len(url); i++ {
-		if !segmentEnd[url[i]] {
+	path := url[i:]
+	if q := bytes.IndexByte(path, '?'); q >= 0 {
+		path = path[:q]
+	}
+	if h := bytes.IndexByte(path, '#'); h >= 0 {
+		path = path[:h]
+	}
+	return dotSegmentAt(path, '.') || dotSegmentAt(path, '%')
+}
+
+// dotSegmentAt reports whether a segment of path that starts with c is a
+// dot segment.
+func dotSegmentAt(path []byte, c byte) bool {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(path[i:], c)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i > 0 && path[i-1] != '/' {
 			continue
 		}
-		if dotSegment(url[start:i]) {
+		seg := path[i:]
+		if end := bytes.IndexByte(seg, '/'); end >= 0 {
+			seg = seg[:end]
+		}
+		if isDotSegment(seg) {
 			return true
 		}
-		if url[i] != '/' {
-			return false // the query or fragment
-		}
-		start = i + 1
 	}
-	return dotSegment(url[start:])
 }
 
 // segmentEnd holds the bytes that end a path segment.
 var segmentEnd = [256]bool{'/': true, '?': true, '#': true}
-
-func dotSegment[T string | []byte](seg T) bool {
-	return len(seg) > 0 && (seg[0] == '.' || seg[0] == '%') && isDotSegment(seg)
-}
 
 // isDotSegment reports whether seg is "." or "..", with any dot written as
 // %2e or %2E too, as the WHATWG URL standard counts them.
@@ -244,8 +257,8 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte) (
 			continue
 		}
 		m := &vals[sp.index].v
-		if m.err != nil {
-			return dst, false, t.errorAt(p, sp.name, m.err)
+		if err := m.err(); err != nil {
+			return dst, false, t.errorAt(p, sp.name, err)
 		}
 		if m.kind == undefinedKind {
 			continue
@@ -269,8 +282,6 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte) (
 				// Formatted here, not into m: m also reaches an
 				// error, and a buffer stored in it would escape.
 				dst, err = expandScalar(dst, strconv.AppendInt(scratch, m.num, 10), sp, op, false)
-			} else if m.useBytes {
-				dst, err = expandScalar(dst, m.bytes, sp, op, m.isPath)
 			} else {
 				dst, err = expandScalar(dst, m.str, sp, op, m.isPath)
 			}
@@ -278,11 +289,11 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte) (
 				return dst, false, t.errorAt(p, sp.name, err)
 			}
 		case listKind:
-			dst = expandList(dst, m.items, sp, op)
+			dst = expandList(dst, m.items(), sp, op)
 		case mapKind:
-			dst = expandMap(dst, m.items, sp, op)
+			dst = expandMap(dst, m.items(), sp, op)
 		case deepKind:
-			dst = expandDeep(dst, m.items, sp.name, op.set)
+			dst = expandDeep(dst, m.items(), sp.name, op.set)
 		}
 	}
 	return dst, !first, nil

@@ -27,7 +27,7 @@ func CacheCost() int {
 
 // HasDotSegmentBytes is HasDotSegment on a byte slice, the form expansion
 // checks.
-var HasDotSegmentBytes = hasDotSegment[[]byte]
+var HasDotSegmentBytes = hasDotSegment
 
 // HyphensForValidator exposes the rewriting that lets the module validate
 // templates with hyphenated names.

@@ -67,8 +67,8 @@ func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, err
 // appending many does not search dst again. An undefined value leaves dst
 // unchanged; a DeepObjectVar writes one name[key]=value pair per member.
 func AppendQueryVar(dst []byte, q int, name string, v Var) ([]byte, int, error) {
-	if v.v.err != nil {
-		return dst, q, &Error{Offset: -1, Var: name, Err: v.v.err}
+	if err := v.v.err(); err != nil {
+		return dst, q, &Error{Offset: -1, Var: name, Err: err}
 	}
 	return appendQuery(dst, q, name, v.v)
 }
@@ -106,20 +106,21 @@ func appendQuery(dst []byte, q int, name string, m value) ([]byte, int, error) {
 		return dst, q, nil
 	}
 	if m.kind == deepKind {
-		for i := 0; i+1 < len(m.items); i += 2 {
+		items := m.items()
+		for i := 0; i+1 < len(items); i += 2 {
 			dst, q = appendQuerySep(dst, q)
 			dst = appendEscaped(dst, name, componentSet, false)
 			dst = append(dst, "%5B"...)
-			dst = appendEscaped(dst, m.items[i], componentSet, false)
+			dst = appendEscaped(dst, items[i], componentSet, false)
 			dst = append(dst, "%5D="...)
-			dst = appendEscaped(dst, m.items[i+1], componentSet, false)
+			dst = appendEscaped(dst, items[i+1], componentSet, false)
 		}
 		return dst, q, nil
 	}
 	dst, q = appendQueryName(dst, q, name)
 	switch {
 	case m.kind == listKind:
-		for i, it := range m.items {
+		for i, it := range m.items() {
 			if i > 0 {
 				dst = append(dst, "%2C"...)
 			}
@@ -128,8 +129,6 @@ func appendQuery(dst []byte, q int, name string, m value) ([]byte, int, error) {
 	case m.isInt:
 		var scratch [24]byte
 		dst = appendEscaped(dst, strconv.AppendInt(scratch[:0], m.num, 10), componentSet, false)
-	case m.useBytes:
-		dst = appendEscaped(dst, m.bytes, componentSet, false)
 	case name == "q" && m.isString:
 		dst = appendEscaped(dst, m.str, plusSet, false)
 	default:

@@ -29,22 +29,31 @@ const (
 	deepKind // a map written as OpenAPI's deepObject (DeepObjectVar)
 )
 
-// value is a Go value mapped to an RFC 6570 value. A scalar's text is either
-// str or, for numbers and []byte, bytes (formatted into the caller's scratch
-// buffer), so strings and integers cost no allocation.
+// value is a Go value mapped to an RFC 6570 value: a scalar's text in str,
+// or an integer in num, so strings and integers cost no allocation.
 type value struct {
 	kind     valueKind
-	useBytes bool
 	isString bool // a string kind other than Verbatim: the q "+" rule applies
 	isPath   bool
 	isInt    bool // num holds an integer not yet formatted (IntVar)
 	num      int64
 	str      string
-	bytes    []byte
-	// items holds a list's members or a map's keys and values alternating.
-	items []string
-	// err is set for a value that cannot be expanded (InvalidVar).
-	err error
+	// ref holds a list's members or a map's keys and values alternating
+	// ([]string), or the error of a value that cannot be expanded
+	// (InvalidVar): one field keeps a Var small.
+	ref any
+}
+
+// items is a list's members or a map's keys and values alternating.
+func (m *value) items() []string {
+	items, _ := m.ref.([]string)
+	return items
+}
+
+// err is why the value cannot be expanded, or nil.
+func (m *value) err() error {
+	err, _ := m.ref.(error)
+	return err
 }
 
 // Constructors rather than pointer-receiver setters: a store through a
@@ -53,7 +62,7 @@ type value struct {
 
 func stringValue(s string) value { return value{kind: scalarKind, str: s} }
 
-func bytesValue(b []byte) value { return value{kind: scalarKind, useBytes: true, bytes: b} }
+func bytesValue(b []byte) value { return value{kind: scalarKind, str: string(b)} }
 
 // intValue holds an integer unformatted; expansion formats it into its own
 // scratch buffer, so mapping it needs none.
@@ -67,7 +76,7 @@ func mapValue(v any, scratch []byte, items []string) (value, error) {
 		if len(l) == 0 {
 			return value{}, nil
 		}
-		return value{kind: listKind, items: l}, nil
+		return value{kind: listKind, ref: l}, nil
 	}
 	v, m, done, err := mapScalar(v, scratch)
 	if done || err != nil {
@@ -250,8 +259,6 @@ func member(v any) (s string, ok bool, err error) {
 		return "", false, nil
 	case m.isInt:
 		return strconv.FormatInt(m.num, 10), true, nil
-	case m.useBytes:
-		return string(m.bytes), true, nil
 	}
 	return m.str, true, nil
 }
@@ -327,7 +334,7 @@ func mapComposite(v any, items []string) (m value, err error) {
 		return m, nil // RFC 6570 section 2.3: empty lists and maps are undefined
 	}
 	m.kind = kind
-	m.items = items
+	m.ref = items
 	return m, nil
 }
 

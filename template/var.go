@@ -41,7 +41,7 @@ func ListVar(items []string) Var {
 	if len(items) == 0 {
 		return Var{}
 	}
-	return Var{value{kind: listKind, items: items}}
+	return Var{value{kind: listKind, ref: items}}
 }
 
 // PairsVar is an associative array whose keys and values alternate in
@@ -51,7 +51,7 @@ func PairsVar(keysAndValues []string) Var {
 	if len(keysAndValues) < 2 {
 		return Var{}
 	}
-	return Var{value{kind: mapKind, items: keysAndValues}}
+	return Var{value{kind: mapKind, ref: keysAndValues}}
 }
 
 // DeepObjectVar is an associative array, keys and values alternating as
@@ -66,9 +66,9 @@ func DeepObjectVar(keysAndValues []string) Var {
 	if len(keysAndValues) < 2 {
 		return Var{}
 	}
-	return Var{value{kind: deepKind, items: keysAndValues}}
+	return Var{value{kind: deepKind, ref: keysAndValues}}
 }
 
 // InvalidVar is a value that cannot be expanded; expanding it fails with
 // err (which should wrap ErrValue), attributed to the variable.
-func InvalidVar(err error) Var { return Var{value{err: err}} }
+func InvalidVar(err error) Var { return Var{value{ref: err}} }

@@ -58,6 +58,8 @@ var pairs = []pair{
 	{"rotation / hot, one-step", "GitHubRoutes/all/endpointkit-onestep", "GitHubRoutes/hot/endpointkit-onestep", 1},
 	{"rotation / hot, Build", "GitHubRoutes/all/endpointkit-build", "GitHubRoutes/hot/endpointkit-build", 1},
 	{"64 params / 4 params, Build (÷16)", "Params/n=64/endpointkit-build", "Params/n=4/endpointkit-build", 16},
+	{"64 params two-step / floor", "Params/n=64/endpointkit-http", "Params/n=64/floor", 1},
+	{"16 params two-step / floor", "Params/n=16/endpointkit-http", "Params/n=16/floor", 1},
 }
 
 func main() {
