@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -360,9 +362,41 @@ var _ = Describe("Server", func() {
 			Expect(body).To(MatchJSON(`{"number": 76, "title": "Found a bug", "state": "open", "labels": [{"name": "bug"}]}`))
 			srv.Handle("GET /x", endpointtest.File("testdata/isues.json"))
 			Expect(t.Fatals()).To(Equal([]string{
-				`endpointtest: "testdata/isues.json": open: no such file or directory; did you mean testdata/issues.json?`,
+				`endpointtest: "testdata/isues.json": stat: no such file or directory; did you mean testdata/issues.json?`,
 			}))
 		})
+
+		DescribeTable("read from File only a regular file of at most MaxFixtureSize, failing at once, naming it, for anything else",
+			func(create func(path string) error, problem string) {
+				path := filepath.Join(GinkgoT().TempDir(), "f.json")
+				if err := create(path); errors.Is(err, errors.ErrUnsupported) {
+					Skip(err.Error())
+				} else {
+					Expect(err).NotTo(HaveOccurred())
+				}
+				// Before, /dev/zero filled memory and a pipe blocked for ever.
+				done := make(chan endpointtest.Reply)
+				go func() { done <- endpointtest.File(path) }()
+				var r endpointtest.Reply
+				Eventually(done, 5*time.Second).Should(Receive(&r))
+				srv.Handle("GET /x", r)
+				Expect(t.Fatals()).To(Equal([]string{`endpointtest: "` + path + `": ` + problem}))
+			},
+			Entry("a link to /dev/zero", func(path string) error {
+				if runtime.GOOS == "windows" {
+					return fmt.Errorf("no /dev/zero: %w", errors.ErrUnsupported)
+				}
+				return os.Symlink("/dev/zero", path)
+			}, "not a regular file"),
+			Entry("a named pipe", func(path string) error { return mkfifo(path) }, "not a regular file"),
+			Entry("a directory", func(path string) error { return os.Mkdir(path, 0o700) }, "not a regular file"),
+			Entry("a file over MaxFixtureSize, refused before it is read", func(path string) error {
+				if err := os.WriteFile(path, nil, 0o600); err != nil {
+					return err
+				}
+				return os.Truncate(path, endpointtest.MaxFixtureSize+1) // sparse: nothing written
+			}, "33554433 bytes, more than 33554432"),
+		)
 
 		It("refuse invalid JSON", func() {
 			srv.Handle("GET /x", endpointtest.JSON(`{"a":`))
@@ -606,6 +640,10 @@ func (p panickingT) Errorf(format string, args ...any) {
 	panic("failure off the spec's goroutine")
 }
 
+// mkfifo makes a named pipe; it fails with errors.ErrUnsupported where
+// there are none (see fifo_unix_test.go).
+var mkfifo = func(string) error { return fmt.Errorf("no named pipes: %w", errors.ErrUnsupported) }
+
 // TestReportedLines fails on purpose, once in each subtest, for the
 // spec "reports every failure at the test's line", which runs it in a
 // child process; it is skipped otherwise. Each failure is expected at the
@@ -717,7 +755,7 @@ var _ = Describe("failures reported to a *testing.T", Ordered, func() {
 		Entry(nil, "Handle-unknown-operation", `endpointtest: "GET /petz": no operation has this method and path; did you mean GET /pets?`),
 		Entry(nil, "Handle-invalid-route", `endpointtest: "GET /a/{b": template "/a/{b" at offset 5: invalid template: incomplete expression`),
 		Entry(nil, "Handle-route-the-builder-refuses", `endpointtest: "GET /a/{b c}": invalid route`),
-		Entry(nil, "Handle-missing-file", `endpointtest: "testdata/nope.json": open: no such file or directory`),
+		Entry(nil, "Handle-missing-file", `endpointtest: "testdata/nope.json": stat: no such file or directory`),
 		Entry(nil, "Calls-invalid-route", `endpointtest: "GET /a/{b": template "/a/{b" at offset 5: invalid template: incomplete expression`),
 		Entry(nil, "NewServer-failed-option", `endpointtest: NewServer: WithCatalog: nil catalogue`),
 		Entry(nil, "LoadFixtures-missing-directory", `endpointtest: "testdata/nope": lstat: no such file or directory`),
