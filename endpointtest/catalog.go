@@ -1,6 +1,7 @@
 package endpointtest
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
@@ -61,12 +62,17 @@ func newCatalogIndex(c *catalog.Catalog) *catalogIndex {
 			leave(op, err, "its path cannot be matched: "+why)
 			continue
 		}
-		if first := seen[p.route]; first != nil {
-			err := fmt.Errorf("its path matches the same requests as %s", first)
-			leave(op, err, err.Error())
+		key := requestsKey(p)
+		if first := seen[key]; first != nil {
+			why := "its path matches the same requests as " + first.String()
+			if strings.Contains(op.Path+first.Path, "#") {
+				why += ": a fragment is never sent"
+			}
+			err := errors.New(why)
+			leave(op, err, why)
 			continue
 		}
-		seen[p.route] = op
+		seen[key] = op
 		ix.r.add(p)
 		ix.ops = append(ix.ops, op)
 		for _, p := range op.Params {
@@ -82,6 +88,39 @@ func newCatalogIndex(c *catalog.Catalog) *catalogIndex {
 		}
 	}
 	return ix
+}
+
+// requestsKey is the same for two operations' patterns that match the
+// same requests: the method, the path with its variables' names left out
+// (operators and modifiers kept: {.id*} is not {id}) and the literal
+// query pairs in order; a fragment, never sent, is no part of it.
+func requestsKey(p *pattern) string {
+	var b strings.Builder
+	b.WriteString(p.method)
+	b.WriteByte(' ')
+	b.WriteString(exprRE.ReplaceAllStringFunc(p.path, func(expr string) string {
+		inner := expr[1 : len(expr)-1]
+		op := ""
+		if inner != "" && strings.IndexByte("+#./;?&", inner[0]) >= 0 {
+			op, inner = inner[:1], inner[1:]
+		}
+		specs := strings.Split(inner, ",")
+		for i, spec := range specs {
+			specs[i] = ""
+			if j := strings.IndexAny(spec, ":*"); j >= 0 {
+				specs[i] = spec[j:]
+			}
+		}
+		return "{" + op + strings.Join(specs, ",") + "}"
+	}))
+	lits := slices.Clone(p.queryLits)
+	slices.SortFunc(lits, func(a, b queryPair) int {
+		return cmp.Or(strings.Compare(a.name, b.name), strings.Compare(a.value, b.value))
+	})
+	for _, kv := range lits {
+		b.WriteString("\x00" + kv.name + "=" + kv.value)
+	}
+	return b.String()
 }
 
 // leftOutNote names the operations of method the server leaves out, for

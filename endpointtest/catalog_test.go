@@ -2,6 +2,7 @@ package endpointtest_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -85,5 +86,88 @@ var _ = Describe("a fake server checking requests against a description", func()
 			`endpointtest: PUT /agents/a1: missing required body field "uuid" for PUT /agents/{uuid}`),
 		Entry("the query's, still checked as the query's", raw("POST", "/keys?id=x", `{"id": 2}`),
 			`endpointtest: POST /keys?id=x: query parameter "id" of POST /keys: got string "x", want integer`),
+	)
+})
+
+var _ = Describe("a fake server over operations it cannot tell apart", func() {
+	// item is a path item of operations, each written by op.
+	item := func(path string, ops ...string) string {
+		return fmt.Sprintf(`%q:{%s}`, path, strings.Join(ops, ","))
+	}
+	op := func(method, id string, params ...string) string {
+		return fmt.Sprintf(`%q:{"operationId":%q,"parameters":[%s],"responses":{"200":{"description":"ok"}}}`,
+			method, id, strings.Join(params, ","))
+	}
+	pathParam := func(name, typ string) string {
+		return fmt.Sprintf(`{"name":%q,"in":"path","required":true,"schema":{"type":%q}}`, name, typ)
+	}
+	queryParam := func(name string) string {
+		return fmt.Sprintf(`{"name":%q,"in":"query","schema":{"type":"string"}}`, name)
+	}
+
+	DescribeTable("lists in Err those it leaves out, and reads each request as the operation it keeps",
+		func(paths []string, leftOut []string, requests map[string]string) {
+			c, err := description(strings.Join(paths, ","))
+			Expect(err).NotTo(HaveOccurred())
+			t := newRecorder()
+			srv := endpointtest.NewServer(t, endpointtest.WithCatalog(c))
+			Expect(t.joined()).To(BeEmpty())
+			if leftOut == nil {
+				Expect(srv.Err()).To(Succeed())
+			} else {
+				Expect(srv.Err()).To(MatchError(endpointtest.ErrRoute))
+				Expect(srv.Err().(*endpointtest.Error).Problems).To(Equal(leftOut))
+			}
+			for request, id := range requests {
+				method, target, _ := strings.Cut(request, " ")
+				req, err := http.NewRequest(method, srv.URL+target, nil)
+				Expect(err).NotTo(HaveOccurred())
+				resp, err := srv.Client().Do(req)
+				Expect(err).NotTo(HaveOccurred())
+				readBody(resp)
+				calls := srv.Requests()
+				Expect(calls[len(calls)-1].Operation).NotTo(BeNil(), request)
+				Expect(calls[len(calls)-1].Operation.ID).To(Equal(id), request)
+			}
+		},
+		Entry("a path variable named otherwise, under the same method",
+			[]string{
+				item("/files/{fileId}", op("get", "getFile", pathParam("fileId", "integer"))),
+				item("/files/{fileName}", op("get", "getFileByName", pathParam("fileName", "string")), op("delete", "deleteFile", pathParam("fileName", "string"))),
+			},
+			[]string{"operation GET /files/{fileName} is left out: its path matches the same requests as GET /files/{fileId}"},
+			map[string]string{"GET /files/7": "getFile", "DELETE /files/a.txt": "deleteFile"}),
+		Entry("a fragment, which is never sent",
+			[]string{
+				item("/files/{id}", op("get", "getFile", pathParam("id", "string"))),
+				item("/files/{id}#shared_link", op("get", "getSharedLink", pathParam("id", "string"), queryParam("fields"))),
+			},
+			[]string{"operation GET /files/{id}#shared_link is left out: its path matches the same requests as GET /files/{id}: a fragment is never sent"},
+			map[string]string{"GET /files/7": "getFile"}),
+		Entry("a fragment alone: the path without it",
+			[]string{item("/files/{id}#shared_link", op("get", "getSharedLink", pathParam("id", "string"), queryParam("fields")))},
+			nil,
+			map[string]string{"GET /files/7?fields=shared_link": "getSharedLink"}),
+		Entry("a literal query, which the request that carries it is read by",
+			[]string{
+				item("/responses", op("post", "create")),
+				item("/responses?beta=true", op("post", "createBeta", queryParam("limit"))),
+			},
+			nil,
+			map[string]string{"POST /responses": "create", "POST /responses?beta=true&limit=5": "createBeta", "POST /responses?limit=5&beta=true": "createBeta"}),
+		Entry("a literal query, listed first",
+			[]string{
+				item("/responses?beta=true", op("post", "createBeta", queryParam("limit"))),
+				item("/responses", op("post", "create")),
+			},
+			nil,
+			map[string]string{"POST /responses": "create", "POST /responses?beta=true": "createBeta"}),
+		Entry("the same literal query twice",
+			[]string{
+				item("/responses?beta=true", op("post", "createBeta")),
+				item("/responses?beta=true#v2", op("post", "createBetaV2")),
+			},
+			[]string{"operation POST /responses?beta=true#v2 is left out: its path matches the same requests as POST /responses?beta=true: a fragment is never sent"},
+			map[string]string{"POST /responses?beta=true": "createBeta"}),
 	)
 })

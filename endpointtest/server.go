@@ -100,7 +100,9 @@ type config struct {
 //
 // An operation whose path the server cannot match, a template that does
 // not parse (/a/{b c}, which the builder cannot build either) or one
-// that reads the same requests as an operation before it, is left out
+// that reads the same requests as an operation before it (the same
+// method and path but for its variables' names, or for a fragment, which
+// is never sent: /files/{id}#shared_link after /files/{id}), is left out
 // rather than failing NewServer: one odd operation of a description the
 // test does not own leaves the others of use, as it does for the
 // builder. A request for it is an unknown route whose message names the
@@ -227,7 +229,9 @@ func (s *Server) fatal(err error) {
 // beats an expression alone. So "GET /repos/{o}/{r}/issues" wins over
 // "GET /repos/{o}/{r}/{x}" for /repos/a/b/issues, and the latter serves
 // /repos/a/b/pulls. Then the route with more segments wins, then one with
-// a method, then the one registered first.
+// more literal query pairs ("POST /responses?beta=true" over "POST
+// /responses", for a request that has beta=true), then one with a
+// method, then the one registered first.
 //
 // An invalid route, or a reply whose fixture cannot be read, fails the
 // test at once; with WithCatalog, a route the catalogue does not have
