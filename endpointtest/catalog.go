@@ -1,6 +1,7 @@
 package endpointtest
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
@@ -22,6 +23,11 @@ type catalogIndex struct {
 	// left are the operations the server does not match: see
 	// newCatalogIndex.
 	left []leftOut
+	// shadowed are, per operation that has some, the body properties
+	// named like one of its path, query or header parameters, which a
+	// builder sends only from Data (catalog.Operation.Param gives the
+	// other): a body member of that name is the body's.
+	shadowed map[*catalog.Operation]map[string]bool
 }
 
 // leftOut is an operation whose path the server cannot match.
@@ -56,16 +62,65 @@ func newCatalogIndex(c *catalog.Catalog) *catalogIndex {
 			leave(op, err, "its path cannot be matched: "+why)
 			continue
 		}
-		if first := seen[p.route]; first != nil {
-			err := fmt.Errorf("its path matches the same requests as %s", first)
-			leave(op, err, err.Error())
+		key := requestsKey(p)
+		if first := seen[key]; first != nil {
+			why := "its path matches the same requests as " + first.String()
+			if strings.Contains(op.Path+first.Path, "#") {
+				why += ": a fragment is never sent"
+			}
+			err := errors.New(why)
+			leave(op, err, why)
 			continue
 		}
-		seen[p.route] = op
+		seen[key] = op
 		ix.r.add(p)
 		ix.ops = append(ix.ops, op)
+		for _, p := range op.Params {
+			if first, _ := op.Param(p.Name); p.In == catalog.Body && first.In != catalog.Body {
+				if ix.shadowed == nil {
+					ix.shadowed = map[*catalog.Operation]map[string]bool{}
+				}
+				if ix.shadowed[op] == nil {
+					ix.shadowed[op] = map[string]bool{}
+				}
+				ix.shadowed[op][p.Name] = true
+			}
+		}
 	}
 	return ix
+}
+
+// requestsKey is the same for two operations' patterns that match the
+// same requests: the method, the path with its variables' names left out
+// (operators and modifiers kept: {.id*} is not {id}) and the literal
+// query pairs in order; a fragment, never sent, is no part of it.
+func requestsKey(p *pattern) string {
+	var b strings.Builder
+	b.WriteString(p.method)
+	b.WriteByte(' ')
+	b.WriteString(exprRE.ReplaceAllStringFunc(p.path, func(expr string) string {
+		inner := expr[1 : len(expr)-1]
+		op := ""
+		if inner != "" && strings.IndexByte("+#./;?&", inner[0]) >= 0 {
+			op, inner = inner[:1], inner[1:]
+		}
+		specs := strings.Split(inner, ",")
+		for i, spec := range specs {
+			specs[i] = ""
+			if j := strings.IndexAny(spec, ":*"); j >= 0 {
+				specs[i] = spec[j:]
+			}
+		}
+		return "{" + op + strings.Join(specs, ",") + "}"
+	}))
+	lits := slices.Clone(p.queryLits)
+	slices.SortFunc(lits, func(a, b queryPair) int {
+		return cmp.Or(strings.Compare(a.name, b.name), strings.Compare(a.value, b.value))
+	})
+	for _, kv := range lits {
+		b.WriteString("\x00" + kv.name + "=" + kv.value)
+	}
+	return b.String()
 }
 
 // leftOutNote names the operations of method the server leaves out, for
@@ -233,10 +288,24 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 		}
 		ix.checkSent(op, catalog.Query, name, v, add)
 	}
-	// Body fields of a JSON object body.
+	// Body fields of a JSON object body. A member named like a path,
+	// query or header parameter that the body declares too is the
+	// body's (shadowed), given apart in hasBody.
+	shadowed := ix.shadowed[op]
+	var hasBody map[string]bool
 	if len(c.Body) > 0 && (op.Body == nil || op.Body.Type == 0 || op.Body.Type&catalog.Object != 0) {
 		if body, err := value.Decode(c.Body); err == nil && body.Kind() == value.Object {
 			for _, m := range body.Members() {
+				if shadowed[m.Key] {
+					if hasBody == nil {
+						hasBody = map[string]bool{}
+					}
+					hasBody[m.Key] = true
+					if err := op.CheckMember(m.Key, m.Value); err != nil {
+						add(m.Key, "invalid", err, paramProblem(op, catalog.Body, m.Key, err))
+					}
+					continue
+				}
 				has[m.Key] = true
 				ix.checkSent(op, catalog.Body, m.Key, m.Value, add)
 			}
@@ -248,11 +317,35 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 			has[p.Name] = true
 		}
 	}
-	if err := op.Missing(func(name string) bool { return has[name] }); err != nil {
+	bodyHas := func(name string) bool {
+		if shadowed[name] {
+			return hasBody[name]
+		}
+		return has[name]
+	}
+	sendsBody := false
+	for i := range op.Params {
+		if op.Params[i].In == catalog.Body && bodyHas(op.Params[i].Name) {
+			sendsBody = true
+			break
+		}
+	}
+	err := op.MissingIn(func(name string, body bool) bool {
+		if body {
+			return bodyHas(name)
+		}
+		return has[name]
+	}, sendsBody)
+	if err != nil {
 		var ce *catalog.Error
 		if errors.As(err, &ce) {
+			said := map[string]bool{}
 			for _, name := range ce.Missing {
 				in, _ := op.In(name)
+				if shadowed[name] && (has[name] || said[name]) {
+					in = catalog.Body // the parameter's is there, or said before
+				}
+				said[name] = true
 				add(name, "missing_field", err, fmt.Sprintf("missing required %s %q for %s", locationWord(in), name, route))
 			}
 		}

@@ -44,7 +44,8 @@ type Fixtures struct {
 	err   error // why LoadFixtures failed
 }
 
-// MaxFixtureSize is the most bytes LoadFixtures reads of one file.
+// MaxFixtureSize is the most bytes LoadFixtures and File read of one
+// file.
 const MaxFixtureSize = 32 << 20
 
 // LoadFixtures reads every .json file under dir, checking that each is a

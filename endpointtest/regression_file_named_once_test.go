@@ -27,8 +27,8 @@ var _ = Describe("regression: a file or directory that cannot be read is named o
 	It("by File, which fails the test", func() {
 		dir := GinkgoT().TempDir()
 		for path, problem := range map[string]string{
-			filepath.Join(dir, "nope.json"): "open: no such file or directory",
-			dir:                             "read: is a directory",
+			filepath.Join(dir, "nope.json"): "stat: no such file or directory",
+			dir:                             "not a regular file",
 		} {
 			t := newRecorder()
 			defer t.cleanup()

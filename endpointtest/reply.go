@@ -68,9 +68,11 @@ func jsonHeader() http.Header {
 // JSON fixture in testdata. A .json file must hold valid JSON and is
 // sent as application/json; another file gets the content type of its
 // extension. A file that cannot be read makes Server.Handle fail the
-// test, naming the nearest file of that directory when one is close.
+// test, naming the nearest file of that directory when one is close, and
+// so does one that is not a regular file (a link to /dev/zero, a named
+// pipe) or holds more than MaxFixtureSize bytes, as for LoadFixtures.
 func File(path string) Reply {
-	data, err := os.ReadFile(path)
+	data, err := readFixture(path)
 	if err != nil {
 		problem := fserr.Text(err, path) // the path is the Request
 		if os.IsNotExist(err) {

@@ -650,7 +650,8 @@ func appendQuery(params builder.Params, q []queryPair, skip []queryPair) builder
 // morePrecise reports whether p should win over o when both match: from
 // the left, the first segment where they differ decides, a literal
 // beating text mixed with expressions beating an expression alone; then
-// the one with more segments.
+// the one with more segments; then the one with more literal query pairs
+// (/responses?beta=true over /responses, for a request that has it).
 func (p *pattern) morePrecise(o *pattern) bool {
 	for i := 0; i < len(p.rank) && i < len(o.rank); i++ {
 		if p.rank[i] != o.rank[i] {
@@ -659,6 +660,9 @@ func (p *pattern) morePrecise(o *pattern) bool {
 	}
 	if len(p.rank) != len(o.rank) {
 		return len(p.rank) > len(o.rank)
+	}
+	if len(p.queryLits) != len(o.queryLits) {
+		return len(p.queryLits) > len(o.queryLits)
 	}
 	// A route with a method beats one that takes any.
 	return p.method != "" && o.method == ""

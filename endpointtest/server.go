@@ -21,6 +21,13 @@ import (
 // T is the part of testing.TB a Server uses to report failures and to
 // close itself: *testing.T, *testing.B, testing.TB and Ginkgo's GinkgoT()
 // satisfy it. Errorf may be called from the server's goroutines.
+//
+// A failure found in a call of the test (NewServer, Handle, Calls,
+// LoadFixtures …) is reported at the test's line: every function on the
+// way calls Helper. A request's failure is found on the server's
+// goroutine, where no line of the test is: for a *testing.T or B it is
+// reported at the line that called NewServer, and through Errorf
+// otherwise.
 type T interface {
 	Helper()
 	Errorf(format string, args ...any)
@@ -47,7 +54,10 @@ type T interface {
 type Server struct {
 	*httptest.Server
 
-	t    T
+	t T
+	// at is the file:line of the test that called NewServer, where a
+	// request's failure is reported (see T).
+	at   string
 	cat  *catalogIndex
 	mu   sync.Mutex
 	r    router
@@ -90,7 +100,9 @@ type config struct {
 //
 // An operation whose path the server cannot match, a template that does
 // not parse (/a/{b c}, which the builder cannot build either) or one
-// that reads the same requests as an operation before it, is left out
+// that reads the same requests as an operation before it (the same
+// method and path but for its variables' names, or for a fragment, which
+// is never sent: /files/{id}#shared_link after /files/{id}), is left out
 // rather than failing NewServer: one odd operation of a description the
 // test does not own leaves the others of use, as it does for the
 // builder. A request for it is an unknown route whose message names the
@@ -139,7 +151,7 @@ func NewServer(t T, opts ...Option) *Server {
 	if t != nil {
 		t.Helper()
 	}
-	s := &Server{t: t}
+	s := &Server{t: t, at: callerLine()}
 	s.configure(opts)
 	if s.broken != nil {
 		s.fatal(s.broken)
@@ -217,7 +229,9 @@ func (s *Server) fatal(err error) {
 // beats an expression alone. So "GET /repos/{o}/{r}/issues" wins over
 // "GET /repos/{o}/{r}/{x}" for /repos/a/b/issues, and the latter serves
 // /repos/a/b/pulls. Then the route with more segments wins, then one with
-// a method, then the one registered first.
+// more literal query pairs ("POST /responses?beta=true" over "POST
+// /responses", for a request that has beta=true), then one with a
+// method, then the one registered first.
 //
 // An invalid route, or a reply whose fixture cannot be read, fails the
 // test at once; with WithCatalog, a route the catalogue does not have
@@ -240,7 +254,7 @@ func (s *Server) Handle(route string, reply Reply) {
 	}
 	if s.cat != nil && p.method != "" {
 		if _, err := s.cat.cat.Lookup(p.method, p.route[len(p.method)+1:]); err != nil {
-			s.report(routeError(route, err, ErrAPI))
+			s.errorf(routeError(route, err, ErrAPI))
 		}
 	}
 	s.mu.Lock()
@@ -294,10 +308,23 @@ func styledPath(op *catalog.Operation) bool {
 }
 
 // routeError reports a route that cannot be used. A route may carry a
-// literal token or user information, and err may quote it.
+// literal token or user information, and err may quote it. The route is
+// the Request: the catalogue's and the builder's errors about it are said
+// by their reason alone.
 func routeError(route string, err, sentinel error) *Error {
-	problem := builder.RedactURL(strings.TrimPrefix(err.Error(), "catalog: "))
-	return &Error{Request: strconv.Quote(builder.RedactURL(route)), Problems: []string{problem}, Err: sentinel, Causes: []error{err}}
+	problem := err.Error()
+	var ce *catalog.Error
+	var be *builder.Error
+	switch {
+	case errors.As(err, &ce):
+		problem = ce.Reason()
+	case errors.As(err, &be) && be.Input == route && be.Err != nil:
+		problem = be.Err.Error()
+		if x, ok := be.Err.(interface{ Reason() string }); ok {
+			problem = x.Reason()
+		}
+	}
+	return &Error{Request: strconv.Quote(builder.RedactURL(route)), Problems: []string{builder.RedactURL(problem)}, Err: sentinel, Causes: []error{err}}
 }
 
 // Requests returns every request received so far, in order, as copies;
@@ -383,14 +410,34 @@ var exprRE = regexp.MustCompile(`\{[^{}]*\}`)
 // shape writes every expression of a route as "{}".
 func shape(route string) string { return exprRE.ReplaceAllString(route, "{}") }
 
-// report fails the test from any goroutine. Ginkgo's Fail panics after
-// recording the failure; the panic is stopped here, so that the server
-// still answers.
+// errorf fails the test with err from a call of the test, at the test's
+// line. Ginkgo's Fail panics after recording the failure; the panic is
+// stopped here, so that the call goes on.
+func (s *Server) errorf(err error) {
+	if s.t == nil {
+		return
+	}
+	s.t.Helper()
+	defer func() { _ = recover() }()
+	s.t.Errorf("%v", err)
+}
+
+// report fails the test with a request's failure, from the server's
+// goroutine: at the line that called NewServer for a *testing.T or B
+// (see T), through Errorf otherwise. A panic (Ginkgo's Fail, a test that
+// has ended) is stopped here, so that the server still answers.
 func (s *Server) report(err error) {
 	if s.t == nil {
 		return
 	}
 	defer func() { _ = recover() }()
+	if tb := testingTB(s.t); tb != nil && s.at != "" {
+		// Output writes as Errorf does, but for the line: a goroutine of
+		// net/http has none of the test's.
+		_, _ = fmt.Fprintf(tb.Output(), "%s: %s\n", s.at, strings.ReplaceAll(err.Error(), "\n", "\n    "))
+		tb.Fail()
+		return
+	}
 	s.t.Errorf("%v", err)
 }
 

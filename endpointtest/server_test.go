@@ -7,8 +7,12 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/endpointkit/endpoint"
@@ -321,7 +325,7 @@ var _ = Describe("Server", func() {
 		It("fails a handler route the catalogue does not have", func() {
 			srv.Handle("GET /repos/{owner}/{repo}/isues", endpointtest.JSON(`[]`))
 			Expect(t.Errors()).To(Equal([]string{
-				`endpointtest: "GET /repos/{owner}/{repo}/isues": "GET /repos/{owner}/{repo}/isues": no operation has this method and path; did you mean GET /repos/{owner}/{repo}/issues?`,
+				`endpointtest: "GET /repos/{owner}/{repo}/isues": no operation has this method and path; did you mean GET /repos/{owner}/{repo}/issues?`,
 			}))
 		})
 
@@ -358,9 +362,41 @@ var _ = Describe("Server", func() {
 			Expect(body).To(MatchJSON(`{"number": 76, "title": "Found a bug", "state": "open", "labels": [{"name": "bug"}]}`))
 			srv.Handle("GET /x", endpointtest.File("testdata/isues.json"))
 			Expect(t.Fatals()).To(Equal([]string{
-				`endpointtest: "testdata/isues.json": open: no such file or directory; did you mean testdata/issues.json?`,
+				`endpointtest: "testdata/isues.json": stat: no such file or directory; did you mean testdata/issues.json?`,
 			}))
 		})
+
+		DescribeTable("read from File only a regular file of at most MaxFixtureSize, failing at once, naming it, for anything else",
+			func(create func(path string) error, problem string) {
+				path := filepath.Join(GinkgoT().TempDir(), "f.json")
+				if err := create(path); errors.Is(err, errors.ErrUnsupported) {
+					Skip(err.Error())
+				} else {
+					Expect(err).NotTo(HaveOccurred())
+				}
+				// Before, /dev/zero filled memory and a pipe blocked for ever.
+				done := make(chan endpointtest.Reply)
+				go func() { done <- endpointtest.File(path) }()
+				var r endpointtest.Reply
+				Eventually(done, 5*time.Second).Should(Receive(&r))
+				srv.Handle("GET /x", r)
+				Expect(t.Fatals()).To(Equal([]string{`endpointtest: "` + path + `": ` + problem}))
+			},
+			Entry("a link to /dev/zero", func(path string) error {
+				if runtime.GOOS == "windows" {
+					return fmt.Errorf("no /dev/zero: %w", errors.ErrUnsupported)
+				}
+				return os.Symlink("/dev/zero", path)
+			}, "not a regular file"),
+			Entry("a named pipe", func(path string) error { return mkfifo(path) }, "not a regular file"),
+			Entry("a directory", func(path string) error { return os.Mkdir(path, 0o700) }, "not a regular file"),
+			Entry("a file over MaxFixtureSize, refused before it is read", func(path string) error {
+				if err := os.WriteFile(path, nil, 0o600); err != nil {
+					return err
+				}
+				return os.Truncate(path, endpointtest.MaxFixtureSize+1) // sparse: nothing written
+			}, "33554433 bytes, more than 33554432"),
+		)
 
 		It("refuse invalid JSON", func() {
 			srv.Handle("GET /x", endpointtest.JSON(`{"a":`))
@@ -603,3 +639,128 @@ func (p panickingT) Errorf(format string, args ...any) {
 	p.recorder.Errorf(format, args...)
 	panic("failure off the spec's goroutine")
 }
+
+// mkfifo makes a named pipe; it fails with errors.ErrUnsupported where
+// there are none (see fifo_unix_test.go).
+var mkfifo = func(string) error { return fmt.Errorf("no named pipes: %w", errors.ErrUnsupported) }
+
+// TestReportedLines fails on purpose, once in each subtest, for the
+// spec "reports every failure at the test's line", which runs it in a
+// child process; it is skipped otherwise. Each failure is expected at the
+// line marked //@ and its subtest's name.
+func TestReportedLines(t *testing.T) {
+	if os.Getenv("ENDPOINTTEST_REPORTED_LINES") != "1" {
+		t.Skip("run by the spec about reported lines")
+	}
+	pets := func(t *testing.T) *catalog.Catalog {
+		data, err := os.ReadFile("testdata/petstore.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := openapi.Load(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	get := func(t *testing.T, url string) {
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	t.Run("Handle-unknown-operation", func(t *testing.T) {
+		srv := endpointtest.NewServer(t, endpointtest.WithCatalog(pets(t)))
+		srv.Handle("GET /petz", endpointtest.JSON(`[]`)) //@Handle-unknown-operation
+	})
+	t.Run("Handle-invalid-route", func(t *testing.T) {
+		srv := endpointtest.NewServer(t)
+		srv.Handle("GET /a/{b", endpointtest.JSON(`[]`)) //@Handle-invalid-route
+	})
+	t.Run("Handle-route-the-builder-refuses", func(t *testing.T) {
+		srv := endpointtest.NewServer(t)
+		srv.Handle("GET /a/{b c}", endpointtest.JSON(`[]`)) //@Handle-route-the-builder-refuses
+	})
+	t.Run("Handle-missing-file", func(t *testing.T) {
+		srv := endpointtest.NewServer(t)
+		srv.Handle("GET /a", endpointtest.File("testdata/nope.json")) //@Handle-missing-file
+	})
+	t.Run("Calls-invalid-route", func(t *testing.T) {
+		srv := endpointtest.NewServer(t)
+		srv.Calls("GET /a/{b") //@Calls-invalid-route
+	})
+	t.Run("NewServer-failed-option", func(t *testing.T) {
+		endpointtest.NewServer(t, endpointtest.WithCatalog(nil)) //@NewServer-failed-option
+	})
+	t.Run("LoadFixtures-missing-directory", func(t *testing.T) {
+		endpointtest.LoadFixtures(t, "testdata/nope") //@LoadFixtures-missing-directory
+	})
+	t.Run("Fixtures-unknown-name", func(t *testing.T) {
+		fx := endpointtest.LoadFixtures(t, "testdata/options")
+		fx.Defaults(nil, "nope") //@Fixtures-unknown-name
+	})
+	t.Run("request-without-route", func(t *testing.T) {
+		srv := endpointtest.NewServer(t) //@request-without-route
+		srv.Handle("GET /a", endpointtest.JSON(`[]`))
+		get(t, srv.URL+"/b/c")
+	})
+	t.Run("request-the-API-refuses", func(t *testing.T) {
+		srv := endpointtest.NewServer(t, endpointtest.WithCatalog(pets(t))) //@request-the-API-refuses
+		srv.Handle("GET /pets/{petId}", endpointtest.JSON(`{}`))
+		get(t, srv.URL+"/v1/pets/rex")
+	})
+}
+
+var _ = Describe("failures reported to a *testing.T", Ordered, func() {
+	// sections holds the output of each subtest of TestReportedLines,
+	// marks the line each failure is expected at.
+	var sections, marks map[string]string
+	BeforeAll(func() {
+		if testing.Short() {
+			Skip("runs the test binary again")
+		}
+		src, err := os.ReadFile("server_test.go")
+		Expect(err).NotTo(HaveOccurred())
+		marks = map[string]string{}
+		for i, line := range strings.Split(string(src), "\n") {
+			if _, name, ok := strings.Cut(line, "//@"); ok {
+				marks[name] = fmt.Sprintf("server_test.go:%d: ", i+1)
+			}
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestReportedLines$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "ENDPOINTTEST_REPORTED_LINES=1")
+		out, _ := cmd.CombinedOutput() // fails, on purpose
+		sections = map[string]string{}
+		name := ""
+		for _, line := range strings.Split(string(out), "\n") {
+			if _, rest, ok := strings.Cut(line, "--- FAIL: TestReportedLines/"); ok {
+				name, _, _ = strings.Cut(rest, " ")
+				continue
+			}
+			if !strings.HasPrefix(line, " ") {
+				name = "" // FAIL, ok …
+			}
+			if name != "" {
+				sections[name] += strings.TrimSpace(line) + "\n"
+			}
+		}
+	})
+
+	DescribeTable("are reported at the test's line, once",
+		func(name, message string) {
+			Expect(marks).To(HaveKey(name))
+			Expect(sections[name]).To(Equal(marks[name]+message+"\n"), "output of subtest %s", name)
+		},
+		Entry(nil, "Handle-unknown-operation", `endpointtest: "GET /petz": no operation has this method and path; did you mean GET /pets?`),
+		Entry(nil, "Handle-invalid-route", `endpointtest: "GET /a/{b": template "/a/{b" at offset 5: invalid template: incomplete expression`),
+		Entry(nil, "Handle-route-the-builder-refuses", `endpointtest: "GET /a/{b c}": invalid route`),
+		Entry(nil, "Handle-missing-file", `endpointtest: "testdata/nope.json": stat: no such file or directory`),
+		Entry(nil, "Calls-invalid-route", `endpointtest: "GET /a/{b": template "/a/{b" at offset 5: invalid template: incomplete expression`),
+		Entry(nil, "NewServer-failed-option", `endpointtest: NewServer: WithCatalog: nil catalogue`),
+		Entry(nil, "LoadFixtures-missing-directory", `endpointtest: "testdata/nope": lstat: no such file or directory`),
+		Entry(nil, "Fixtures-unknown-name", `endpointtest: "nope": no such fixture in testdata/options; it has base, issues/create, issues/list`),
+		Entry("a request no route fits, at NewServer's line", "request-without-route", `endpointtest: GET /b/c: no route matches; the server has GET /a`),
+		Entry("a request the API refuses, at NewServer's line", "request-the-API-refuses", `endpointtest: GET /v1/pets/rex: path parameter "petId" of GET /pets/{petId}: got string "rex", want integer`),
+	)
+})

@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/endpointkit/endpoint v0.0.0
 	github.com/go-resty/resty/v2 v2.17.2
-	github.com/google/go-github/v92 v92.0.0
+	github.com/google/go-github/v93 v93.0.0
 )
 
 require (

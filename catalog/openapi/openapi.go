@@ -148,10 +148,13 @@ func Load(data []byte) (*catalog.Catalog, error) {
 
 // LoadWith is Load with options.
 func LoadWith(data []byte, o Options) (*catalog.Catalog, error) {
+	src := cmp.Or(o.Source, "data")
+	if err := checkRefChains(data); err != nil {
+		return nil, &Error{Source: src, Err: err}
+	}
 	l := openapi3.NewLoader()
 	l.IncludeOrigin = true
 	doc, err := l.LoadFromData(data)
-	src := cmp.Or(o.Source, "data")
 	if err != nil {
 		return nil, &Error{Source: src, Err: err}
 	}
@@ -183,7 +186,11 @@ func LoadFile(path string) (*catalog.Catalog, error) {
 		if u.Scheme != "" && u.Scheme != "file" || u.Host != "" {
 			return nil, fmt.Errorf("reference to %q: only local files may be referenced", u.Redacted())
 		}
-		return readFile(filepath.FromSlash(u.Path))
+		data, err := readFile(filepath.FromSlash(u.Path))
+		if err == nil {
+			err = checkRefChains(data)
+		}
+		return data, err
 	}
 	doc, err := l.LoadFromFile(path)
 	if err != nil {

@@ -1,15 +1,23 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -468,3 +476,163 @@ var _ = Describe("--paginate", func() {
 			failure("no complete response within --timeout 50ms")
 	})
 })
+
+var _ = Describe("--paginate, for a walk at MaxPaginated", func() {
+	// The items were gathered in one buffer that doubled, then indented
+	// into a second: a walk at 256 MiB held 1 GiB (4.1 times it) with
+	// items of 1 KB and 3.9 GiB (15.4 times) with items of small nested
+	// members. A walk at limit must now hold at most twice it more than
+	// the heap did before, collected eagerly (GOGC 5) so that the heap
+	// read is what is live.
+	const limit = 8 << 20
+	item := func(members int) string {
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"f%d":{"a":%d,"b":[1,2]}`, i, i)
+		}
+		b.WriteByte('}')
+		return b.String()
+	}
+	DescribeTable("holds within twice the limit, and prints every item",
+		func(item string, compact bool) {
+			if raceEnabled {
+				Skip("the race detector's heap is another")
+			}
+			n := (limit - 2 + 1) / (len(item) + 1) // "[", n items, n-1 commas, "]"
+			perPage := max(100, 100_000/len(item))
+			var pages [][]byte
+			for at := 0; at < n; at += perPage {
+				k := min(perPage, n-at)
+				pages = append(pages, []byte("["+strings.Repeat(item+",", k-1)+item+"]"))
+			}
+			var base string
+			s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				p, _ := strconv.Atoi(r.URL.Query().Get("page"))
+				p = max(p, 1)
+				if p < len(pages) {
+					w.Header().Set("Link", fmt.Sprintf(`<%s/items?page=%d>; rel="next"`, base, p+1))
+				}
+				_, _ = w.Write(pages[p-1])
+			}))
+			DeferCleanup(s.Close)
+			base = s.URL
+			saved := maxPaginated
+			maxPaginated = limit
+			DeferCleanup(func() { maxPaginated = saved })
+
+			// What must be printed, checked as it comes.
+			one := item
+			if !compact {
+				var b bytes.Buffer
+				Expect(json.Indent(&b, []byte("["+item+"]"), "", "  ")).To(Succeed())
+				one = b.String()[2 : b.Len()-2]
+			}
+			open, sep, end := "[\n", ",\n", "\n]\n"
+			args := []string{"--send", "--paginate", "--no-check", "--base-url", s.URL, "GET /items"}
+			if compact {
+				open, sep, end = "[", ",", "]\n"
+				args = append(args, "--compact")
+			}
+			out := &expectWriter{want: func(yield func(string) bool) {
+				if !yield(open) || !yield(one) {
+					return
+				}
+				for range n - 1 {
+					if !yield(sep) || !yield(one) {
+						return
+					}
+				}
+				yield(end)
+			}}
+
+			defer debug.SetGCPercent(debug.SetGCPercent(5))
+			runtime.GC()
+			before := heapObjects()
+			peak := before
+			stop, done := make(chan struct{}), make(chan struct{})
+			go func() {
+				defer close(done)
+				for {
+					peak = max(peak, heapObjects())
+					select {
+					case <-stop:
+						return
+					case <-time.After(200 * time.Microsecond):
+					}
+				}
+			}()
+			var errOut bytes.Buffer
+			code := run(context.Background(), args, func(string) (string, bool) { return "", false }, strings.NewReader(""), out, &errOut)
+			close(stop)
+			<-done
+			Expect(code).To(Equal(0), errOut.String())
+			Expect(out.done()).To(Succeed())
+			grew := float64(peak-before) / limit
+			GinkgoWriter.Printf("the heap grew by %.2f times the limit\n", grew)
+			Expect(grew).To(BeNumerically("<", 2), "the heap grew by %.1f times the limit", grew)
+		},
+		Entry("items of small nested members, indented", item(100), false),
+		Entry("items of small nested members, compact", item(100), true),
+	)
+})
+
+// heapObjects is the heap's bytes in objects, live or not yet swept.
+func heapObjects() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// expectWriter checks what is written against the pieces want yields,
+// in order, holding no more than one piece.
+type expectWriter struct {
+	want func(yield func(string) bool)
+	next func() (string, bool)
+	stop func()
+	rest string
+	at   int
+	err  error
+}
+
+func (w *expectWriter) Write(p []byte) (int, error) {
+	if w.next == nil {
+		w.next, w.stop = iter.Pull(iter.Seq[string](w.want))
+	}
+	n := len(p)
+	for len(p) > 0 && w.err == nil {
+		if w.rest == "" {
+			piece, ok := w.next()
+			if !ok {
+				w.err = fmt.Errorf("%d bytes more than expected after byte %d: %.40q", len(p), w.at, p)
+				break
+			}
+			w.rest = piece
+		}
+		k := min(len(p), len(w.rest))
+		if string(p[:k]) != w.rest[:k] {
+			w.err = fmt.Errorf("at byte %d: got %.40q, want %.40q", w.at, p[:k], w.rest[:k])
+			break
+		}
+		p, w.rest, w.at = p[k:], w.rest[k:], w.at+k
+	}
+	return n, nil
+}
+
+// done reports the first difference, or what was not written.
+func (w *expectWriter) done() error {
+	if w.next == nil {
+		w.next, w.stop = iter.Pull(iter.Seq[string](w.want))
+	}
+	defer w.stop()
+	if w.err != nil {
+		return w.err
+	}
+	if _, more := w.next(); more || w.rest != "" {
+		return fmt.Errorf("output ends at byte %d, short of what was expected", w.at)
+	}
+	return nil
+}

@@ -26,7 +26,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/go-github/v92/github"
+	"github.com/google/go-github/v93/github"
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/examples/internal/echo"

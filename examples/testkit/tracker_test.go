@@ -9,7 +9,7 @@ import (
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/endpointtest"
 	"github.com/endpointkit/endpoint/examples/testkit"
-	gogithub "github.com/google/go-github/v92/github"
+	gogithub "github.com/google/go-github/v93/github"
 )
 
 // newServer is the fake GitHub: 250 issues from a fixture, served a page
