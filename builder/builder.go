@@ -134,7 +134,7 @@ func (b *Builder) paramSlot(name string) *value.Value {
 			b.n++
 			return &b.small[b.n-1].v
 		}
-		b.more.list = append(make([]param, 0, indexFrom), b.small[:]...)
+		b.more.list = append(make([]param, 0, 4*len(b.small)), b.small[:]...)
 	}
 	i, free := b.more.lookup(name)
 	if i < 0 && len(b.more.list) >= MaxParams {

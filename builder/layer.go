@@ -102,7 +102,7 @@ func (p paramList) get(name string) (value.Value, bool) {
 }
 
 // paramSet collects parameters in order; a name set again takes the
-// new value in its first place. Past indexFrom names an index keeps it
+// new value in its first place. Past paramsIndexFrom names an index keeps it
 // linear in the number of calls: an open-addressing table of positions
 // in list (plus one; 0 is free), at most half full, hashed with
 // hash/maphash, so that no choice of names makes it slow. The list grows
@@ -118,8 +118,13 @@ type paramSet struct {
 // MaxParams fails to compile here.
 const _ = int16(2*MaxParams + 1)
 
-// indexFrom is the count of names from which paramSet and nameIndex keep an index.
-const indexFrom = 16
+// indexFrom is the count of names from which nameIndex keeps an index,
+// and paramsIndexFrom paramSet: parameter names are often alike in length,
+// which makes comparing them cost more.
+const (
+	indexFrom       = 16
+	paramsIndexFrom = 8
+)
 
 var paramSeed = maphash.MakeSeed()
 
@@ -134,10 +139,10 @@ func (s *paramSet) find(name string) int {
 // the index is in use and name is not in it.
 func (s *paramSet) lookup(name string) (i int, free uint64) {
 	if s.slots == nil {
-		if len(s.list) < indexFrom {
+		if len(s.list) < paramsIndexFrom {
 			return paramList{s.list}.find(name), 0
 		}
-		s.reindex(4 * len(s.list))
+		s.reindex(max(4*len(s.list), 256)) // room for the next hundred names
 	}
 	mask := uint64(len(s.slots) - 1)
 	h := maphash.String(paramSeed, name) & mask

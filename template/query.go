@@ -58,7 +58,7 @@ func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, err
 	if err != nil {
 		return dst, q, &Error{Offset: -1, Var: name, Err: err}
 	}
-	return appendQuery(dst, q, name, m)
+	return appendQuery(dst, q, name, &m)
 }
 
 // AppendQueryVar appends one parameter to the URL in dst by the rules of
@@ -70,7 +70,7 @@ func AppendQueryVar(dst []byte, q int, name string, v Var) ([]byte, int, error) 
 	if err := v.v.err(); err != nil {
 		return dst, q, &Error{Offset: -1, Var: name, Err: err}
 	}
-	return appendQuery(dst, q, name, v.v)
+	return appendQuery(dst, q, name, &v.v)
 }
 
 // appendQueryName appends the separator ("?" when dst has none, q < 0;
@@ -98,7 +98,19 @@ func appendQuerySep(dst []byte, q int) ([]byte, int) {
 // (-1 for none), and the result's q the same for the extended buffer.
 // (Errors of mapping are the caller's: m must not reach an error value,
 // or a scratch buffer behind it would escape.)
-func appendQuery(dst []byte, q int, name string, m value) ([]byte, int, error) {
+func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) {
+	if m.kind == scalarKind { // most parameters
+		dst, q = appendQueryName(dst, q, name)
+		switch {
+		case m.isInt:
+			dst = strconv.AppendInt(dst, m.num, 10) // digits and "-", which no set escapes
+		case name == "q" && m.isString:
+			dst = appendEscaped(dst, m.str, plusSet, false)
+		default:
+			dst = appendEscaped(dst, m.str, componentSet, false)
+		}
+		return dst, q, nil
+	}
 	if m.kind == mapKind {
 		return dst, q, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
 	}
@@ -117,22 +129,12 @@ func appendQuery(dst []byte, q int, name string, m value) ([]byte, int, error) {
 		}
 		return dst, q, nil
 	}
-	dst, q = appendQueryName(dst, q, name)
-	switch {
-	case m.kind == listKind:
-		for i, it := range m.items() {
-			if i > 0 {
-				dst = append(dst, "%2C"...)
-			}
-			dst = appendEscaped(dst, it, componentSet, false)
+	dst, q = appendQueryName(dst, q, name) // a list
+	for i, it := range m.items() {
+		if i > 0 {
+			dst = append(dst, "%2C"...)
 		}
-	case m.isInt:
-		var scratch [24]byte
-		dst = appendEscaped(dst, strconv.AppendInt(scratch[:0], m.num, 10), componentSet, false)
-	case name == "q" && m.isString:
-		dst = appendEscaped(dst, m.str, plusSet, false)
-	default:
-		dst = appendEscaped(dst, m.str, componentSet, false)
+		dst = appendEscaped(dst, it, componentSet, false)
 	}
 	return dst, q, nil
 }

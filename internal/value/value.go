@@ -228,9 +228,14 @@ func (v Value) Bool() bool { return v.kind == Bool && v.bits == 1 }
 // ("1e-7", "true"), or "null"; "" for arrays and objects. Numbers print
 // as JavaScript's String(n) does; number text keeps its own digits.
 func (v Value) Text() string {
+	if v.kind == String {
+		return v.str // inlined: the common case
+	}
+	return v.scalarText()
+}
+
+func (v Value) scalarText() string {
 	switch v.kind {
-	case String:
-		return v.str
 	case Number:
 		if v.num == textForm {
 			return v.str
