@@ -147,8 +147,14 @@ type Param struct {
 	// as one pair of items joined with commas, as @octokit/endpoint
 	// sends every array. For a path parameter, the template writes it
 	// with RFC 6570's explode ({id*}, {.id*}, {;id*}). A deepObject
-	// ignores it.
+	// ignores it. For a header parameter, it says how OpenAPI's simple
+	// style writes an object (R=100,G=200, not R,100,G,200).
 	Explode bool
+	// DeepArrays says a deepObject parameter takes an array too, sent as
+	// one name[i]=item pair per item (name[0]=a&name[1]=b), the form qs,
+	// Rails and PHP read, which OpenAPI leaves undefined (catalog/openapi's
+	// Options.DeepObjectArrays). Without it, an array is refused.
+	DeepArrays bool
 }
 
 // Style is how a parameter's value is written into the URL: OpenAPI's
