@@ -74,6 +74,7 @@ type rtResult struct {
 	op       string
 	route    string
 	refused  error // the builder's error
+	bodiless bool  // the call gave a body to a method the builder sends none for
 	problems []rtProblem
 	// endpointtest's verdict apart: its problems do not fail the
 	// description's reading.
@@ -98,6 +99,11 @@ func (r *rtReport) opVerdict(op string, withTestkit bool) (string, []rtProblem, 
 		ps := res.problems
 		if withTestkit {
 			ps = append(slices.Clone(ps), res.testkit...)
+		}
+		if res.refused != nil {
+			if _, ok := documented(res.refused); !ok {
+				ps = append(slices.Clone(ps), rtProblem{refusalDefect(res), "refused: " + res.refused.Error()})
+			}
 		}
 		switch {
 		case len(ps) > 0:
@@ -146,7 +152,7 @@ func (r *rtReport) String() string {
 		if len(by) > 0 {
 			var ds []string
 			for _, d := range slices.Sorted(mapKeys(by)) {
-				ds = append(ds, fmt.Sprintf("defect %d: %d", d, by[d]))
+				ds = append(ds, fmt.Sprintf("defect %d, %s: %d", d, defects[d], by[d]))
 			}
 			fmt.Fprintf(&b, " (%s)", strings.Join(ds, ", "))
 		}
@@ -161,6 +167,13 @@ func (r *rtReport) String() string {
 			}
 		case "refused":
 			fmt.Fprintf(&b, "  refused  %s: %v\n", op, refusal)
+		}
+		if os.Getenv("ROUNDTRIP_REPORT") == "all" {
+			for _, res := range r.results[op] {
+				if res.refused != nil {
+					fmt.Fprintf(&b, "  (refused %s: %v)\n", res.route, res.refused)
+				}
+			}
 		}
 	}
 	return b.String()
@@ -255,8 +268,10 @@ func (p rtParam) where(deepArrays bool) where {
 		w.avoid = "|"
 	case p.p.In == "query" && p.style == "spaceDelimited":
 		w.avoid = " "
+	case p.p.In == "header" && p.explode:
+		w.avoid = ",=" // simple: R=100,G=200, unencoded
 	case p.p.In == "header":
-		w.avoid = ",="
+		w.avoid = ","
 	case p.p.In == "cookie":
 		w.avoid = " ;,=\"\\"
 	}
@@ -358,7 +373,7 @@ func makeCall(g *synth, method, key string, item *openapi3.PathItem, kop *openap
 	if kop.RequestBody != nil && kop.RequestBody.Value != nil {
 		rb := kop.RequestBody.Value
 		media, mt := pickBodyMedia(rb.Content)
-		if mt != nil && (rb.Required || pass == 1 || pass == 3) {
+		if mt != nil && (rb.Required || pass == 1 || pass == 3 || pass == 2 && g.rng.IntN(2) == 0) {
 			call.bodiless = !hasBodyMethod(method)
 			s := schemaOf(mt.Schema)
 			if s != nil && len(s.AllOf) > 0 {
@@ -377,10 +392,10 @@ func makeCall(g *synth, method, key string, item *openapi3.PathItem, kop *openap
 				for _, m := range obj {
 					shadowed = shadowed || taken[m.Name]
 				}
-				if isObj && len(obj) > 0 && !shadowed && pass%2 == 0 {
+				if isObj && len(obj) > 0 && !shadowed && pass != 3 {
 					call.params = append(call.params, obj...) // members as parameters
 				} else {
-					call.data = v
+					call.data = v // the whole body, as a body member named like a parameter must be
 				}
 			default:
 				call.hasBody = true
@@ -511,7 +526,7 @@ func roundTrip(vendor, file string, o openapi.Options) *rtReport {
 			rep.ops++
 			rep.order = append(rep.order, name)
 			for pass := range rtPasses() {
-				call, ok := makeCall(g, method, key, item, kop, pass, false)
+				call, ok := makeCall(g, method, key, item, kop, pass, o.DeepObjectArrays)
 				if !ok {
 					continue
 				}
@@ -527,7 +542,7 @@ func roundTrip(vendor, file string, o openapi.Options) *rtReport {
 
 // send builds a call, sends it and reads it back.
 func send(e *builder.Endpoint, srv *endpointtest.Server, srvURL *url.URL, client *http.Client, op *catalog.Operation, key string, call rtCall) rtResult {
-	res := rtResult{route: call.route}
+	res := rtResult{route: call.route, bodiless: call.bodiless}
 	b := e.Route(call.route)
 	for _, p := range call.params {
 		b = b.Param(p.Name, p.Value)
@@ -724,7 +739,7 @@ func paramDefect(op *catalog.Operation, ex expectation, keyDefect int, inPath ma
 // matched and the problems it found.
 func testkitVerdict(op *catalog.Operation, key string, call rtCall, c *endpointtest.Call) []rtProblem {
 	var probs []rtProblem
-	if c.Operation != op {
+	if !sameOp(c.Operation, op) {
 		defect := 0
 		if c.Operation != nil && sameWire(c.Operation, op) {
 			defect = 9
@@ -741,13 +756,20 @@ func testkitVerdict(op *catalog.Operation, key string, call rtCall, c *endpointt
 			case strings.Contains(p, "was sent as a query parameter") && strings.HasPrefix(p, "path parameter"):
 				defect = 4 // the builder wrote it twice
 			}
-			if c.Operation != op && c.Operation != nil && sameWire(c.Operation, op) {
+			if !sameOp(c.Operation, op) && c.Operation != nil && sameWire(c.Operation, op) {
 				defect = 9
 			}
 			probs = append(probs, rtProblem{defect, "endpointtest: " + p})
 		}
 	}
 	return probs
+}
+
+// sameOp reports whether a and b are one operation of a catalogue: one
+// method and path key. (Lookup by a key that writes a literal query gives
+// a copy of the operation: see Catalog.Lookup.)
+func sameOp(a, b *catalog.Operation) bool {
+	return a != nil && b != nil && a.Method == b.Method && a.Path == b.Path
 }
 
 // sameWire reports whether two operations are sent alike: one method,
@@ -776,9 +798,18 @@ func sameWire(a, b *catalog.Operation) bool {
 	return cut(a.Path) == cut(b.Path)
 }
 
+// vendorOptions are how a vendor's description is loaded, where it needs
+// more than Load: Stripe's expand is an array of style deepObject, which
+// Stripe reads as expand[0]=a&expand[1]=b.
+var vendorOptions = map[string]openapi.Options{"stripe": {DeepObjectArrays: true}}
+
 // vendorFiles are the descriptions under testdata/vendors, by vendor.
 func vendorFiles() map[string][]string {
-	files, err := filepath.Glob("testdata/vendors/*/*.json")
+	dir := "testdata/vendors"
+	if d := os.Getenv("ROUNDTRIP_DIR"); d != "" {
+		dir = d // whole descriptions, to measure by hand; never in CI
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
 	Expect(err).NotTo(HaveOccurred())
 	out := map[string][]string{}
 	for _, f := range files {
@@ -788,15 +819,43 @@ func vendorFiles() map[string][]string {
 	return out
 }
 
-var _ = Describe("a round trip over vendors' descriptions", func() {
-	It("builds, sends and reads back every operation", func() {
-		var total rtReport
-		var b strings.Builder
+// refusalDefect is the defect a refusal without a reason falls under.
+func refusalDefect(res rtResult) int {
+	msg := res.refused.Error()
+	switch {
+	case strings.Contains(msg, "style deepObject"):
+		return 11
+	case strings.Contains(msg, "has no place in a header"):
+		return 7
+	case res.bodiless:
+		return 6
+	}
+	return 0
+}
+
+// documented says whether a refusal is one the description gives no
+// form to, with an error that says why: a body on a method the builder
+// sends none for (defect 6), an object for a header parameter (defect 7).
+func documented(err error) (defect int, ok bool) {
+	msg := err.Error()
+	switch {
+	case errors.Is(err, catalog.ErrUnknownParam) && strings.Contains(msg, "a member of the request body, which the builder sends only for"),
+		errors.Is(err, builder.ErrDataNotAllowed):
+		return 6, true
+	case errors.Is(err, catalog.ErrType) && strings.Contains(msg, "which the builder does not write into a header"):
+		return 7, true
+	}
+	return 0, false
+}
+
+var _ = Describe("a round trip over vendors' descriptions", Ordered, func() {
+	var reports []*rtReport
+	BeforeAll(func() {
 		byVendor := vendorFiles()
 		for _, v := range slices.Sorted(mapKeys(byVendor)) {
 			rep := &rtReport{vendor: v, results: map[string][]rtResult{}}
 			for _, f := range byVendor[v] {
-				r := roundTrip(v, f, openapi.Options{})
+				r := roundTrip(v, f, vendorOptions[v])
 				rep.ops += r.ops
 				rep.calls += r.calls
 				for _, op := range r.order {
@@ -805,14 +864,86 @@ var _ = Describe("a round trip over vendors' descriptions", func() {
 					rep.results[name] = r.results[op]
 				}
 			}
-			b.WriteString(rep.String())
-			total.ops += rep.ops
-			total.calls += rep.calls
+			reports = append(reports, rep)
 		}
+		var b strings.Builder
+		ops, pass, readerPass, calls, callsBack, callsRefused := 0, 0, 0, 0, 0, 0
+		for _, rep := range reports {
+			b.WriteString(rep.String())
+			p, _, _, _ := rep.summary(true)
+			rp, _, _, _ := rep.summary(false)
+			ops, pass, readerPass = ops+rep.ops, pass+p, readerPass+rp
+			for _, rs := range rep.results {
+				for _, res := range rs {
+					calls++
+					switch {
+					case res.refused != nil:
+						callsRefused++
+					case len(res.problems)+len(res.testkit) == 0:
+						callsBack++
+					}
+				}
+			}
+		}
+		pct := func(n, of int) float64 { return 100 * float64(n) / float64(max(of, 1)) }
+		fmt.Fprintf(&b, "all: %d operations: %d (%.1f%%) read back by the description's reader, %d (%.1f%%) by endpointtest too; "+
+			"%d calls: %d (%.1f%%) read back by both, %d refused\n",
+			ops, readerPass, pct(readerPass, ops), pass, pct(pass, ops), calls, callsBack, pct(callsBack, calls), callsRefused)
 		fmt.Fprint(GinkgoWriter, b.String())
 		if os.Getenv("ROUNDTRIP_REPORT") != "" {
 			fmt.Print(b.String())
 		}
-		Expect(total.ops).To(BeNumerically(">", 200))
+	})
+
+	It("covers 13 publishers' descriptions", func() {
+		if os.Getenv("ROUNDTRIP_DIR") != "" {
+			Skip("ROUNDTRIP_DIR is set")
+		}
+		Expect(reports).To(HaveLen(13))
+		ops := 0
+		for _, rep := range reports {
+			Expect(rep.calls).To(BeNumerically(">=", rep.ops), rep.vendor)
+			ops += rep.ops
+		}
+		Expect(ops).To(BeNumerically(">=", 240))
+	})
+
+	It("reads every call back as the description says, or the builder refuses it saying why", func() {
+		for _, rep := range reports {
+			for _, op := range rep.order {
+				for _, res := range rep.results[op] {
+					Expect(res.problems).To(BeEmpty(), "%s by %q", op, res.route)
+					if res.refused != nil {
+						_, ok := documented(res.refused)
+						Expect(ok).To(BeTrue(), "%s by %q: refused, defect %d: %v", op, res.route, refusalDefect(res), res.refused)
+					}
+				}
+			}
+		}
+	})
+
+	// endpointtest's own defects 8 and 9 are another helper's: until
+	// they are fixed, its verdict may fall under them, and under nothing
+	// else.
+	It("is matched to its operation by endpointtest, which finds nothing wrong but defects 8 and 9", func() {
+		for _, rep := range reports {
+			for _, op := range rep.order {
+				for _, res := range rep.results[op] {
+					for _, p := range res.testkit {
+						Expect(p.defect).To(BeElementOf(8, 9), "%s by %q: %s", op, res.route, p.text)
+					}
+				}
+			}
+		}
+	})
+
+	PIt("is matched to its operation by endpointtest, which finds nothing wrong (defects 8 and 9)", func() {
+		for _, rep := range reports {
+			for _, op := range rep.order {
+				for _, res := range rep.results[op] {
+					Expect(res.testkit).To(BeEmpty(), "%s by %q", op, res.route)
+				}
+			}
+		}
 	})
 })
