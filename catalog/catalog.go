@@ -163,9 +163,14 @@ func (c *Catalog) ByID(id string) (*Operation, error) {
 // "/repos/:o/:r" and an absolute URL on one of the description's servers.
 // The operation's template ([Operation.Template], "/users/{.id}" for a
 // path parameter of style label) finds it too.
-// Query expressions ("{?name,label}") and a query string are ignored.
-// When the caller's variable names differ from the spec's, the Operation
-// returned is a copy whose path parameters carry the caller's names.
+// Query expressions ("{?name,label}") and a query string are ignored,
+// but for a key that writes them: "/files/{id}#get_shared_link" and
+// "/responses/{rid}?beta=true" find those keys' operations. When the
+// caller's variable names differ from the spec's, the Operation
+// returned is a copy whose path parameters carry the caller's names;
+// for a route that writes its key's literal query, one whose Template
+// leaves that query out, since the route sends it (builder.WithCatalog
+// keeps a route's literal query).
 //
 // An unknown route is an *Error wrapping ErrUnknownRoute that suggests
 // the closest routes.

@@ -388,17 +388,24 @@ func (op *Operation) Route() (method, path string) {
 }
 
 // Template returns the path template a call should be built with: Path,
-// and for a method that sends a body (anything but GET and HEAD) a query
-// expression naming its query parameters, as @octokit's route lists
+// and a query expression naming its query parameters for a method that
+// sends a body (anything but GET and HEAD), as @octokit's route lists
 // write it: "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}".
 // Without it, an engine that puts leftover parameters in the body of a
-// POST would send name and label there. A query parameter that explodes
-// (Param.Explode) is named there with "*", for any method: "/items{?ids*}"
-// sends ids=1&ids=2. A path parameter's Style is its RFC 6570 operator,
-// and its Explode the "*": "/users/{.id}" for label, "/users/{;id*}" for
-// matrix exploded. A name that is no template variable name, of a
-// query or path parameter, is written percent-encoded (template.VarName:
-// /things/{%24id}). A nil Operation gives "".
+// POST would send name and label there. For any method it names a query
+// parameter that explodes (Param.Explode), with "*" ("/items{?ids*}"
+// sends ids=1&ids=2), and one of any Style but StyleDefault (every query
+// parameter catalog/openapi reads): "/items{?fields}" sends
+// fields=a%2Cb,c, as OpenAPI's form writes ["a,b", "c"]. A path
+// parameter's Style is its RFC 6570 operator, and its Explode the "*":
+// "/users/{.id}" for label, "/users/{;id*}" for matrix exploded. A name
+// that is no template variable name, of a query or path parameter, is
+// written percent-encoded (template.VarName: /things/{%24id}); a query
+// parameter named as a path parameter is not named (the name is the
+// path's). What a key writes after "#" (Box's /files/{file_id}#get_shared_link)
+// is left out, as a client never sends it; its literal query (OpenAI's
+// /responses?beta=true) is kept, and the expression continues it:
+// "/responses?beta=true{&limit}". A nil Operation gives "".
 func (op *Operation) Template() string {
 	if op == nil {
 		return ""

@@ -37,10 +37,21 @@
 //
 // A path or query parameter keeps its style and explode
 // ([catalog.Style], [catalog.Param].Explode): label and matrix paths,
-// pipeDelimited, spaceDelimited and deepObject queries, explode's default
-// true for form and false for the rest. A style OpenAPI does not define
-// for the parameter's location is the location's default, as is the
-// style of a header or cookie parameter.
+// form (catalog.StyleForm), pipeDelimited, spaceDelimited and deepObject
+// queries, explode's default true for form and false for the rest. A
+// style OpenAPI does not define for the parameter's location is the
+// location's default, as is the style of a header or cookie parameter
+// (a header keeps its explode). Each is written as OpenAPI 3.1.1's
+// Style Examples write it, with RFC 6570's encoding, for every method.
+//
+// What OpenAPI cannot say, or the builder cannot send, is refused with
+// an error that says how to send it: an array for a deepObject (sent as
+// name[0]=a&name[1]=b with Options.DeepObjectArrays), an object for a
+// header parameter, a cookie parameter (set a Cookie header), and a body
+// member of an operation whose method the builder sends no body for
+// (GET, HEAD, OPTIONS, TRACE). A key's literal query (/responses?beta=true)
+// is sent once, a "#variant" of a key never, and a name declared in
+// both the path and the query is the path's.
 //
 // Properties keep the order the document writes them in, which
 // kin-openapi's maps lose: it is taken back from the positions
