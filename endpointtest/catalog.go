@@ -492,6 +492,14 @@ func (ix *catalogIndex) checkSent(op *catalog.Operation, sentIn catalog.Location
 	} else {
 		err = op.Check(name, v)
 	}
+	if !ok && sentIn == catalog.Body && op.Body != nil && op.Body.Additional != nil {
+		// A member an open body takes (additionalProperties, or a
+		// free-form object): checked against the schema it gives them.
+		if err != nil {
+			add(name, "invalid", err, paramProblem(op, sentIn, name, err))
+		}
+		return
+	}
 	if !ok {
 		var ce *catalog.Error
 		sugg := ""

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -119,7 +120,9 @@ var _ = Describe("a fake server reading what OpenAPI's styles write", func() {
 			"responses":{"200":{"description":"ok"}}}},
 		"/responses/{id}?beta=true":{"get":{"operationId":"beta_getResponse","parameters":[
 			{"name":"id","in":"path","required":true,"schema":{"type":"string"}},
-			{"name":"limit","in":"query","schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}}}}`),
+			{"name":"limit","in":"query","schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}},
+		"/metadata/{scope}":{"post":{"operationId":"addMetadata","parameters":[{"name":"scope","in":"path","required":true,"schema":{"type":"string"}}],
+			"requestBody":{"content":{"application/json":{"schema":{"type":"object","additionalProperties":{"type":"string"}}}}},"responses":{"200":{"description":"ok"}}}}}}`),
 		openapi.Options{DeepObjectArrays: true})
 	var srv *endpointtest.Server
 	var t *recorderT
@@ -129,6 +132,29 @@ var _ = Describe("a fake server reading what OpenAPI's styles write", func() {
 		t = &recorderT{newRecorder()}
 		srv = endpointtest.NewServer(t.r, endpointtest.WithCatalog(c))
 		e = builder.New(builder.WithBaseURL(srv.URL), builder.WithCatalog(c))
+	})
+
+	// It refused the members of an open body (Box's metadata, a
+	// free-form object), which the builder sends.
+	It("takes the members an open body takes, checked against their schema", func() {
+		for _, b := range []*builder.Builder{
+			e.Route("addMetadata").Param("scope", "global").Param("k1", "v").Param("k 2", "w"),
+			e.Route("addMetadata").Param("scope", "global").Data(map[string]any{"k1": 5}),
+		} {
+			req, err := b.HTTPRequest(context.Background())
+			if err != nil { // the builder checks the member's schema first
+				Expect(err).To(MatchError(ContainSubstring(`"k1"`)))
+				req, err = http.NewRequest("POST", srv.URL+"/metadata/global", strings.NewReader(`{"k1":5}`))
+				Expect(err).NotTo(HaveOccurred())
+			}
+			resp, err := srv.Client().Do(req)
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+		}
+		calls := srv.Requests()
+		Expect(calls).To(HaveLen(2))
+		Expect(errors.Is(calls[0].Err, endpointtest.ErrAPI)).To(BeFalse(), "%v", calls[0].Err)
+		Expect(calls[1].Err).To(MatchError(ContainSubstring(`body field "k1" of POST /metadata/{scope}: got integer 5, want string`)))
 	})
 
 	It("splits a value before it decodes it, takes deepObject items, and leaves the key's query out of the check", func() {

@@ -100,13 +100,18 @@ func (g *synth) value(ref *openapi3.SchemaRef, w where, depth int) (any, bool) {
 			return usable[g.rng.IntN(len(usable))], true
 		}
 	}
-	if alts := append(slices.Clone(s.OneOf), s.AnyOf...); len(alts) > 0 {
-		// The first branch, but null, that can travel at w.
+	if alts := append(slices.Clone(s.OneOf), s.AnyOf...); len(alts) > 0 && depth < 12 {
+		// The first branch, but null, that can travel at w, with what the
+		// schema says beside its branches (JSON Schema: both hold).
+		base := *s
+		base.OneOf, base.AnyOf = nil, nil
 		for _, a := range alts {
 			if as := schemaOf(a); as == nil || as.Type != nil && as.Type.Is("null") {
 				continue
 			}
-			if v, ok := g.value(a, w, depth+1); ok && (!w.text() || depth > 0 || isFlat(v)) {
+			m := base
+			m.AllOf = openapi3.SchemaRefs{a}
+			if v, ok := g.value(&openapi3.SchemaRef{Value: mergeAllOf(&m)}, w, depth+1); ok && (!w.text() || depth > 0 || isFlat(v)) {
 				return v, true
 			}
 		}
@@ -196,6 +201,18 @@ func mergeAllOf(s *openapi3.Schema) *openapi3.Schema {
 		}
 		if len(m.Enum) == 0 {
 			m.Enum = ps.Enum
+		}
+		if m.Const == nil {
+			m.Const = ps.Const
+		}
+		if len(m.OneOf)+len(m.AnyOf) == 0 {
+			m.OneOf, m.AnyOf = ps.OneOf, ps.AnyOf
+		}
+		if m.MinLength == 0 {
+			m.MinLength = ps.MinLength
+		}
+		if m.MaxLength == nil {
+			m.MaxLength = ps.MaxLength
 		}
 		if m.Format == "" {
 			m.Format = ps.Format
@@ -389,6 +406,11 @@ func (g *synth) object(s *openapi3.Schema, w where, depth int) (any, bool) {
 			continue
 		}
 		out = append(out, builder.Param{Name: k, Value: v})
+	}
+	for _, k := range s.Required {
+		if _, declared := s.Properties[k]; !declared && !slices.ContainsFunc(out, func(p builder.Param) bool { return p.Name == k }) {
+			out = append(out, builder.Param{Name: k, Value: g.str(nil, w)}) // required, of any type
+		}
 	}
 	if len(out) == 0 && (len(s.Properties) == 0 || w.text()) && s.AdditionalProperties.Has == nil || s.AdditionalProperties.Has != nil && *s.AdditionalProperties.Has && len(out) == 0 {
 		// A free-form object: two members of our own.

@@ -337,7 +337,8 @@ func makeCall(g *synth, method, key string, item *openapi3.PathItem, kop *openap
 	taken := map[string]bool{} // names given as parameters
 	var cookies []string
 	for _, p := range ps {
-		if !p.p.Required && !g.all && (pass == 0 || g.rng.IntN(2) == 0) {
+		required := p.p.Required || p.p.In == "path" // a path parameter is, whatever the description says
+		if !required && !g.all && (pass == 0 || g.rng.IntN(2) == 0) {
 			continue
 		}
 		if taken[p.p.Name] {
@@ -348,7 +349,7 @@ func makeCall(g *synth, method, key string, item *openapi3.PathItem, kop *openap
 		}
 		v, ok := g.value(p.schema(), p.where(deepArrays), 0)
 		if !ok {
-			if p.p.Required {
+			if required {
 				return call, false
 			}
 			continue
@@ -373,7 +374,7 @@ func makeCall(g *synth, method, key string, item *openapi3.PathItem, kop *openap
 	if kop.RequestBody != nil && kop.RequestBody.Value != nil {
 		rb := kop.RequestBody.Value
 		media, mt := pickBodyMedia(rb.Content)
-		if mt != nil && (rb.Required || pass == 1 || pass == 3 || pass == 2 && g.rng.IntN(2) == 0) {
+		if mt != nil && (rb.Required || !emptyObject(mt.Schema) && (pass == 1 || pass == 3 || pass == 2 && g.rng.IntN(2) == 0)) {
 			call.bodiless = !hasBodyMethod(method)
 			s := schemaOf(mt.Schema)
 			if s != nil && len(s.AllOf) > 0 {
@@ -425,6 +426,15 @@ func idShaped(id string) bool {
 		}
 	}
 	return true
+}
+
+// emptyObject reports whether a body schema is an object of nothing: no
+// properties, and none other (Stripe's GETs declare such a form body),
+// which an optional body sends nothing of.
+func emptyObject(ref *openapi3.SchemaRef) bool {
+	s := schemaOf(ref)
+	return s != nil && s.Type.Is("object") && len(s.Properties) == 0 && len(s.AllOf)+len(s.OneOf)+len(s.AnyOf) == 0 &&
+		s.AdditionalProperties.Schema == nil && (s.AdditionalProperties.Has == nil || !*s.AdditionalProperties.Has)
 }
 
 // cookieText writes a cookie parameter as OpenAPI's form style does.
@@ -835,7 +845,8 @@ func refusalDefect(res rtResult) int {
 
 // documented says whether a refusal is one the description gives no
 // form to, with an error that says why: a body on a method the builder
-// sends none for (defect 6), an object for a header parameter (defect 7).
+// sends none for (defect 6), an object for a header parameter (defect 7),
+// an array for a deepObject without DeepObjectArrays.
 func documented(err error) (defect int, ok bool) {
 	msg := err.Error()
 	switch {
@@ -844,6 +855,8 @@ func documented(err error) (defect int, ok bool) {
 		return 6, true
 	case errors.Is(err, catalog.ErrType) && strings.Contains(msg, "which the builder does not write into a header"):
 		return 7, true
+	case errors.Is(err, catalog.ErrType) && strings.Contains(msg, "(style deepObject, which OpenAPI defines for objects only): load the description with"):
+		return 11, true
 	}
 	return 0, false
 }
