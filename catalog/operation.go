@@ -729,12 +729,12 @@ func (op *Operation) checkValue(p *Param, v *value.Value) error {
 	return op.explain(p, *v)
 }
 
-// SendsBody reports whether the builder sends a request body for a
-// method: POST, PUT, PATCH and DELETE (any case). A description may give
+// methodSendsBody reports whether the builder sends a request body for
+// an operation's method: POST, PUT, PATCH and DELETE. A description may give
 // another a body (OPTIONS, or GET in OpenAPI 3.1): its members are
 // refused, since they would be sent nowhere, or moved to the query.
 func methodSendsBody(method string) bool {
-	switch strings.ToUpper(method) {
+	switch method { // upper-case: prepare made it so
 	case "POST", "PUT", "PATCH", "DELETE":
 		return true
 	}
