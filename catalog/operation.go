@@ -155,12 +155,12 @@ func (op *Operation) prepare(c *Catalog) error {
 	if query != "" && !op.keyQuery {
 		op.template += query
 	}
-	inPath := make(map[string]bool)
+	np := 0 // the path parameters come first (Params are sorted by In)
 	for _, p := range op.Params {
 		if p.In != Path {
 			continue
 		}
-		inPath[p.Name] = true
+		np++
 		// $id as %24id, as a query name is written below: the path as
 		// written is no template. A style is an RFC 6570 operator.
 		expr := template.VarName(p.Name)
@@ -187,7 +187,8 @@ func (op *Operation) prepare(c *Catalog) error {
 		// StyleForm: items encoded, delimiters literal). A name the path
 		// has too is the path's: its value is not written twice.
 		explode := p.Explode && p.Style != StyleDeepObject
-		if p.In == Query && (body || explode || p.Style != StyleDefault) && !inPath[p.Name] {
+		if p.In == Query && (body || explode || p.Style != StyleDefault) &&
+			!slices.ContainsFunc(op.Params[:np], func(q Param) bool { return q.Name == p.Name }) {
 			name := template.VarName(p.Name) // include[] as include%5B%5D
 			if explode {
 				name += "*"
