@@ -31,9 +31,14 @@ type Catalog struct {
 	// byShape indexes paths with every variable written "{}", so that a
 	// route is found whatever its variables are called.
 	byShape map[string][]*Operation
-	byID    map[string]*Operation
-	shapes  []string // the keys of byShape, sorted
-	ids     []string // the keys of byID, sorted
+	// byVariant indexes the operations whose key names a variant after
+	// "#" (/files/{file_id}#get_shared_link) by the shape of the path
+	// before it, which the template they are built with has: a route
+	// that is no key finds them there when no operation has its shape.
+	byVariant map[string][]*Operation
+	byID      map[string]*Operation
+	shapes    []string // the keys of byShape, sorted
+	ids       []string // the keys of byID, sorted
 	// def is the default server, parsed; nil when there is none.
 	def *serverTemplate
 }
@@ -69,6 +74,9 @@ func build(info Info, ops []Operation) (*Catalog, error) {
 			return nil, err
 		}
 		op.prepareEnums()
+		if err := op.makeTwin(); err != nil {
+			return nil, err
+		}
 		key := [2]string{op.Method, op.Path}
 		if seen[key] {
 			return nil, invalid(fmt.Sprintf("operation %s %s appears twice", op.Method, op.Path))
@@ -81,6 +89,13 @@ func build(info Info, ops []Operation) (*Catalog, error) {
 			c.shapes = append(c.shapes, shape)
 		}
 		c.byShape[shape] = append(c.byShape[shape], op)
+		if i := strings.IndexByte(op.Path, '#'); i >= 0 {
+			if c.byVariant == nil {
+				c.byVariant = make(map[string][]*Operation)
+			}
+			base := shapeOf(op.Path[:i])
+			c.byVariant[base] = append(c.byVariant[base], op)
+		}
 		if op.ID != "" {
 			if _, dup := c.byID[op.ID]; dup {
 				return nil, invalid(fmt.Sprintf("operation ID %q appears twice", op.ID))
@@ -148,9 +163,14 @@ func (c *Catalog) ByID(id string) (*Operation, error) {
 // "/repos/:o/:r" and an absolute URL on one of the description's servers.
 // The operation's template ([Operation.Template], "/users/{.id}" for a
 // path parameter of style label) finds it too.
-// Query expressions ("{?name,label}") and a query string are ignored.
-// When the caller's variable names differ from the spec's, the Operation
-// returned is a copy whose path parameters carry the caller's names.
+// Query expressions ("{?name,label}") and a query string are ignored,
+// but for a key that writes them: "/files/{id}#get_shared_link" and
+// "/responses/{rid}?beta=true" find those keys' operations. When the
+// caller's variable names differ from the spec's, the Operation
+// returned is a copy whose path parameters carry the caller's names;
+// for a route that writes its key's literal query, one whose Template
+// leaves that query out, since the route sends it (builder.WithCatalog
+// keeps a route's literal query).
 //
 // An unknown route is an *Error wrapping ErrUnknownRoute that suggests
 // the closest routes.
@@ -163,7 +183,7 @@ func (c *Catalog) Lookup(method, path string) (*Operation, error) {
 		}
 		for _, op := range ops {
 			if ascii.EqualFold(op.Method, m) {
-				return op, nil
+				return op.forRoute(path), nil
 			}
 		}
 	}
@@ -180,7 +200,28 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 	}
 	p := c.normalize(path)
 	shape := shapeOf(p)
+	// A route that writes a key's literal query or variant name
+	// (/responses/{id}?beta=true, /files/{id}#get_shared_link) finds that
+	// key's operation first, whatever its variables are called.
+	if key := c.keyOf(path); key != p {
+		for _, op := range c.byShape[shapeOf(key)] {
+			if ascii.EqualFold(op.Method, method) {
+				if op.Path == key {
+					return op.forRoute(key), nil
+				}
+				r, err := op.forRoute(key).renamed(key)
+				if err != nil {
+					return nil, &Error{Route: route, Detail: "unknown route: a variable has no name", Suggestions: []string{op.route}, Err: ErrUnknownRoute}
+				}
+				return r, nil
+			}
+		}
+	}
 	cands := c.byShape[shape]
+	if !slices.ContainsFunc(cands, func(op *Operation) bool { return ascii.EqualFold(op.Method, method) }) {
+		// A template a variant is built with (Merge's options hold it).
+		cands = append(slices.Clip(cands), c.byVariant[shape]...)
+	}
 	for _, op := range cands {
 		if ascii.EqualFold(op.Method, method) {
 			// The path as the spec writes it, or as the operation's
@@ -288,6 +329,42 @@ func (c *Catalog) normalize(path string) string {
 		path = b.String()
 	}
 	return path
+}
+
+// keyOf is normalize that keeps a route's literal query and what follows
+// a "#", as a description's key may write them: only the query
+// expressions ({?…}, {&…}) go.
+func (c *Catalog) keyOf(path string) string {
+	if !strings.ContainsAny(path, "?#") {
+		return c.normalize(path)
+	}
+	var b strings.Builder
+	depth, skip := 0, false
+	for i := 0; i < len(path); i++ {
+		ch := path[i]
+		switch {
+		case ch == '{':
+			if depth == 0 && i+1 < len(path) && (path[i+1] == '?' || path[i+1] == '&') {
+				skip = true
+			}
+			depth++
+		case ch == '}':
+			depth--
+			if depth == 0 && skip {
+				skip = false
+				continue
+			}
+		}
+		if !skip {
+			b.WriteByte(ch)
+		}
+	}
+	key := b.String()
+	base, rest := key, ""
+	if i := strings.IndexAny(key, "?#"); i >= 0 {
+		base, rest = key[:i], key[i:]
+	}
+	return c.normalize(base) + rest
 }
 
 // allServers returns the parsed catalogue and operation servers.

@@ -273,8 +273,10 @@ func (s *Schema) textTypeOK(v value.Value, isString bool, str string) bool {
 func (op *Operation) explain(p *Param, v value.Value) error {
 	e := &Error{Route: op.route, Param: p.Name}
 	echo := p.In != Header && p.In != Cookie && !isSensitive(p.Name)
-	if p.Style == StyleDeepObject && v.Kind() == value.Array {
-		e.Err, e.Detail = ErrType, "got array, want object (style deepObject)"
+	if p.Style == StyleDeepObject && v.Kind() == value.Array && !p.DeepArrays {
+		e.Err, e.Detail = ErrType, "got array, want object (style deepObject, which OpenAPI defines for objects only): "+
+			"load the description with openapi.Options{DeepObjectArrays: true} to send "+p.Name+"[0]=a&"+p.Name+"[1]=b, "+
+			"or write the pairs in the route's query (?"+p.Name+"[]=a&"+p.Name+"[]=b)"
 		return e
 	}
 	if p.Style == StyleDeepObject {

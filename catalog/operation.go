@@ -65,6 +65,12 @@ type Operation struct {
 	fixed                 string          // the URL of a Server without variables
 	// styled says a query parameter has a value StyledValue rewrites.
 	styled bool
+	// keyQuery says the template leaves the literal query of the key
+	// (?beta=true) to the route, which writes it: twin's template, the
+	// operation a route that writes the key finds (Lookup), since the
+	// builder keeps a route's literal query.
+	keyQuery bool
+	twin     *Operation
 }
 
 // indexFrom is the parameter count from which a search by name uses a
@@ -88,6 +94,7 @@ func (op *Operation) clone() Operation {
 	}
 	c.cat, c.required, c.optBody, c.index, c.server, c.fixed, c.parsed = nil, nil, nil, nil, nil, "", nil
 	c.shadowed, c.shadowedOpt = nil, nil
+	c.keyQuery, c.twin = false, nil
 	return c
 }
 
@@ -139,11 +146,21 @@ func (op *Operation) prepare(c *Catalog) error {
 	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
 	op.cat = c
 	op.route = op.Method + " " + op.Path
-	op.template = op.Path
+	// A key may name a variant after "#" (Box's /files/{file_id}#get_shared_link),
+	// which is never sent, and hold a literal query (OpenAI's
+	// /responses?beta=true), which is sent once: by the template, or by
+	// the route that writes it (keyQuery).
+	path, query := splitKey(op.Path)
+	op.template = path
+	if query != "" && !op.keyQuery {
+		op.template += query
+	}
+	np := 0 // the path parameters come first (Params are sorted by In)
 	for _, p := range op.Params {
 		if p.In != Path {
 			continue
 		}
+		np++
 		// $id as %24id, as a query name is written below: the path as
 		// written is no template. A style is an RFC 6570 operator.
 		expr := template.VarName(p.Name)
@@ -165,9 +182,13 @@ func (op *Operation) prepare(c *Catalog) error {
 	op.styled = false
 	for _, p := range op.Params {
 		// A method with a body names every query parameter, which would
-		// go to the body; any method names those it explodes.
+		// go to the body; any method names those it explodes, and those
+		// of a style other than @octokit/endpoint's (catalog/openapi's
+		// StyleForm: items encoded, delimiters literal). A name the path
+		// has too is the path's: its value is not written twice.
 		explode := p.Explode && p.Style != StyleDeepObject
-		if p.In == Query && (body || explode) {
+		if p.In == Query && (body || explode || p.Style != StyleDefault) &&
+			!slices.ContainsFunc(op.Params[:np], func(q Param) bool { return q.Name == p.Name }) {
 			name := template.VarName(p.Name) // include[] as include%5B%5D
 			if explode {
 				name += "*"
@@ -177,7 +198,11 @@ func (op *Operation) prepare(c *Catalog) error {
 		op.styled = op.styled || p.In == Query && styledQuery(&p, body)
 	}
 	if len(q) > 0 {
-		op.template += "{?" + strings.Join(q, ",") + "}"
+		open := "{?"
+		if query != "" && !op.keyQuery {
+			open = "{&" // after the key's own query
+		}
+		op.template += open + strings.Join(q, ",") + "}"
 	}
 	op.required = op.required[:0]
 	op.optBody, op.shadowed, op.shadowedOpt = nil, nil, nil
@@ -261,13 +286,73 @@ func (op *Operation) prepare(c *Catalog) error {
 	return nil
 }
 
+// makeTwin makes op.twin, when op's key holds a literal query: op as a
+// route that writes that query finds it, with a template that leaves the
+// query to the route (keyQuery).
+func (op *Operation) makeTwin() error {
+	if _, query := splitKey(op.Path); query == "" {
+		return nil
+	}
+	t := *op
+	t.required, t.optBody, t.index, t.parsed = nil, nil, nil, nil // prepare must not write into op's
+	t.shadowed, t.shadowedOpt = nil, nil
+	t.keyQuery, t.twin = true, nil
+	if err := t.prepare(op.cat); err != nil {
+		return err
+	}
+	op.twin = &t
+	return nil
+}
+
+// forRoute is the operation a route names that writes the key's literal
+// query, if it has one: the twin, whose template leaves it to the route.
+func (op *Operation) forRoute(route string) *Operation {
+	if op.twin != nil {
+		if _, query := splitKey(route); query != "" {
+			return op.twin
+		}
+	}
+	return op
+}
+
+// splitKey splits a description's path key into the path, and the
+// literal query it writes ("?beta=true", "" for most): what follows a "?"
+// outside an expression, up to a "#". A "#" outside an expression, and
+// what follows it, is dropped: a client sends no fragment.
+func splitKey(key string) (path, query string) {
+	if !strings.ContainsAny(key, "?#") {
+		return key, ""
+	}
+	depth, q := 0, -1
+	for i := 0; i < len(key); i++ {
+		switch c := key[i]; {
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case depth > 0:
+		case c == '#':
+			if q < 0 {
+				return key[:i], ""
+			}
+			return key[:q], key[q:i]
+		case c == '?' && q < 0:
+			q = i
+		}
+	}
+	if q < 0 {
+		return key, ""
+	}
+	return key[:q], key[q:]
+}
+
 // renamed returns a copy of op for a template of the same shape whose
 // variables have other names; an error when they cannot be names.
 func (op *Operation) renamed(path string) (*Operation, error) {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
 	c.required, c.optBody, c.index, c.parsed = nil, nil, nil, nil // prepare must not write into op's
-	c.shadowed, c.shadowedOpt = nil, nil
+	c.shadowed, c.shadowedOpt, c.twin = nil, nil, nil
 	c.Path = path
 	c.Params = slices.Clone(op.Params)
 	for i := range c.Params {
@@ -296,17 +381,24 @@ func (op *Operation) Route() (method, path string) {
 }
 
 // Template returns the path template a call should be built with: Path,
-// and for a method that sends a body (anything but GET and HEAD) a query
-// expression naming its query parameters, as @octokit's route lists
+// and a query expression naming its query parameters for a method that
+// sends a body (anything but GET and HEAD), as @octokit's route lists
 // write it: "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}".
 // Without it, an engine that puts leftover parameters in the body of a
-// POST would send name and label there. A query parameter that explodes
-// (Param.Explode) is named there with "*", for any method: "/items{?ids*}"
-// sends ids=1&ids=2. A path parameter's Style is its RFC 6570 operator,
-// and its Explode the "*": "/users/{.id}" for label, "/users/{;id*}" for
-// matrix exploded. A name that is no template variable name, of a
-// query or path parameter, is written percent-encoded (template.VarName:
-// /things/{%24id}). A nil Operation gives "".
+// POST would send name and label there. For any method it names a query
+// parameter that explodes (Param.Explode), with "*" ("/items{?ids*}"
+// sends ids=1&ids=2), and one of any Style but StyleDefault (every query
+// parameter catalog/openapi reads): "/items{?fields}" sends
+// fields=a%2Cb,c, as OpenAPI's form writes ["a,b", "c"]. A path
+// parameter's Style is its RFC 6570 operator, and its Explode the "*":
+// "/users/{.id}" for label, "/users/{;id*}" for matrix exploded. A name
+// that is no template variable name, of a query or path parameter, is
+// written percent-encoded (template.VarName: /things/{%24id}); a query
+// parameter named as a path parameter is not named (the name is the
+// path's). What a key writes after "#" (Box's /files/{file_id}#get_shared_link)
+// is left out, as a client never sends it; its literal query (OpenAI's
+// /responses?beta=true) is kept, and the expression continues it:
+// "/responses?beta=true{&limit}". A nil Operation gives "".
 func (op *Operation) Template() string {
 	if op == nil {
 		return ""
@@ -495,6 +587,14 @@ func (op *Operation) MissingIn(has func(name string, body bool) bool, sendsBody 
 		}
 	}
 	e := &Error{Route: op.route, Missing: missing, Err: ErrMissingParam}
+	if op.Body != nil && !methodSendsBody(op.Method) {
+		for _, name := range missing {
+			if slices.Contains(op.required[op.bodyAt:], name) || slices.Contains(op.optBody, name) {
+				e.Detail = "the request body's, which the builder sends only for POST, PUT, PATCH and DELETE, not " + op.Method
+				return e
+			}
+		}
+	}
 	for _, name := range missing {
 		if p, ok := op.Param(name); ok && p.In != Body && (slices.Contains(op.shadowed, name) || slices.Contains(op.shadowedOpt, name)) &&
 			has(name, false) {
@@ -564,7 +664,7 @@ func (op *Operation) CheckParam(name string, v value.Value) error {
 // extra is the schema of the body members op does not declare, or nil
 // when it refuses them or sends no body.
 func (op *Operation) extra() *Schema {
-	if op.Body == nil || op.Method == "GET" || op.Method == "HEAD" {
+	if op.Body == nil || !methodSendsBody(op.Method) {
 		return nil
 	}
 	return op.Body.Additional
@@ -583,6 +683,12 @@ func (op *Operation) checkExtra(name string, x *Schema, v *value.Value) error {
 // pointer: a Value passed by value is spilled and copied, and the copy's
 // wide loads of narrow stores stall.
 func (op *Operation) checkValue(p *Param, v *value.Value) error {
+	switch {
+	case p.In == Body && !methodSendsBody(op.Method):
+		return op.bodiless(p.Name)
+	case p.In == Header && v.Kind() == value.Object:
+		return op.objectHeader(p)
+	}
 	if k := v.Kind(); (k == value.Null || k == value.Array || k == value.Object) && p.In == Path &&
 		(p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && v.Undefined() {
 		// RFC 6570 expands such an expression to nothing, which the
@@ -606,10 +712,46 @@ func (op *Operation) checkValue(p *Param, v *value.Value) error {
 		if p.Schema.matchJSON(*v, 0) {
 			return nil
 		}
-	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v)) && op.foreignKey(p, v) == "" {
+	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v) || p.DeepArrays && v.Kind() == value.Array) &&
+		op.foreignKey(p, v) == "" {
 		return nil
 	}
 	return op.explain(p, *v)
+}
+
+// methodSendsBody reports whether the builder sends a request body for
+// an operation's method: POST, PUT, PATCH and DELETE. A description may give
+// another a body (OPTIONS, or GET in OpenAPI 3.1): its members are
+// refused, since they would be sent nowhere, or moved to the query.
+func methodSendsBody(method string) bool {
+	switch method { // upper-case: prepare made it so
+	case "POST", "PUT", "PATCH", "DELETE":
+		return true
+	}
+	return false
+}
+
+// bodiless is the error of a body member of an operation whose method
+// the builder sends no body for.
+func (op *Operation) bodiless(name string) error {
+	return &Error{Route: op.route, Param: name, Err: ErrUnknownParam, Detail: op.bodilessWhy()}
+}
+
+func (op *Operation) bodilessWhy() string {
+	return "a member of the request body, which the builder sends only for POST, PUT, PATCH and DELETE, not " + op.Method +
+		": it cannot be sent, so the call is refused rather than sent without it"
+}
+
+// objectHeader is the error of an object given to a header parameter,
+// which the builder does not write: the caller writes it, as OpenAPI's
+// simple style does.
+func (op *Operation) objectHeader(p *Param) error {
+	form := "R,100,G,200"
+	if p.Explode {
+		form = "R=100,G=200"
+	}
+	return &Error{Route: op.route, Param: p.Name, Err: ErrType,
+		Detail: "an object, which the builder does not write into a header: set the header itself, as OpenAPI's simple style writes it (" + form + ")"}
 }
 
 // foreignKey returns the first member name of an object value of p, a
@@ -677,7 +819,13 @@ func (op *Operation) unknownParam(name string) error {
 		names = append(names, p.Name)
 	}
 	e := &Error{Route: op.route, Param: name, Err: ErrUnknownParam, Suggestions: nearest(name, names)}
-	if op.Body == nil || strings.EqualFold(op.Method, "GET") || strings.EqualFold(op.Method, "HEAD") {
+	if op.Body == nil {
+		return e
+	}
+	if !methodSendsBody(op.Method) {
+		if op.Body.Additional != nil { // a member the open body would take
+			e.Detail, e.Suggestions = op.bodilessWhy(), nil
+		}
 		return e
 	}
 	switch {

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
@@ -25,7 +26,7 @@ func styledQuery(p *Param, body bool) bool {
 	case StylePipeDelimited, StyleSpaceDelimited:
 		return !p.Explode
 	}
-	return !p.Explode && !body && mayBeObject(p.Schema.Type)
+	return !p.Explode && !body && p.Style == StyleDefault && mayBeObject(p.Schema.Type)
 }
 
 func mayBeObject(t Type) bool { return t == 0 || t&Object != 0 }
@@ -40,7 +41,9 @@ func mayBeObject(t Type) bool { return t == 0 || t&Object != 0 }
 //     them as form does: color=blue&color=black);
 //   - deepObject: the object, marked (value.DeepObjectFlag) to be
 //     written as one name[key]=value pair per member
-//     (color%5BR%5D=100&color%5BG%5D=200); an array is no deepObject;
+//     (color%5BR%5D=100&color%5BG%5D=200); an array is no deepObject,
+//     unless the parameter takes arrays (Param.DeepArrays): it is an
+//     object of its items' positions (ids%5B0%5D=1&ids%5B1%5D=2);
 //   - form, not exploded, of an operation without a body (GET, HEAD),
 //     whose template does not name it: an object's keys and values
 //     joined with "," (color=R%2C100%2CG%2C200), as such an array is.
@@ -67,11 +70,36 @@ func (op *Operation) StyledValue(name string, v value.Value) (_ value.Value, ok 
 		if k == value.Object {
 			return v.WithFlag(value.DeepObjectFlag), true
 		}
+		if p.DeepArrays {
+			return indexed(v)
+		}
 	case (p.Style == StylePipeDelimited || p.Style == StyleSpaceDelimited) && !p.Explode,
 		k == value.Object && styledQuery(p, op.Method != "GET" && op.Method != "HEAD"):
 		return joinText(v, p.Style.Delimiter())
 	}
 	return v, false
+}
+
+// indexed is an array as a deepObject of its items' positions, for
+// DeepArrays: ["a", "b"] as {"0": "a", "1": "b"}, written
+// name[0]=a&name[1]=b. Null items are left out, and number the rest; an
+// array of nothing else is null, which sends nothing. ok is false for an
+// array that nests an array or object.
+func indexed(v value.Value) (value.Value, bool) {
+	members := make([]value.Member, 0, v.Len())
+	for _, it := range v.Items() {
+		switch it.Kind() {
+		case value.Null:
+			continue
+		case value.Array, value.Object:
+			return v, false
+		}
+		members = append(members, value.Member{Key: strconv.Itoa(len(members)), Value: it})
+	}
+	if len(members) == 0 {
+		return value.Value{}, true
+	}
+	return value.NewObject(members).WithFlag(value.DeepObjectFlag), true
 }
 
 // joinText joins the text of an array's items, or an object's keys and
@@ -119,7 +147,7 @@ func appendItem(b []byte, s string, sep byte) []byte {
 // "a][b" as a member b of a member a: names the object did not have.
 func deepKeysOK(v *value.Value) bool {
 	if v.Kind() == value.Array {
-		return false
+		return false // but for DeepArrays: see checkValue
 	}
 	_, bad := badDeepMember(v)
 	return !bad

@@ -32,7 +32,9 @@ var _ = Describe("a parameter's Style", func() {
 				{Name: "ids", In: catalog.Query, Style: catalog.StylePipeDelimited, Schema: arr},
 				{Name: "words", In: catalog.Query, Style: catalog.StyleSpaceDelimited, Explode: true, Schema: arr},
 				{Name: "color", In: catalog.Query, Style: catalog.StyleForm, Schema: catalog.Schema{Type: catalog.Object}},
-				{Name: "q", In: catalog.Query, Schema: str}}},
+				{Name: "legacy", In: catalog.Query, Schema: catalog.Schema{Type: catalog.Object}},
+				{Name: "q", In: catalog.Query, Schema: str},
+				{Name: "expand", In: catalog.Query, Style: catalog.StyleDeepObject, DeepArrays: true, Schema: catalog.Schema{Type: catalog.Array, Items: &str}}}},
 			{ID: "addItem", Method: "POST", Path: "/items", Params: []catalog.Param{
 				{Name: "filter", In: catalog.Query, Style: catalog.StyleDeepObject, Explode: true, Schema: obj},
 				{Name: "color", In: catalog.Query, Schema: catalog.Schema{Type: catalog.Object}},
@@ -79,9 +81,11 @@ var _ = Describe("a parameter's Style", func() {
 		Expect(byID(c, "getUser").Template()).To(Equal("/users/{.id}"))
 		Expect(byID(c, "getPoint").Template()).To(Equal("/points/{;%24at*}/{n*}"))
 		Expect(byID(c, "plain").Template()).To(Equal("/plain/{id}"))
-		// The query: a deepObject is never exploded by the template; a
+		// The query: every parameter of a style, for any method (but
+		// @octokit/endpoint's, StyleDefault, which a GET writes after the
+		// template); a deepObject is never exploded by the template; a
 		// pipeDelimited explode is form's.
-		Expect(byID(c, "listItems").Template()).To(Equal("/items{?words*}"))
+		Expect(byID(c, "listItems").Template()).To(Equal("/items{?filter,ids,words*,color,expand}"))
 		Expect(byID(c, "addItem").Template()).To(Equal("/items{?filter,color}"))
 	})
 
@@ -131,6 +135,7 @@ var _ = Describe("a parameter's Style", func() {
 		Expect(byID(back, "listItems").Params).To(Equal(byID(c, "listItems").Params))
 		Expect(byID(back, "getPoint").Template()).To(Equal("/points/{;%24at*}/{n*}"))
 		Expect(string(c.Encode())).To(ContainSubstring("P\tpM*!\t$at\t"))
+		Expect(string(c.Encode())).To(ContainSubstring("P\tqD+\texpand\t"))
 		_, err = catalog.Decode([]byte("endpointkit-catalog 1\nO\tx\tGET\t/x\t\t\nP\tqX\tq\ts\n"))
 		Expect(err).To(MatchError(catalog.ErrInvalid))
 		Expect(err).To(MatchError(ContainSubstring("invalid style")))
@@ -152,13 +157,16 @@ var _ = Describe("a parameter's Style", func() {
 			return string(value.AppendJSON(nil, out))
 		}
 
-		It("joins pipeDelimited and spaceDelimited items, and a form object of a GET, and marks a deepObject", func() {
+		It("joins pipeDelimited and spaceDelimited items, and an @octokit/endpoint form object of a GET, and marks a deepObject", func() {
 			c := styled()
 			list := byID(c, "listItems")
 			Expect(styledValue(list, "ids", []any{1, "a|b", nil, true})).To(Equal(`"1|a|b|true"`))
 			Expect(styledValue(list, "ids", map[string]any{"R": 100, "G": 200})).To(Equal(`"G|200|R|100"`))
-			Expect(styledValue(list, "color", map[string]any{"R": 100, "x": nil})).To(Equal(`"R,100"`))
+			Expect(styledValue(list, "legacy", map[string]any{"R": 100, "x": nil})).To(Equal(`"R,100"`))
 			Expect(styledValue(list, "filter", map[string]any{"status": "open"})).To(Equal(`deep {"status":"open"}`))
+			// A deepObject that takes arrays (DeepArrays): its items by position.
+			Expect(styledValue(list, "expand", []any{"a", nil, "b"})).To(Equal(`deep {"0":"a","1":"b"}`))
+			Expect(styledValue(list, "expand", []any{nil})).To(Equal(`null`))
 			Expect(styledValue(list, "ids", []any{nil})).To(Equal(`null`))
 			Expect(styledValue(list, "ids", []any{""})).To(Equal(`""`))
 		})
@@ -173,6 +181,7 @@ var _ = Describe("a parameter's Style", func() {
 			}{
 				{list, "ids", "1|2"}, {list, "ids", 5}, {list, "filter", []int{1}}, {list, "words", []string{"a"}},
 				{list, "q", []string{"a"}}, {list, "ids", []any{[]int{1}}}, {list, "ids", map[string]any{"a": []int{1}}},
+				{list, "color", map[string]any{"R": 1}}, // OpenAPI's form: the template's {?color}
 				{list, "nope", []int{1}}, {add, "color", map[string]any{"R": 1}}, {add, "name", []int{1}},
 				{byID(c, "plain"), "tags", []int{1}}, {byID(c, "getUser"), "id", []int{1}}, {nil, "ids", []int{1}},
 			} {
@@ -205,7 +214,9 @@ var _ = Describe("a parameter's Style", func() {
 
 		It("refuses an array for a deepObject, and keeps a credential's value out", func() {
 			list := byID(styled(), "listItems")
-			Expect(check(list, "filter", []string{"open"})).To(MatchError(`catalog: GET /items: parameter "filter": got array, want object (style deepObject)`))
+			Expect(check(list, "filter", []string{"open"})).To(MatchError(`catalog: GET /items: parameter "filter": got array, want object ` +
+				`(style deepObject, which OpenAPI defines for objects only): load the description with openapi.Options{DeepObjectArrays: true} ` +
+				`to send filter[0]=a&filter[1]=b, or write the pairs in the route's query (?filter[]=a&filter[]=b)`))
 			c, err := catalog.New(catalog.Info{}, []catalog.Operation{{Method: "GET", Path: "/x", Params: []catalog.Param{
 				{Name: "auth", In: catalog.Query, Style: catalog.StyleDeepObject, Schema: catalog.Schema{Type: catalog.Object, Properties: []catalog.Property{
 					{Name: "token", Schema: catalog.Schema{Type: catalog.Integer}}}}}}}})

@@ -147,8 +147,14 @@ type Param struct {
 	// as one pair of items joined with commas, as @octokit/endpoint
 	// sends every array. For a path parameter, the template writes it
 	// with RFC 6570's explode ({id*}, {.id*}, {;id*}). A deepObject
-	// ignores it.
+	// ignores it. For a header parameter, it says how OpenAPI's simple
+	// style writes an object (R=100,G=200, not R,100,G,200).
 	Explode bool
+	// DeepArrays says a deepObject parameter takes an array too, sent as
+	// one name[i]=item pair per item (name[0]=a&name[1]=b), the form qs,
+	// Rails and PHP read, which OpenAPI leaves undefined (catalog/openapi's
+	// Options.DeepObjectArrays). Without it, an array is refused.
+	DeepArrays bool
 }
 
 // Style is how a parameter's value is written into the URL: OpenAPI's
@@ -160,16 +166,24 @@ type Param struct {
 // StyleLabel (/users/.5) or StyleMatrix (/users/;id=5): the operation's
 // template writes them as RFC 6570's operators ({id}, {.id}, {;id}).
 //
-// A query parameter takes StyleForm (its default: ids=1&ids=2 exploded,
-// as it is by default), StylePipeDelimited (ids=1%7C2),
+// A query parameter takes StyleForm (OpenAPI's default: ids=1&ids=2
+// exploded, as it is by default, ids=1,2 not, its items encoded and the
+// commas literal, for every method), StylePipeDelimited (ids=1%7C2),
 // StyleSpaceDelimited (ids=1%202) or StyleDeepObject
 // (filter%5Bstatus%5D=open). RFC 6570 has none of the last three: the
 // builder writes them (Operation.StyledValue). Their delimiters and
 // brackets are percent-encoded, as OpenAPI 3.1.1 says RFC 3986 wants
-// them (Appendix E); servers decode a query before they split it.
+// them (Appendix E); servers decode a query before they split it, so an
+// item holding its delimiter cannot be told apart. StyleDefault is
+// @octokit/endpoint's form, GitHub's: a GET writes a list after the
+// template, joined with commas encoded as its items are (ids=1%2C2), and
+// "q" keeps a "+" (GitHub's search syntax); catalog/openapi gives every
+// query parameter StyleForm, but with its JoinArrays.
 //
 // Header and cookie parameters keep their defaults (simple, form): the
-// builder sends a header's array joined with commas, and no cookies.
+// builder sends a header's array joined with commas (an object is
+// refused: Param.Explode says which form to write it in), and no
+// cookies.
 type Style uint8
 
 // The styles of OpenAPI 3.1.

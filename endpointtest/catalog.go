@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/endpointkit/endpoint/builder"
@@ -212,7 +213,9 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 	}
 	has := map[string]bool{}
 	// Path variables come first in params, with the operation's names.
-	vars := ix.r.pats[i].vars
+	pat := ix.r.pats[i]
+	vars := pat.vars
+	raws := rawSegments(pat, c.Path, ix.r.prefixes)
 	for _, p := range params {
 		if has[p.Name] || !slices.Contains(vars, p.Name) {
 			break
@@ -220,7 +223,7 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 		has[p.Name] = true
 		v := p.Value
 		if text, ok := v.(string); ok {
-			v = pathValue(op, p.Name, text)
+			v = pathValue(op, p.Name, text, raws[p.Name])
 		}
 		if err := op.Check(p.Name, v); err != nil {
 			add(p.Name, "invalid", err, paramProblem(op, catalog.Path, p.Name, err))
@@ -232,10 +235,17 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 	// and so are names the operation does not declare, when it has an
 	// exploded form parameter that may be an object (R=100&G=200).
 	var names []string
-	byName := map[string][]string{}
+	byName, rawByName := map[string][]string{}, map[string][]string{}
 	objects := map[string]map[string]string{}
+	items := map[string][]string{}
 	loose := looseObject(op)
-	for _, kv := range q {
+	raw := rawQueryValues(c.RawQuery)
+	lits := slices.Clone(pat.queryLits) // the template's own pairs (?beta=true), once each
+	for k, kv := range q {
+		if j := slices.Index(lits, kv); j >= 0 {
+			lits = slices.Delete(lits, j, j+1)
+			continue
+		}
 		base, key, deep := deepName(op, kv.name)
 		if !deep && loose != "" {
 			if _, declared := op.Param(kv.name); !declared {
@@ -243,9 +253,15 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 			}
 		}
 		if deep {
+			if objects[base] == nil && items[base] == nil {
+				names = append(names, base)
+			}
+			if deepItem(op, base, key, len(items[base])) {
+				items[base] = append(items[base], kv.value) // name[]=a or name[0]=a: an array's item
+				continue
+			}
 			if objects[base] == nil {
 				objects[base] = map[string]string{}
-				names = append(names, base)
 			}
 			objects[base][key] = kv.value
 			continue
@@ -254,28 +270,45 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 			names = append(names, kv.name)
 		}
 		byName[kv.name] = append(byName[kv.name], kv.value)
+		rawValue := kv.value
+		if k < len(raw) {
+			rawValue = raw[k]
+		}
+		rawByName[kv.name] = append(rawByName[kv.name], rawValue)
 	}
 	for _, name := range names {
 		has[name] = true
+		if list, ok := items[name]; ok && byName[name] == nil && objects[name] == nil {
+			ix.checkSent(op, catalog.Query, name, list, add)
+			continue
+		}
 		if obj, ok := objects[name]; ok && byName[name] == nil {
 			ix.checkSent(op, catalog.Query, name, obj, add)
 			continue
 		}
-		sent := byName[name]
+		sent, sentRaw := byName[name], rawByName[name]
 		// A query array travels comma-separated (the builder's and
 		// octokit's form), in its style's delimiter, or as a repeated
-		// name; an object's keys and values alternate.
+		// name; an object's keys and values alternate. OpenAPI's form
+		// writes the items encoded and the commas literal, so it is
+		// split before it is decoded (a%2Cb,c is a,b and c).
 		var v any = sent[0]
 		p, declared := op.Param(name)
+		read := func(k int) any {
+			if p.Style == catalog.StyleForm {
+				return rawTextValue(p, sentRaw[k], ',', false, url.QueryUnescape)
+			}
+			return textValue(p, sent[k], p.Style.Delimiter(), false)
+		}
 		switch {
 		case declared && len(sent) == 1:
-			v = textValue(p, sent[0], p.Style.Delimiter(), false)
+			v = read(0)
 		case len(sent) > 1:
 			vals := make([]any, 0, len(sent))
-			for _, text := range sent {
+			for k, text := range sent {
 				items, isList := []string(nil), false
 				if declared {
-					items, isList = textValue(p, text, p.Style.Delimiter(), false).([]string)
+					items, isList = read(k).([]string)
 				}
 				if !isList {
 					vals = append(vals, text)
@@ -355,8 +388,10 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 
 // pathValue reads a path value back as its parameter's style wrote it,
 // for the check: see textValue. A label that explodes separates its
-// items with "."; every other style with ",".
-func pathValue(op *catalog.Operation, name, text string) any {
+// items with "."; every other style with ",". raw is the segment as
+// sent ("" when it is not known), which is split before its parts are
+// decoded, as RFC 6570 writes them (a%2Cb,c is a,b and c).
+func pathValue(op *catalog.Operation, name, text, raw string) any {
 	p, ok := op.Param(name)
 	if !ok || p.In != catalog.Path {
 		return text
@@ -365,7 +400,99 @@ func pathValue(op *catalog.Operation, name, text string) any {
 	if p.Style == catalog.StyleLabel && p.Explode {
 		sep = '.'
 	}
+	switch {
+	case raw == "":
+	case p.Style == catalog.StyleLabel:
+		if r, ok := strings.CutPrefix(raw, "."); ok {
+			return rawTextValue(p, r, sep, p.Explode, url.PathUnescape)
+		}
+	case p.Style == catalog.StyleMatrix && !p.Explode:
+		if r, ok := strings.CutPrefix(raw, ";"+url.PathEscape(name)+"="); ok {
+			return rawTextValue(p, r, sep, false, url.PathUnescape)
+		}
+	case p.Style != catalog.StyleMatrix:
+		return rawTextValue(p, raw, sep, p.Explode, url.PathUnescape)
+	}
 	return textValue(p, text, sep, p.Explode)
+}
+
+// rawTextValue is textValue for text as sent, which is split at sep
+// (and, exploded, at "=") before its parts are decoded with dec; a part
+// that does not decode is kept as sent.
+func rawTextValue(p *catalog.Param, raw string, sep byte, explode bool, dec func(string) (string, error)) any {
+	unescape := func(s string) string {
+		if d, err := dec(s); err == nil {
+			return d
+		}
+		return s
+	}
+	t := p.Schema.Type
+	if t == 0 || t&catalog.String != 0 || t&(catalog.Array|catalog.Object) == 0 {
+		return unescape(raw)
+	}
+	parts := strings.Split(raw, string(sep))
+	if t&catalog.Array != 0 {
+		for i := range parts {
+			parts[i] = unescape(parts[i])
+		}
+		return parts
+	}
+	members := make(map[string]string, len(parts))
+	if explode {
+		for _, part := range parts {
+			k, v, _ := strings.Cut(part, "=")
+			members[unescape(k)] = unescape(v)
+		}
+		return members
+	}
+	if len(parts)%2 != 0 {
+		return unescape(raw) // no object: the check says so
+	}
+	for i := 0; i+1 < len(parts); i += 2 {
+		members[unescape(parts[i])] = unescape(parts[i+1])
+	}
+	return members
+}
+
+// rawSegments returns the variables of a pattern of whole segments as
+// the request's escaped path holds them, for the check to split before
+// it decodes; nil for any other pattern.
+func rawSegments(p *pattern, escaped string, prefixes []string) map[string]string {
+	if !p.simple {
+		return nil
+	}
+	for _, path := range candidatePaths(escaped, prefixes) {
+		rest, ok := strings.CutPrefix(path, "/")
+		segs := strings.Split(rest, "/")
+		if !ok || len(segs) != len(p.segs) {
+			continue
+		}
+		out := make(map[string]string)
+		for i, s := range p.segs {
+			if s.isVar {
+				out[s.name] = segs[i]
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// rawQueryValues returns the values of a raw query as sent, in the order
+// and with the skips of parseQuery, for the check to split before it
+// decodes.
+func rawQueryValues(raw string) []string {
+	var out []string
+	for raw != "" {
+		var kv string
+		kv, raw, _ = strings.Cut(raw, "&")
+		if kv == "" {
+			continue
+		}
+		_, v, _ := strings.Cut(kv, "=")
+		out = append(out, v)
+	}
+	return out
 }
 
 // textValue reads the text of a path or query value back into the
@@ -419,6 +546,18 @@ func deepName(op *catalog.Operation, name string) (base, key string, ok bool) {
 	return name[:i], name[i+1 : len(name)-1], true
 }
 
+// deepItem reports whether name[key] is item number n of an array sent
+// to op's deepObject parameter name: its schema takes an array and no
+// object, and key is empty (name[]=a, as Rails and PHP write it) or n
+// (name[0]=a, as qs does, and the builder with Param.DeepArrays).
+func deepItem(op *catalog.Operation, name, key string, n int) bool {
+	p, ok := op.Param(name)
+	if !ok || p.Schema.Type&catalog.Array == 0 || p.Schema.Type&catalog.Object != 0 {
+		return false
+	}
+	return key == "" || key == strconv.Itoa(n)
+}
+
 // looseObject names op's one query parameter of style form, exploded,
 // that may be an object, whose members are sent as pairs of their own
 // names; "" when it has none, or several, which no request tells apart.
@@ -445,6 +584,14 @@ func (ix *catalogIndex) checkSent(op *catalog.Operation, sentIn catalog.Location
 		err = op.CheckParam(name, vv)
 	} else {
 		err = op.Check(name, v)
+	}
+	if !ok && sentIn == catalog.Body && op.Body != nil && op.Body.Additional != nil {
+		// A member an open body takes (additionalProperties, or a
+		// free-form object): checked against the schema it gives them.
+		if err != nil {
+			add(name, "invalid", err, paramProblem(op, sentIn, name, err))
+		}
+		return
 	}
 	if !ok {
 		var ce *catalog.Error

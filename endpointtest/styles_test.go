@@ -2,7 +2,9 @@ package endpointtest_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -96,6 +98,105 @@ var _ = Describe("a fake server over an API description with parameter styles", 
 		Expect(calls[3].Err).To(MatchError(ContainSubstring(`query parameter "color" of GET /items: R: got string "x", want integer`)))
 		Expect(calls[4].Err).To(MatchError(ContainSubstring(`path parameter "id" of GET /users/{id}: got string "x", want integer`)))
 		Expect(calls[5].Err).To(MatchError(ContainSubstring(`path parameter "names" of GET /tags/{names}: [1]: got string "x", want integer`)))
+	})
+})
+
+// The fake server read a value as the builder writes it only while no
+// item held its delimiter: it split a value after decoding it, so that
+// OpenAPI's form (fields=a%2Cb,c, items encoded and commas literal) gave
+// three items, and an object with a comma in a member no object at all.
+// It also checked an operation's literal query (OpenAI's ?beta=true) as a
+// parameter, and read a deepObject array (Stripe's expand[0]=a) as an
+// object.
+var _ = Describe("a fake server reading what OpenAPI's styles write", func() {
+	c, err := openapi.LoadWith([]byte(`{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{
+		"/boxes/{ids}/{color}":{"get":{"operationId":"getBoxes","parameters":[
+			{"name":"ids","in":"path","required":true,"schema":{"type":"array","items":{"type":"string","enum":["a,b","c"]}}},
+			{"name":"color","in":"path","required":true,"schema":{"type":"object","properties":{"R":{"type":"string","enum":["1,0"]},"G":{"type":"integer"}}}}],"responses":{"200":{"description":"ok"}}}},
+		"/items":{"get":{"operationId":"listItems","parameters":[
+			{"name":"fields","in":"query","explode":false,"schema":{"type":"array","items":{"type":"string","enum":["a,b","c"]}}},
+			{"name":"color","in":"query","explode":false,"schema":{"type":"object","properties":{"R":{"type":"string","enum":["1,0"]},"G":{"type":"integer"}}}},
+			{"name":"expand","in":"query","style":"deepObject","explode":true,"schema":{"type":"array","items":{"type":"string","enum":["customer","invoice"]}}}],
+			"responses":{"200":{"description":"ok"}}}},
+		"/responses/{id}?beta=true":{"get":{"operationId":"beta_getResponse","parameters":[
+			{"name":"id","in":"path","required":true,"schema":{"type":"string"}},
+			{"name":"limit","in":"query","schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}},
+		"/metadata/{scope}":{"post":{"operationId":"addMetadata","parameters":[{"name":"scope","in":"path","required":true,"schema":{"type":"string"}}],
+			"requestBody":{"content":{"application/json":{"schema":{"type":"object","additionalProperties":{"type":"string"}}}}},"responses":{"200":{"description":"ok"}}}}}}`),
+		openapi.Options{DeepObjectArrays: true})
+	var srv *endpointtest.Server
+	var t *recorderT
+	var e *builder.Endpoint
+	BeforeEach(func() {
+		Expect(err).NotTo(HaveOccurred())
+		t = &recorderT{newRecorder()}
+		srv = endpointtest.NewServer(t.r, endpointtest.WithCatalog(c))
+		e = builder.New(builder.WithBaseURL(srv.URL), builder.WithCatalog(c))
+	})
+
+	// It refused the members of an open body (Box's metadata, a
+	// free-form object), which the builder sends.
+	It("takes the members an open body takes, checked against their schema", func() {
+		for _, b := range []*builder.Builder{
+			e.Route("addMetadata").Param("scope", "global").Param("k1", "v").Param("k 2", "w"),
+			e.Route("addMetadata").Param("scope", "global").Data(map[string]any{"k1": 5}),
+		} {
+			req, err := b.HTTPRequest(context.Background())
+			if err != nil { // the builder checks the member's schema first
+				Expect(err).To(MatchError(ContainSubstring(`"k1"`)))
+				req, err = http.NewRequest("POST", srv.URL+"/metadata/global", strings.NewReader(`{"k1":5}`))
+				Expect(err).NotTo(HaveOccurred())
+			}
+			resp, err := srv.Client().Do(req)
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+		}
+		calls := srv.Requests()
+		Expect(calls).To(HaveLen(2))
+		Expect(errors.Is(calls[0].Err, endpointtest.ErrAPI)).To(BeFalse(), "%v", calls[0].Err)
+		Expect(calls[1].Err).To(MatchError(ContainSubstring(`body field "k1" of POST /metadata/{scope}: got integer 5, want string`)))
+	})
+
+	It("splits a value before it decodes it, takes deepObject items, and leaves the key's query out of the check", func() {
+		color := builder.Params{{Name: "R", Value: "1,0"}, {Name: "G", Value: 2}}
+		for _, b := range []*builder.Builder{
+			e.Route("getBoxes").Param("ids", []string{"a,b", "c"}).Param("color", color),
+			e.Route("listItems").Param("fields", []string{"a,b", "c"}).Param("color", color).Param("expand", []string{"customer", "invoice"}),
+			e.Route("GET /responses/{id}?beta=true").Param("id", "r1").Param("limit", 2),
+		} {
+			req, err := b.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			resp, err := srv.Client().Do(req)
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+		}
+		calls := srv.Requests()
+		Expect(calls).To(HaveLen(3))
+		Expect(calls[0].Path).To(Equal("/boxes/a%2Cb,c/R,1%2C0,G,2"))
+		Expect(calls[1].RawQuery).To(Equal("fields=a%2Cb,c&color=R,1%2C0,G,2&expand%5B0%5D=customer&expand%5B1%5D=invoice"))
+		Expect(calls[2].RawQuery).To(Equal("beta=true&limit=2"))
+		for _, c := range calls {
+			Expect(c.Operation).NotTo(BeNil(), c.Path)
+			Expect(errors.Is(c.Err, endpointtest.ErrAPI)).To(BeFalse(), "%s: %v", c.Path, c.Err)
+		}
+		// Rails' and PHP's form of the array is read too; an item out of
+		// its enum is still refused.
+		for path, problem := range map[string]string{
+			"/items?expand[]=customer&expand[]=invoice": "",
+			"/items?expand%5B0%5D=custmer":              `query parameter "expand" of GET /items: [0]: "custmer" is not one of customer, invoice`,
+			"/items?fields=a,b":                         `query parameter "fields" of GET /items: [0]: "a" is not one of a,b, c`,
+		} {
+			srv.Reset()
+			resp, err := http.Get(srv.URL + path)
+			Expect(err).NotTo(HaveOccurred())
+			readBody(resp)
+			call := srv.Requests()[0]
+			if problem == "" {
+				Expect(errors.Is(call.Err, endpointtest.ErrAPI)).To(BeFalse(), "%s: %v", path, call.Err)
+			} else {
+				Expect(call.Err).To(MatchError(ContainSubstring(problem)), path)
+			}
+		}
 	})
 })
 

@@ -37,10 +37,21 @@
 //
 // A path or query parameter keeps its style and explode
 // ([catalog.Style], [catalog.Param].Explode): label and matrix paths,
-// pipeDelimited, spaceDelimited and deepObject queries, explode's default
-// true for form and false for the rest. A style OpenAPI does not define
-// for the parameter's location is the location's default, as is the
-// style of a header or cookie parameter.
+// form (catalog.StyleForm), pipeDelimited, spaceDelimited and deepObject
+// queries, explode's default true for form and false for the rest. A
+// style OpenAPI does not define for the parameter's location is the
+// location's default, as is the style of a header or cookie parameter
+// (a header keeps its explode). Each is written as OpenAPI 3.1.1's
+// Style Examples write it, with RFC 6570's encoding, for every method.
+//
+// What OpenAPI cannot say, or the builder cannot send, is refused with
+// an error that says how to send it: an array for a deepObject (sent as
+// name[0]=a&name[1]=b with Options.DeepObjectArrays), an object for a
+// header parameter, a cookie parameter (set a Cookie header), and a body
+// member of an operation whose method the builder sends no body for
+// (GET, HEAD, OPTIONS, TRACE). A key's literal query (/responses?beta=true)
+// is sent once, a "#variant" of a key never, and a name declared in
+// both the path and the query is the path's.
 //
 // Properties keep the order the document writes them in, which
 // kin-openapi's maps lose: it is taken back from the positions
@@ -130,6 +141,13 @@ func (e *Error) Unwrap() []error {
 type Options struct {
 	// Source is recorded in the catalogue's Info.Source.
 	Source string
+	// DeepObjectArrays sends an array given to a deepObject query
+	// parameter as one name[i]=item pair per item (expand[0]=a&expand[1]=b),
+	// the form qs, Rails and PHP read, which OpenAPI leaves undefined
+	// (catalog.Param.DeepArrays): Stripe's descriptions declare expand an
+	// array of style deepObject. Without it, such an array is refused,
+	// with an error that says how to send it.
+	DeepObjectArrays bool
 	// JoinArrays sends every array query parameter as one pair, its
 	// items joined with commas, as @octokit/endpoint does, whatever the
 	// description's style says, deepObject aside (catalog/github sets
@@ -373,6 +391,7 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 			Schema: c.convert(sref, 0, nil),
 		}
 		param.Style, param.Explode = c.style(p, in, param.Schema.Type)
+		param.DeepArrays = param.Style == catalog.StyleDeepObject && c.opts.DeepObjectArrays
 		out.Params = append(out.Params, param)
 	}
 	if op.RequestBody != nil && op.RequestBody.Value != nil {
@@ -449,11 +468,14 @@ func readOnlyProp(s *openapi3.Schema, name string, seen []*openapi3.Schema) bool
 // catalog.Style). A style OpenAPI does not define for the location, or
 // does not define at all, is the location's default, as every style was
 // before styles were applied: one description's slip should not keep
-// its other operations from loading. Header and cookie parameters keep
-// their defaults. explode defaults to true for form, false for the
-// rest; it only matters for a value that may be an array or object, and
-// a deepObject has none. With JoinArrays, a query parameter's array is
-// joined with commas whatever its style (a deepObject stays one).
+// its other operations from loading; a query's is StyleForm, which the
+// operation's template writes for every method. Header and cookie
+// parameters keep their default styles; a header keeps its explode, for
+// an object. explode defaults to true for form, false for the rest; it
+// only matters for a value that may be an array or object, and a
+// deepObject has none. With JoinArrays, a query parameter's array is
+// joined with commas whatever its style (a deepObject stays one), as
+// @octokit/endpoint writes it (StyleDefault).
 func (c *converter) style(p *openapi3.Parameter, in catalog.Location, t catalog.Type) (catalog.Style, bool) {
 	var style catalog.Style
 	switch in {
@@ -466,6 +488,7 @@ func (c *converter) style(p *openapi3.Parameter, in catalog.Location, t catalog.
 		}
 		return style, p.Explode != nil && *p.Explode
 	case catalog.Query:
+		style = catalog.StyleForm
 		switch p.Style {
 		case "deepObject":
 			return catalog.StyleDeepObject, false
@@ -477,9 +500,12 @@ func (c *converter) style(p *openapi3.Parameter, in catalog.Location, t catalog.
 		if c.opts.JoinArrays {
 			return catalog.StyleDefault, false
 		}
-		explode := p.Explode != nil && *p.Explode || p.Explode == nil && style == catalog.StyleDefault
+		explode := p.Explode != nil && *p.Explode || p.Explode == nil && style == catalog.StyleForm
 		// A schema without a type (0) allows arrays and objects too.
 		return style, explode && (t == 0 || t&(catalog.Array|catalog.Object) != 0)
+	case catalog.Header:
+		// simple, which writes an exploded object R=100,G=200.
+		return catalog.StyleDefault, p.Explode != nil && *p.Explode && (t == 0 || t&catalog.Object != 0)
 	}
 	return catalog.StyleDefault, false
 }

@@ -26,28 +26,43 @@ import (
 // built by Build, by the one-step HTTPRequest, by Parse(Merge()) and by
 // Build("", Merge()), which must all give it.
 
-// styleDoc is a description with one GET and one POST operation per style
-// and explode, on /path/<style>/<explode>/{color} and /query/<style>/<explode>.
+// styleMethods are the methods every style is built for: those the
+// builder sends a body for (each here with one) and those it does not.
+var styleMethods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH"}
+
+// styleDoc is a description with an operation of every method per style
+// and explode, on /path/<style>/<explode>/{color},
+// /query/<style>/<explode> and /header/<style>/<explode>.
 func styleDoc() []byte {
 	var paths []string
 	schema := `{"type":["string","integer","array","object"],"items":{"type":"string"}}`
 	op := func(method, in, style string, explode bool) string {
 		body := ""
-		if method == "post" {
+		if method != "get" && method != "head" && method != "options" {
 			body = `"requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"name":{"type":"string"}}}}}},`
 		}
 		return fmt.Sprintf(`"%s":{"operationId":"%s-%s-%s-%t","parameters":[{"name":"color","in":"%s","required":%t,"style":"%s","explode":%t,"schema":%s}],%s"responses":{"200":{"description":"ok"}}}`,
 			method, method, in, style, explode, in, in == "path", style, explode, schema, body)
 	}
+	item := func(in, style string, explode bool) string {
+		var ops []string
+		for _, m := range styleMethods {
+			ops = append(ops, op(strings.ToLower(m), in, style, explode))
+		}
+		return strings.Join(ops, ",")
+	}
 	for _, style := range []string{"simple", "label", "matrix"} {
 		for _, explode := range []bool{false, true} {
-			paths = append(paths, fmt.Sprintf(`"/path/%s/%t/{color}":{%s,%s}`, style, explode, op("get", "path", style, explode), op("post", "path", style, explode)))
+			paths = append(paths, fmt.Sprintf(`"/path/%s/%t/{color}":{%s}`, style, explode, item("path", style, explode)))
 		}
 	}
 	for _, style := range []string{"form", "spaceDelimited", "pipeDelimited", "deepObject"} {
 		for _, explode := range []bool{false, true} {
-			paths = append(paths, fmt.Sprintf(`"/query/%s/%t":{%s,%s}`, style, explode, op("get", "query", style, explode), op("post", "query", style, explode)))
+			paths = append(paths, fmt.Sprintf(`"/query/%s/%t":{%s}`, style, explode, item("query", style, explode)))
 		}
+	}
+	for _, explode := range []bool{false, true} {
+		paths = append(paths, fmt.Sprintf(`"/header/simple/%t":{%s}`, explode, item("header", "simple", explode)))
 	}
 	return []byte(`{"openapi":"3.1.0","info":{"title":"styles","version":"1"},"paths":{` + strings.Join(paths, ",") + `}}`)
 }
@@ -106,7 +121,7 @@ var _ = Describe("OpenAPI 3.1.1's Style Examples, built through a catalogue", fu
 
 	DescribeTable("path styles, written by the template's RFC 6570 operators",
 		func(style string, explode bool, str, arr, obj, five string) {
-			for _, method := range []string{"GET", "POST"} {
+			for _, method := range styleMethods {
 				route := fmt.Sprintf("/path/%s/%t/{color}", style, explode)
 				prefix := fmt.Sprintf("/path/%s/%t/", style, explode)
 				Expect(url(method, route, colorString)).To(Equal(prefix+str), method)
@@ -148,23 +163,19 @@ var _ = Describe("OpenAPI 3.1.1's Style Examples, built through a catalogue", fu
 		}
 	})
 
-	// The query styles. A GET's parameters that the template does not
-	// name are written after it, a list's items joined with "%2C", as
-	// @octokit/endpoint v6 writes them (a server reads the same value as
-	// from the table's ","); a POST names them all in its {?…}, which
-	// writes ",". pipeDelimited and spaceDelimited exploded are n/a in the
-	// table: explode's own definition (a pair per item or member) is
-	// followed, as form does. A scalar is written as form writes it, in
-	// every style; null is left out (RFC 6570's undefined), where the
-	// table's form column writes "color=".
+	// The query styles, alike for a GET and a POST: the template names
+	// every parameter of a description in its {?…}, which writes a form
+	// list's items encoded and its "," literal, as the table does
+	// (@octokit/endpoint's GET, which joins after the template with
+	// "%2C", is GitHub's alone). pipeDelimited and spaceDelimited exploded
+	// are n/a in the table: explode's own definition (a pair per item or
+	// member) is followed, as form does. A scalar is written as form
+	// writes it, in every style; null is left out (RFC 6570's undefined),
+	// where the table's form column writes "color=".
 	DescribeTable("query styles",
-		func(style string, explode bool, str, getArr, postArr, getObj, postObj string) {
+		func(style string, explode bool, str, arr, obj string) {
 			route := fmt.Sprintf("/query/%s/%t", style, explode)
-			for _, method := range []string{"GET", "POST"} {
-				arr, obj := getArr, getObj
-				if method == "POST" {
-					arr, obj = postArr, postObj
-				}
+			for _, method := range styleMethods {
 				Expect(url(method, route, colorString)).To(Equal(route+"?"+str), method)
 				Expect(url(method, route, 5)).To(Equal(route+"?color=5"), method)
 				Expect(url(method, route, nil)).To(Equal(route), method)
@@ -174,29 +185,47 @@ var _ = Describe("OpenAPI 3.1.1's Style Examples, built through a catalogue", fu
 				Expect(url(method, route, colorObject)).To(Equal(route+"?"+obj), method)
 			}
 		},
-		Entry("form", "form", false, "color=blue",
-			"color=blue%2Cblack%2Cbrown", "color=blue,black,brown", "color=R%2C100%2CG%2C200%2CB%2C150", "color=R,100,G,200,B,150"),
-		Entry("form, exploded", "form", true, "color=blue",
-			"color=blue&color=black&color=brown", "color=blue&color=black&color=brown", "R=100&G=200&B=150", "R=100&G=200&B=150"),
-		Entry("spaceDelimited", "spaceDelimited", false, "color=blue",
-			"color=blue%20black%20brown", "color=blue%20black%20brown", "color=R%20100%20G%20200%20B%20150", "color=R%20100%20G%20200%20B%20150"),
-		Entry("spaceDelimited, exploded (n/a: as form)", "spaceDelimited", true, "color=blue",
-			"color=blue&color=black&color=brown", "color=blue&color=black&color=brown", "R=100&G=200&B=150", "R=100&G=200&B=150"),
-		Entry("pipeDelimited", "pipeDelimited", false, "color=blue",
-			"color=blue%7Cblack%7Cbrown", "color=blue%7Cblack%7Cbrown", "color=R%7C100%7CG%7C200%7CB%7C150", "color=R%7C100%7CG%7C200%7CB%7C150"),
-		Entry("pipeDelimited, exploded (n/a: as form)", "pipeDelimited", true, "color=blue",
-			"color=blue&color=black&color=brown", "color=blue&color=black&color=brown", "R=100&G=200&B=150", "R=100&G=200&B=150"),
-		Entry("deepObject", "deepObject", true, "color=blue",
-			"", "", "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150", "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"),
-		Entry("deepObject, explode false (undefined: as with true)", "deepObject", false, "color=blue",
-			"", "", "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150", "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"),
+		Entry("form", "form", false, "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"),
+		Entry("form, exploded", "form", true, "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"),
+		Entry("spaceDelimited", "spaceDelimited", false, "color=blue", "color=blue%20black%20brown", "color=R%20100%20G%20200%20B%20150"),
+		Entry("spaceDelimited, exploded (n/a: as form)", "spaceDelimited", true, "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"),
+		Entry("pipeDelimited", "pipeDelimited", false, "color=blue", "color=blue%7Cblack%7Cbrown", "color=R%7C100%7CG%7C200%7CB%7C150"),
+		Entry("pipeDelimited, exploded (n/a: as form)", "pipeDelimited", true, "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"),
+		Entry("deepObject", "deepObject", true, "color=blue", "", "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"),
+		Entry("deepObject, explode false (undefined: as with true)", "deepObject", false, "color=blue", "", "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"),
+	)
+
+	// The header's simple style: a scalar and an array as the table
+	// writes them; an object, which the builder does not write into a
+	// header, is refused at the check, with the form to write it in.
+	DescribeTable("header styles",
+		func(explode bool, obj string) {
+			route := fmt.Sprintf("/header/simple/%t", explode)
+			for _, method := range styleMethods {
+				for v, want := range map[any]string{colorString: "blue", 5: "5"} {
+					ro, err := e.Route(method+" "+route).Param("color", v).Build()
+					Expect(err).NotTo(HaveOccurred(), method)
+					Expect(ro.Headers).To(HaveKeyWithValue("color", want), method)
+				}
+				ro, err := e.Route(method+" "+route).Param("color", colorArray).Build()
+				Expect(err).NotTo(HaveOccurred(), method)
+				Expect(ro.Headers).To(HaveKeyWithValue("color", "blue,black,brown"), method)
+				Expect(ro.URL).To(Equal("https://api.example" + route))
+				_, err = builtEveryWay(e, func() *builder.Builder { return e.Route(method+" "+route).Param("color", colorObject) })
+				Expect(err).To(MatchError(catalog.ErrType), method)
+				Expect(err).To(MatchError(ContainSubstring(`parameter "color": an object, which the builder does not write into a header: set the header itself, as OpenAPI's simple style writes it (`+obj+`)`)), method)
+			}
+		},
+		Entry("simple", false, "R,100,G,200"),
+		Entry("simple, exploded", true, "R=100,G=200"),
 	)
 
 	It("refuses an array for a deepObject, and a nested value in any style, in the check", func() {
 		for _, method := range []string{"GET", "POST"} {
 			_, err := builtEveryWay(e, func() *builder.Builder { return e.Route(method+" /query/deepObject/true").Param("color", colorArray) })
 			Expect(err).To(MatchError(catalog.ErrType))
-			Expect(err).To(MatchError(ContainSubstring(`parameter "color": got array, want object (style deepObject)`)))
+			Expect(err).To(MatchError(ContainSubstring(`parameter "color": got array, want object (style deepObject, which OpenAPI defines for objects only): ` +
+				`load the description with openapi.Options{DeepObjectArrays: true} to send color[0]=a&color[1]=b, or write the pairs in the route's query (?color[]=a&color[]=b)`)))
 			for _, style := range []string{"form/false", "pipeDelimited/false", "deepObject/true"} {
 				_, err = builtEveryWay(e, func() *builder.Builder {
 					return e.Route(method+" /query/"+style).Param("color", map[string]any{"R": []int{1}})
@@ -223,7 +252,9 @@ var _ = Describe("OpenAPI 3.1.1's Style Examples, built through a catalogue", fu
 			return e.Route("GET /issues?per=1").Param("q", "a+b").Param("filter", filter).Param("ids", []int{1, 2})
 		})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(u).To(Equal("https://api.example/issues?per=1&q=a+b&filter%5Bstatus%5D=open&filter%5Blimit%5D=5&filter%5Ba%20b%5D=x%26y&ids=1%7C2"))
+		// "q" is no search syntax here: its "+" is encoded (GitHub's rule
+		// is GitHub's catalogue's).
+		Expect(u).To(Equal("https://api.example/issues?per=1&q=a%2Bb&filter%5Bstatus%5D=open&filter%5Blimit%5D=5&filter%5Ba%20b%5D=x%26y&ids=1%7C2"))
 		u, err = builtEveryWay(e, func() *builder.Builder {
 			return e.Route("addIssue").Param("title", "t").Param("filter", filter)
 		})
@@ -363,10 +394,10 @@ var _ = Describe("a parameter's style and explode, as a description gives them",
 	It("keeps the styles that apply where they are, with explode's defaults, and the location's default otherwise", func() {
 		Expect(read(openapi.Options{})).To(Equal(map[string]got{
 			"a": {catalog.StyleLabel, false}, "b": {catalog.StyleMatrix, true}, "c": {catalog.StyleDefault, true}, "d": {catalog.StyleDefault, false},
-			"arr": {catalog.StyleDefault, true}, "obj": {catalog.StyleDefault, true}, "str": {catalog.StyleDefault, false},
-			"joined": {catalog.StyleDefault, false}, "pipes": {catalog.StylePipeDelimited, false},
+			"arr": {catalog.StyleForm, true}, "obj": {catalog.StyleForm, true}, "str": {catalog.StyleForm, false},
+			"joined": {catalog.StyleForm, false}, "pipes": {catalog.StylePipeDelimited, false},
 			"spaces": {catalog.StyleSpaceDelimited, true}, "deep": {catalog.StyleDeepObject, false},
-			"typo": {catalog.StyleDefault, true}, "misplaced": {catalog.StyleDefault, true},
+			"typo": {catalog.StyleForm, true}, "misplaced": {catalog.StyleForm, true},
 			"X-Ids": {catalog.StyleDefault, false}, "sid": {catalog.StyleDefault, false},
 		}))
 	})
