@@ -45,7 +45,7 @@ var _ = Describe("regression: dot segment from a value", func() {
 			builder.Params{{Name: "a", Value: "."}, {Name: "b", Value: "."}}, "https://api.github.com/repos/../issues"),
 		Entry("expression and a literal dot", "GET /repos/{a}./issues",
 			builder.Params{{Name: "a", Value: "."}}, "https://api.github.com/repos/../issues"),
-		Entry("one defined variable of a list", "GET /repos/{a,b}",
+		Entry("one defined variable of a path list", "GET /repos{/a,b}",
 			builder.Params{{Name: "a", Value: ".."}}, "https://api.github.com/repos/.."),
 		Entry("empty then literal dot", "GET /repos/{a}.",
 			builder.Params{{Name: "a", Value: ""}}, "https://api.github.com/repos/."),

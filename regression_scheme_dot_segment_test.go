@@ -30,9 +30,18 @@ var _ = Describe("regression: a dot segment after a non-http scheme", func() {
 			_, err = b.HTTPRequest(context.Background())
 			Expect(err).To(MatchError(template.ErrDotSegment))
 		},
+		Entry("{+url}", "GET {+url}", builder.Params{{Name: "url", Value: "a:/../c"}}),
+		Entry("{+url} then a literal", "GET {+url}/x", builder.Params{{Name: "url", Value: "a:/.."}}),
+		Entry("a literal", "GET x:/{a}/..", builder.Params{{Name: "a", Value: "b"}}),
+	)
+
+	DescribeTable("is refused for its empty segment first, a value's own //",
+		func(route string, params builder.Params) {
+			r, err := endpoint.Build(route, builder.Options{Params: params})
+			Expect(err).To(MatchError(template.ErrEmptySegment), "got URL %q", r.URL)
+		},
 		Entry("{+url}", "GET {+url}", builder.Params{{Name: "url", Value: "a://../c"}}),
 		Entry("{+url} then a literal", "GET {+url}/x", builder.Params{{Name: "url", Value: "a://.."}}),
-		Entry("a literal", "GET x:/{a}/..", builder.Params{{Name: "a", Value: ""}}),
 	)
 
 	It("still takes an http(s) {+url} whatever its case", func() {

@@ -40,7 +40,7 @@ var _ = Describe("AppendPath", func() {
 		Expect(string(out)).To(Equal("/x"))
 	})
 
-	DescribeTable("lists whole-segment variables in SegmentVars",
+	DescribeTable("lists the variables the path requires in SegmentVars: those of {x} and {+x} in the path part",
 		func(tpl string, want []string) {
 			Expect(mustParse(tpl).SegmentVars()).To(Equal(want))
 		},
@@ -56,21 +56,57 @@ var _ = Describe("AppendPath", func() {
 		Entry("template start without scheme", "{x}/y", []string{"x"}),
 		Entry("once each", "/{x}/{x}", []string{"x"}),
 		Entry("absolute template path", "https://h:1/{x}", []string{"x"}),
-		Entry("not: inside a segment", "/a/v{x}/{y}z/x{z}y", []string(nil)),
-		Entry("not: before or after a simple expression", "/a/{x}{y}", []string(nil)),
-		Entry("not: after an expression", "/a{/b}{x}", []string(nil)),
-		Entry("not: several variables", "/a/{x,y}", []string(nil)),
-		Entry("not: prefix", "/a/{x:3}", []string(nil)),
-		Entry("not: explode", "/a/{x*}", []string(nil)),
-		Entry("not: operators", "/a/{/y}/{.z}/{#w}", []string(nil)),
-		Entry("reserved expansion forms a segment too", "/a/{+x}/b/{+y}", []string{"x", "y"}),
+		Entry("inside a segment", "/a/v{x}/{y}z/x{z}y", []string{"x", "y", "z"}),
+		Entry("two expressions in a segment", "/a/{x}{y}", []string{"x", "y"}),
+		Entry("after an operator expression", "/a{/b}{x}", []string{"x"}),
+		Entry("several variables", "/a/{x,y}", []string{"x", "y"}),
+		Entry("a prefix", "/a/{x:3}", []string{"x"}),
+		Entry("explode", "/a/{x*}", []string{"x"}),
+		Entry("not: operators, which may be left out", "/a/{/y}/{.z}/{#w}", []string(nil)),
+		Entry("reserved expansion too", "/a/{+x}/b/{+y}", []string{"x", "y"}),
 		Entry("not: in the query", "/a?b=/{x}/", []string(nil)),
 		Entry("not: after {?...}", "/a{?q}/{x}/", []string(nil)),
 		Entry("not: in the fragment", "/a#/{x}/", []string(nil)),
 		Entry("not: in the authority", "https://{host}/x", []string(nil)),
-		Entry("not: before a literal character", "/a/{x}.json", []string(nil)),
-		Entry("not: :name inside a segment", "/x/:foo.bar", []string(nil)),
+		Entry("before a literal character", "/a/{x}.json", []string{"x"}),
+		Entry(":name inside a segment", "/x/:foo.bar", []string{"foo"}),
 		Entry("a hyphenated :name", "/x/:foo-bar", []string{"foo-bar"}),
+	)
+
+	DescribeTable("refuses an undefined variable of {x} or {+x} in the path with ErrMissing, naming it (issue 34, items 2 and 3)",
+		func(tpl string, vars map[string]any, name string) {
+			out, err := mustParse(tpl).AppendPath([]byte("base"), lookupIn(vars))
+			Expect(err).To(MatchError(template.ErrMissing))
+			Expect(string(out)).To(Equal("base"))
+			var te *template.Error
+			Expect(errors.As(err, &te)).To(BeTrue())
+			Expect(te.Var).To(Equal(name))
+		},
+		Entry("a segment of two expressions", "/a/{x}{y}/b", nil, "x"),
+		Entry("one variable list", "/a/{x,y}/b", nil, "x"),
+		Entry("two reserved expressions", "/a/{+x}{+y}/b", nil, "x"),
+		Entry("a comparison's base, nil", "/repos/{owner}/{repo}/compare/{base}...{head}", map[string]any{"owner": "o", "repo": "r", "base": nil, "head": "main"}, "base"),
+		Entry("inside a segment", "/a/v{x}", nil, "x"),
+		Entry("before a literal", "/files/{name}.json", map[string]any{"name": []string{}}, "name"),
+	)
+
+	DescribeTable("refuses an empty value before more of the path with ErrMissing, naming it: never a // (issues 33 and 34, item 1)",
+		func(tpl string, vars map[string]any, name string) {
+			out, err := mustParse(tpl).AppendPath([]byte("base"), lookupIn(vars))
+			Expect(err).To(MatchError(template.ErrMissing))
+			Expect(string(out)).To(Equal("base"))
+			var te *template.Error
+			Expect(errors.As(err, &te)).To(BeTrue())
+			Expect(te.Var).To(Equal(name))
+			Expect(err.Error()).To(ContainSubstring("empty, with more of the path after it"))
+		},
+		Entry("an owner", "/repos/{owner}/{repo}/issues", map[string]any{"owner": "", "repo": "r"}, "owner"),
+		Entry("the first segment", "/{a}/x", map[string]any{"a": ""}, "a"),
+		Entry("reserved", "/x/{+p}/y", map[string]any{"p": ""}, "p"),
+		Entry("two expressions, both empty", "/a/{x}{y}/b", map[string]any{"x": "", "y": ""}, "x"),
+		Entry("a path expression given the empty string", "/a{/x}/b", map[string]any{"x": ""}, "x"),
+		Entry("before a literal slash at the end", "/a/{x}/", map[string]any{"x": ""}, "x"),
+		Entry(":name form", "/repos/:owner/:repo", map[string]any{"owner": "", "repo": "r"}, "owner"),
 	)
 
 	DescribeTable("refuses an undefined whole-segment variable with ErrMissing",
@@ -99,7 +135,8 @@ var _ = Describe("AppendPath", func() {
 		},
 		Entry("a file path of the root", "/repos/{owner}/{repo}/contents/{path}", map[string]any{"owner": "o", "repo": "r", "path": ""}, "/repos/o/r/contents/"),
 		Entry("an empty Path", "/repos/{owner}/{repo}/contents/{path}", map[string]any{"owner": "o", "repo": "r", "path": template.Path("")}, "/repos/o/r/contents/"),
-		Entry("reserved", "/x/{+p}/y", map[string]any{"p": ""}, "/x//y"),
+		Entry("before the query", "/repos/{owner}/{repo}/contents/{path}{?ref}", map[string]any{"owner": "o", "repo": "r", "path": "", "ref": "main"}, "/repos/o/r/contents/?ref=main"),
+		Entry("a path expression at the end", "/a{/x}", map[string]any{"x": ""}, "/a/"),
 	)
 
 	DescribeTable("refuses a relative expansion that starts with // with ErrEmptySegment",
@@ -112,7 +149,7 @@ var _ = Describe("AppendPath", func() {
 		Entry("a reserved value", "{+p}/x", map[string]any{"p": "//evil.com"}),
 		Entry("a reserved value after a slash", "/{+p}", map[string]any{"p": "/x"}),
 		Entry("an exploded path list", "{/p*}", map[string]any{"p": []string{"", "x"}}),
-		Entry("an empty first segment", "/{a}/x", map[string]any{"a": ""}),
+		Entry("a reserved value's own //, mid-path", "/a/{+p}", map[string]any{"p": "b//c"}),
 	)
 
 	It("keeps // inside an absolute template's path and after the first segment", func() {

@@ -40,6 +40,9 @@ func compile(s string) (*Template, error) {
 	t := &Template{raw: s, authority: -1}
 	pStart := pathStart(s)
 	pEnd := pathEnd(s, pStart)
+	if ascii.HTTPScheme(s) > 0 {
+		t.pathFrom = pStart
+	}
 	seen := map[string]int{} // a variable's index in t.vars
 	lit := 0                 // start of the pending literal
 	nexpr := 0               // expressions so far
@@ -47,7 +50,10 @@ func compile(s string) (*Template, error) {
 		c := s[i]
 		switch {
 		case c == '{':
-			t.addLiteral(s[lit:i])
+			t.addLiteral(s, lit, i, pStart, pEnd)
+			if i > 0 && s[i-1] == '$' {
+				return nil, syntaxError(s, i-1, "${…} is shell and JavaScript syntax; a URI template writes {name}")
+			}
 			nexpr++
 			if nexpr > MaxExpressions {
 				return nil, &Error{Template: s, Offset: i, Err: fmt.Errorf("%w: more than %d", ErrTooManyExpressions, MaxExpressions)}
@@ -56,7 +62,7 @@ func compile(s string) (*Template, error) {
 			if err != nil {
 				return nil, err
 			}
-			p.segment = isSegment(s, p, i, end, pStart, pEnd)
+			p.inPath = i >= pStart && i < pEnd
 			if i < pStart && t.authority < 0 {
 				t.authority = i
 			}
@@ -68,7 +74,7 @@ func compile(s string) (*Template, error) {
 					t.vars = append(t.vars, sp.name)
 				}
 				p.specs[k].index = at
-				if p.segment && !slices.Contains(t.segVars, sp.name) {
+				if p.required() && !slices.Contains(t.segVars, sp.name) {
 					t.segVars = append(t.segVars, sp.name) // one per expression: few
 				}
 			}
@@ -95,7 +101,7 @@ func compile(s string) (*Template, error) {
 			i += size
 		}
 	}
-	t.addLiteral(s[lit:])
+	t.addLiteral(s, lit, len(s), pStart, pEnd)
 	t.reservedStart = strings.HasPrefix(s, "{+")
 	t.simpleStart = len(t.parts) > 0 && t.parts[0].op == opSimple
 	return t, nil
@@ -126,7 +132,16 @@ func syntaxError(s string, offset int, msg string) *Error {
 // addLiteral appends literal text, encoded once here: reserved and
 // unreserved characters and %XX triplets are copied, anything else (the
 // non-ASCII characters the grammar allows) is percent-encoded as UTF-8.
-func (t *Template) addLiteral(l string) {
+func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
+	// Cut where the path part begins and ends, so that each literal part
+	// is wholly in it or wholly out of it.
+	for _, cut := range [...]int{pStart, pEnd} {
+		if from < cut && cut < to {
+			t.addLiteral(s, from, cut, pStart, pEnd)
+			from = cut
+		}
+	}
+	l := s[from:to]
 	if l == "" {
 		return
 	}
@@ -136,7 +151,7 @@ func (t *Template) addLiteral(l string) {
 			break
 		}
 	}
-	t.parts = append(t.parts, part{lit: l})
+	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd})
 }
 
 // compileExpr scans the expression starting at s[start] == '{' and returns
@@ -234,29 +249,10 @@ func compileExpr(s string, start int) (part, int, error) {
 	}
 }
 
-// isSegment reports whether the expression p at s[start:end] is a simple or
-// reserved ({+x}), single-variable, unmodified expression forming a whole
-// segment of the path part [pStart, pEnd): preceded by a literal "/" (or at
-// the very start of a template without scheme) and followed by "/", "?",
-// "#", the end, or an expression starting with "?", "&", "#", "/" or ".".
-func isSegment(s string, p part, start, end, pStart, pEnd int) bool {
-	if p.op != opSimple && p.op != opReserved || len(p.specs) != 1 || p.specs[0].prefix != 0 || p.specs[0].explode {
-		return false
-	}
-	if start < pStart || end > pEnd {
-		return false
-	}
-	if !(start == 0 || s[start-1] == '/' && start-1 >= pStart) {
-		return false
-	}
-	if end == len(s) {
-		return true
-	}
-	switch s[end] {
-	case '/', '?', '#':
-		return true
-	case '{':
-		return end+1 < len(s) && strings.IndexByte("?&#/.", s[end+1]) >= 0
-	}
-	return false
+// required reports whether every variable of the expression p needs a
+// value under the path rules: a simple or reserved expression in the path
+// part ({x}, {+x}, the {x} of :x), where an undefined one would leave a
+// hole; {/x}, {.x} and {;x} say themselves that they may be left out.
+func (p *part) required() bool {
+	return p.inPath && (p.op == opSimple || p.op == opReserved)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/redact"
+	"github.com/endpointkit/endpoint/internal/userinfo"
 )
 
 // Sentinels for errors.Is. Every error this package returns is an [*Error]
@@ -127,7 +128,11 @@ func (e *Error) Reason() string {
 				b.WriteString(", ")
 			}
 			b.WriteString("variable ")
-			b.WriteString(strconv.Quote(e.Var))
+			if strings.Contains(redact.RawURL(e.Template), e.Var) {
+				b.WriteString(strconv.Quote(e.Var))
+			} else {
+				b.WriteString(userinfo.Redacted) // a name inside masked user information
+			}
 		}
 	} else if e.Var != "" {
 		b.WriteString("query parameter ")

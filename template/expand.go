@@ -42,22 +42,24 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 }
 
 // AppendPath appends t expanded with the values lookup finds to dst and
-// returns the extended buffer. It is Expand without a map, plus path rules:
+// returns the extended buffer. It is Expand without a map, plus path rules
+// for the path part (after the authority of an absolute template, before
+// the first "?" or "#" and before any {?...}, {&...} or {#...}
+// expression):
 //
-// A simple or reserved expression with one variable and no modifier ({x},
-// {+x}, also the {x} that :x is rewritten to) is a whole segment when it
-// lies in the path part (after the authority of an absolute template,
-// before the first "?" or "#" and before any {?...}, {&...} or {#...}
-// expression), is preceded by a literal "/" (or starts a template without
-// scheme), and is followed by "/", "?", "#", the end of the template, or
-// an expression starting with "?", "&", "#", "/" or ".". Its value must be
-// defined, else ErrMissing; the empty string is a value and leaves an
-// empty segment. It must not expand to "." or ".." (ErrDotSegment).
-// SegmentVars lists these variables.
-//
-// The expanded path must have no "." or ".." segment, whatever made it
-// (ErrDotSegment), and the expansion of a template without scheme must not
-// start with "//", which URL resolvers read as a host (ErrEmptySegment).
+//   - every variable of a simple or reserved expression there ({x}, {+x},
+//     also the {x} that :x is rewritten to) must be defined, else
+//     ErrMissing; {/x}, {.x} and {;x} may be left out (SegmentVars lists
+//     the required ones);
+//   - no segment may be empty because a value was: "" for {owner} in
+//     /repos/{owner}/{repo} is ErrMissing, as is {/x} given "" before more
+//     path; an empty last segment is a value, as v6 has it (contents/{path}
+//     with "" gives contents/), and a "//" written in the template itself
+//     is its own;
+//   - no segment may be "." or ".." (also written %2e), whatever made it
+//     (ErrDotSegment), and the expansion of a template without scheme must
+//     not start with "//", which URL resolvers read as a host
+//     (ErrEmptySegment); nor may a value's own text hold an empty segment.
 //
 // On error dst is returned with its original length and err is an *Error.
 // A nil lookup means no values.
@@ -84,7 +86,14 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	return t.checkPath(dst, n0)
+	out := dst[n0:]
+	// A template without scheme is a path joined after a "/": one that
+	// starts with {x} and expands to "/..." had an empty first segment.
+	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && schemeEnd(t.raw) < 0 ||
+		len(out) >= 1 && out[0] == '/' && t.simpleStart {
+		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
+	}
+	return dst, nil
 }
 
 // lookupVars appends to vals the value lookup finds for each of t's
@@ -105,21 +114,6 @@ func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var
 		}
 	}
 	return vals
-}
-
-// checkPath applies AppendPath's rules for the whole expansion, dst[n0:].
-func (t *Template) checkPath(dst []byte, n0 int) ([]byte, error) {
-	out := dst[n0:]
-	if hasDotSegment(out) {
-		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrDotSegment}
-	}
-	// A template without scheme is a path joined after a "/": one that
-	// starts with {x} and expands to "/..." had an empty first segment.
-	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && schemeEnd(t.raw) < 0 ||
-		len(out) >= 1 && out[0] == '/' && t.simpleStart {
-		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
-	}
-	return dst, nil
 }
 
 // HasDotSegment reports whether the path of url has a "." or ".." segment
@@ -213,61 +207,159 @@ func schemeEnd[T string | []byte](url T) int {
 }
 
 // appendExpand appends every part of t, each variable's value taken from
-// vals by its index; pathRules applies AppendPath's segment rules.
+// vals by its index; pathRules applies AppendPath's rules to the path part.
 func (t *Template) appendExpand(dst []byte, vals []Var, pathRules bool) ([]byte, error) {
 	n0 := len(dst)
 	var scratch [32]byte
+	var path segments
 	for i := range t.parts {
 		p := &t.parts[i]
+		start := len(dst)
 		if p.specs == nil {
 			dst = append(dst, p.lit...)
+		} else {
+			var err error
+			if dst, err = t.expandExpr(dst, p, vals, scratch[:0], pathRules && p.required()); err != nil {
+				return dst[:n0], err
+			}
+		}
+		if !pathRules || path.done || p.offset < t.pathFrom || start == len(dst) && !p.required() {
+			continue // the authority of an http(s) template, or nothing but an empty value written
+		}
+		if !p.inPath && (dst[start] == '?' || dst[start] == '#') {
+			if path.started {
+				if err := path.end(t, dst[path.start:start], false, false); err != nil {
+					return dst[:n0], err
+				}
+			}
+			path.done = true
 			continue
 		}
-		start := len(dst)
-		var err error
-		var defined bool
-		dst, defined, err = t.expandExpr(dst, p, vals, scratch[:0])
-		if err != nil {
+		if err := path.add(t, dst, start, p); err != nil {
 			return dst[:n0], err
 		}
-		if pathRules && p.segment {
-			switch seg := dst[start:]; {
-			case !defined:
-				return dst[:n0], t.errorAt(p, p.specs[0].name, ErrMissing)
-			case string(seg) == "." || string(seg) == "..":
-				return dst[:n0], t.errorAt(p, p.specs[0].name, ErrDotSegment)
-			}
+	}
+	if pathRules && path.started && !path.done {
+		if err := path.end(t, dst[path.start:], false, false); err != nil {
+			return dst[:n0], err
 		}
 	}
 	return dst, nil
+}
+
+// segments follows the segments of an expansion's path part as its parts
+// are written, to hold each to AppendPath's rules when it ends.
+type segments struct {
+	started, done bool
+	leading       bool  // a "/" now is the path's own first byte
+	start         int   // where the current segment begins in dst
+	expr          *part // the first expression in it, nil for none
+}
+
+// add reads dst[from:], just written by p: every "/" in it ends a
+// segment, and a "?" or "#" a value or a part past the template's path
+// part wrote ends the path, as a URL parser reads it.
+func (s *segments) add(t *Template, dst []byte, from int, p *part) error {
+	literal := p.specs == nil
+	skipped := false
+	if !s.started {
+		s.started, s.leading, s.start = true, true, from
+		if !literal && p.op.reserved {
+			if n := ascii.HTTPScheme(dst[from:]); n > 0 {
+				// {+url} given a whole URL: its path follows its authority.
+				i := from + n
+				for i < len(dst) && !segmentEnd[dst[i]] {
+					i++
+				}
+				from, s.start, skipped = i, i, true
+			}
+		}
+	}
+	if !literal && s.expr == nil && !(skipped && from == len(dst)) {
+		s.expr = p
+		if from == len(dst) {
+			s.leading = false // an empty value holds the first segment
+		}
+	}
+	for i := from; i < len(dst); i++ {
+		c := dst[i]
+		if s.leading {
+			if s.leading = false; c == '/' {
+				s.start = i + 1
+				continue
+			}
+		}
+		switch {
+		case c == '/':
+			if err := s.end(t, dst[s.start:i], true, !literal); err != nil {
+				return err
+			}
+			s.start, s.expr = i+1, nil
+			if !literal {
+				s.expr = p // the expression goes on into the next segment
+			}
+		case (c == '?' || c == '#') && (!literal || !p.inPath):
+			s.done = true
+			return s.end(t, dst[s.start:i], false, false)
+		}
+	}
+	return nil
+}
+
+// errEmptyValue is the error of a value that leaves an empty segment
+// before more of the path.
+var errEmptyValue = fmt.Errorf("%w: empty, with more of the path after it", ErrMissing)
+
+// end holds the segment seg to the rules: more says the path goes on,
+// byValue that a value wrote the "/" that ends it.
+func (s *segments) end(t *Template, seg []byte, more, byValue bool) error {
+	switch {
+	case isDotSegment(seg):
+		if s.expr != nil {
+			return t.errorAt(s.expr, s.expr.specs[0].name, ErrDotSegment)
+		}
+		return &Error{Template: t.raw, Offset: -1, Err: ErrDotSegment}
+	case len(seg) > 0:
+	case byValue:
+		return t.errorAt(s.expr, s.expr.specs[0].name, ErrEmptySegment) // a value's own "//"
+	case s.expr != nil && more:
+		return t.errorAt(s.expr, s.expr.specs[0].name, errEmptyValue)
+	}
+	return nil // a "//" the template writes, or an empty last segment
 }
 
 func (t *Template) errorAt(p *part, name string, err error) *Error {
 	return &Error{Template: t.raw, Offset: p.offset, Var: name, Err: err}
 }
 
-// expandExpr appends one expression (RFC 6570 appendix A); defined says
-// whether any of its variables had a value.
-func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte) (_ []byte, defined bool, _ error) {
+// expandExpr appends one expression (RFC 6570 appendix A); with require,
+// each of its variables must have a value.
+func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte, require bool) ([]byte, error) {
 	op := p.op
 	first := true
 	for i := range p.specs {
 		sp := &p.specs[i]
-		if sp.index >= len(vals) {
+		var m *value
+		if sp.index < len(vals) {
+			m = &vals[sp.index].v
+		}
+		if require && (m == nil || m.kind == undefinedKind && m.err() == nil) {
+			return dst, t.errorAt(p, sp.name, ErrMissing)
+		}
+		if m == nil {
 			continue
 		}
-		m := &vals[sp.index].v
 		if err := m.err(); err != nil {
-			return dst, false, t.errorAt(p, sp.name, err)
+			return dst, t.errorAt(p, sp.name, err)
 		}
 		if m.kind == undefinedKind {
 			continue
 		}
 		if m.kind != scalarKind && sp.prefix > 0 {
-			return dst, false, t.errorAt(p, sp.name, ErrPrefix)
+			return dst, t.errorAt(p, sp.name, ErrPrefix)
 		}
 		if m.kind == deepKind && op != opQuery && op != opQueryCont {
-			return dst, false, t.errorAt(p, sp.name, errDeepPlace)
+			return dst, t.errorAt(p, sp.name, errDeepPlace)
 		}
 		if first {
 			dst = append(dst, op.first...)
@@ -286,7 +378,7 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte) (
 				dst, err = expandScalar(dst, m.str, sp, op, m.isPath)
 			}
 			if err != nil {
-				return dst, false, t.errorAt(p, sp.name, err)
+				return dst, t.errorAt(p, sp.name, err)
 			}
 		case listKind:
 			dst = expandList(dst, m.items(), sp, op)
@@ -296,7 +388,7 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte) (
 			dst = expandDeep(dst, m.items(), sp.name, op.set)
 		}
 	}
-	return dst, !first, nil
+	return dst, nil
 }
 
 func expandScalar[T text](dst []byte, s T, sp *varspec, op *operator, isPath bool) ([]byte, error) {

@@ -32,8 +32,10 @@ type Template struct {
 	// simpleStart with a {x} one.
 	reservedStart, simpleStart bool
 	// authority is the offset of the first expression before the path of
-	// an absolute template, or -1.
-	authority int
+	// an absolute template, or -1; pathFrom is where the path rules start
+	// reading: after an http(s) authority (the builder joins any other
+	// scheme after its base URL as a path).
+	authority, pathFrom int
 }
 
 // part is a literal (specs == nil) or an expression.
@@ -41,9 +43,10 @@ type part struct {
 	lit    string // encoded literal text
 	op     *operator
 	specs  []varspec
-	offset int // byte offset of the expression's "{" in raw
-	// segment marks a {x} that forms a whole path segment (see AppendPath).
-	segment bool
+	offset int // byte offset of the part in raw (an expression's "{")
+	// inPath marks a part of the path part: after the authority of an
+	// absolute template, before its query or fragment (see AppendPath).
+	inPath bool
 }
 
 // varspec is one variable of an expression.
@@ -170,8 +173,8 @@ func (t *Template) VarIndex(name string) int {
 }
 
 // SegmentVars lists, once each in order, the variables that AppendPath
-// requires: those of {x} expressions forming a whole path segment (see
-// AppendPath). The slice is the caller's to modify.
+// requires: those of the simple and reserved expressions in the path part
+// ({x}, {+x}; see AppendPath). The slice is the caller's to modify.
 func (t *Template) SegmentVars() []string {
 	if t == nil {
 		return nil

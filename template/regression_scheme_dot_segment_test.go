@@ -25,10 +25,22 @@ var _ = Describe("regression: a dot segment after another scheme's //", func() {
 			})
 			Expect(err).To(MatchError(template.ErrDotSegment))
 		},
+		Entry("a {+url} value", "{+url}", map[string]any{"url": "a:/../c"}),
+		Entry("a {+url} value, one dot", "{+url}/x", map[string]any{"url": "ftp:/."}),
+		Entry("a literal scheme-like prefix", "x:/{a}/..", map[string]any{"a": "b"}),
+		Entry("a literal ftp URL", "ftp://../{a}", map[string]any{"a": "b"}),
+	)
+
+	DescribeTable("holds an empty segment after another scheme's //, which is the value's own",
+		func(tpl string, vars map[string]any) {
+			_, err := mustParse(tpl).AppendPath([]byte("pre"), func(name string) (any, bool) {
+				v, ok := vars[name]
+				return v, ok
+			})
+			Expect(err).To(MatchError(template.ErrEmptySegment))
+		},
 		Entry("a {+url} value", "{+url}", map[string]any{"url": "a://../c"}),
 		Entry("a {+url} value, one dot", "{+url}/x", map[string]any{"url": "ftp://."}),
-		Entry("a literal scheme-like prefix", "x:/{a}/..", map[string]any{"a": ""}),
-		Entry("a literal ftp URL", "ftp://../{a}", map[string]any{"a": "b"}),
 	)
 
 	It("reads only http and https, in any case, as having an authority", func() {
