@@ -102,6 +102,12 @@ func compile(s string) (*Template, error) {
 		}
 	}
 	t.addLiteral(s, lit, len(s), pStart, pEnd)
+	for i := range t.parts {
+		if p := &t.parts[i]; p.inPath || p.offset >= pEnd {
+			t.slashStart = p.specs == nil && p.inPath && strings.HasPrefix(p.lit, "/")
+			break
+		}
+	}
 	t.reservedStart = strings.HasPrefix(s, "{+")
 	t.simpleStart = len(t.parts) > 0 && t.parts[0].op == opSimple
 	return t, nil
@@ -151,7 +157,7 @@ func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
 			break
 		}
 	}
-	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd})
+	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd, slash: strings.IndexByte(l, '/') >= 0})
 }
 
 // compileExpr scans the expression starting at s[start] == '{' and returns

@@ -34,7 +34,7 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 		return v, ok
 	})
 	var buf [256]byte
-	out, err := t.appendExpand(buf[:0], vals, false)
+	out, err := t.appendExpand(buf[:0], vals, noRules)
 	if err != nil {
 		return "", err
 	}
@@ -82,9 +82,16 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 		return dst, &Error{Template: t.raw, Offset: t.authority, Err: ErrAuthority}
 	}
 	n0 := len(dst)
-	dst, err := t.appendExpand(dst, vals, true)
+	dst, err := t.appendExpand(dst, vals, requireVars)
 	if err != nil {
 		return dst, err
+	}
+	if t.mayBreakPath(dst[n0:]) {
+		// Worth a look: the segments are read again as they are written,
+		// to tell a value's hole from what the template writes itself.
+		if dst, err = t.appendExpand(dst[:n0], vals, checkSegments); err != nil {
+			return dst, err
+		}
 	}
 	out := dst[n0:]
 	// A template without scheme is a path joined after a "/": one that
@@ -206,9 +213,41 @@ func schemeEnd[T string | []byte](url T) int {
 	return -1
 }
 
+// The rules appendExpand holds an expansion to: none (Expand), the values
+// AppendPath requires, or those and its segment rules too.
+const (
+	noRules = iota
+	requireVars
+	checkSegments
+)
+
+// mayBreakPath reports whether the path part of out, t expanded, has what
+// the segment rules must judge: an empty segment before its last, a dot
+// segment, or a first "/" the template did not write (a value left its
+// first segment empty). Most expansions have none and are not read again.
+func (t *Template) mayBreakPath(out []byte) bool {
+	i := ascii.HTTPScheme(out)
+	if i > 0 {
+		for i < len(out) && !segmentEnd[out[i]] {
+			i++
+		}
+	}
+	path := out[i:]
+	if q := bytes.IndexByte(path, '?'); q >= 0 {
+		path = path[:q]
+	}
+	if h := bytes.IndexByte(path, '#'); h >= 0 {
+		path = path[:h]
+	}
+	return bytes.Contains(path, []byte("//")) || len(path) > 0 && path[0] == '/' && !t.slashStart ||
+		dotSegmentAt(path, '.') || dotSegmentAt(path, '%')
+}
+
 // appendExpand appends every part of t, each variable's value taken from
-// vals by its index; pathRules applies AppendPath's rules to the path part.
-func (t *Template) appendExpand(dst []byte, vals []Var, pathRules bool) ([]byte, error) {
+// vals by its index, held to the rules (noRules, requireVars or
+// checkSegments) in the path part.
+func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, error) {
+	pathRules := rules == checkSegments
 	n0 := len(dst)
 	var scratch [32]byte
 	var path segments
@@ -219,7 +258,7 @@ func (t *Template) appendExpand(dst []byte, vals []Var, pathRules bool) ([]byte,
 			dst = append(dst, p.lit...)
 		} else {
 			var err error
-			if dst, err = t.expandExpr(dst, p, vals, scratch[:0], pathRules && p.required()); err != nil {
+			if dst, err = t.expandExpr(dst, p, vals, scratch[:0], rules != noRules && p.required()); err != nil {
 				return dst[:n0], err
 			}
 		}
@@ -235,7 +274,7 @@ func (t *Template) appendExpand(dst []byte, vals []Var, pathRules bool) ([]byte,
 			path.done = true
 			continue
 		}
-		if err := path.add(t, dst, start, p); err != nil {
+		if err := path.add(t, dst, start, p, vals); err != nil {
 			return dst[:n0], err
 		}
 	}
@@ -259,7 +298,7 @@ type segments struct {
 // add reads dst[from:], just written by p: every "/" in it ends a
 // segment, and a "?" or "#" a value or a part past the template's path
 // part wrote ends the path, as a URL parser reads it.
-func (s *segments) add(t *Template, dst []byte, from int, p *part) error {
+func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) error {
 	literal := p.specs == nil
 	skipped := false
 	if !s.started {
@@ -281,27 +320,63 @@ func (s *segments) add(t *Template, dst []byte, from int, p *part) error {
 			s.leading = false // an empty value holds the first segment
 		}
 	}
-	for i := from; i < len(dst); i++ {
-		c := dst[i]
-		if s.leading {
-			if s.leading = false; c == '/' {
-				s.start = i + 1
-				continue
+	if s.leading && from < len(dst) {
+		s.leading = false
+		if dst[from] == '/' {
+			s.start = from + 1
+			from++
+		}
+	}
+	switch {
+	case literal && p.inPath && !p.slash, !literal && p.inPath && !p.op.reserved && p.op != opPath && !pathValue(p, vals):
+		return nil // no "/" in it: a simple value's is encoded
+	case !literal && p.op.reserved || !p.inPath:
+		// A value or a part past the path part may also end the path.
+		for i := from; i < len(dst); i++ {
+			switch dst[i] {
+			case '/':
+				if err := s.cut(t, dst, i, p); err != nil {
+					return err
+				}
+			case '?', '#':
+				s.done = true
+				return s.end(t, dst[s.start:i], false, false)
 			}
 		}
-		switch {
-		case c == '/':
-			if err := s.end(t, dst[s.start:i], true, !literal); err != nil {
-				return err
-			}
-			s.start, s.expr = i+1, nil
-			if !literal {
-				s.expr = p // the expression goes on into the next segment
-			}
-		case (c == '?' || c == '#') && (!literal || !p.inPath):
-			s.done = true
-			return s.end(t, dst[s.start:i], false, false)
+		return nil
+	}
+	for i := from; ; i++ {
+		j := bytes.IndexByte(dst[i:], '/')
+		if j < 0 {
+			return nil
 		}
+		i += j
+		if err := s.cut(t, dst, i, p); err != nil {
+			return err
+		}
+	}
+}
+
+// pathValue reports whether an expression of p has a Path value, whose
+// "/" it keeps.
+func pathValue(p *part, vals []Var) bool {
+	for i := range p.specs {
+		if k := p.specs[i].index; k < len(vals) && vals[k].v.isPath {
+			return true
+		}
+	}
+	return false
+}
+
+// cut ends the segment before the "/" at dst[i], which p wrote.
+func (s *segments) cut(t *Template, dst []byte, i int, p *part) error {
+	literal := p.specs == nil
+	if err := s.end(t, dst[s.start:i], true, !literal); err != nil {
+		return err
+	}
+	s.start, s.expr = i+1, nil
+	if !literal {
+		s.expr = p // the expression goes on into the next segment
 	}
 	return nil
 }
@@ -313,6 +388,9 @@ var errEmptyValue = fmt.Errorf("%w: empty, with more of the path after it", ErrM
 // end holds the segment seg to the rules: more says the path goes on,
 // byValue that a value wrote the "/" that ends it.
 func (s *segments) end(t *Template, seg []byte, more, byValue bool) error {
+	if len(seg) > 6 || len(seg) > 0 && seg[0] != '.' && seg[0] != '%' {
+		return nil // most segments: no dot segment starts so
+	}
 	switch {
 	case isDotSegment(seg):
 		if s.expr != nil {

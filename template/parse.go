@@ -29,8 +29,9 @@ type Template struct {
 	vars    []string // once each, in order of first appearance
 	segVars []string
 	// reservedStart says the template starts with a {+x} expression,
-	// simpleStart with a {x} one.
-	reservedStart, simpleStart bool
+	// simpleStart with a {x} one, slashStart its path part with a literal
+	// "/".
+	reservedStart, simpleStart, slashStart bool
 	// authority is the offset of the first expression before the path of
 	// an absolute template, or -1; pathFrom is where the path rules start
 	// reading: after an http(s) authority (the builder joins any other
@@ -45,8 +46,9 @@ type part struct {
 	specs  []varspec
 	offset int // byte offset of the part in raw (an expression's "{")
 	// inPath marks a part of the path part: after the authority of an
-	// absolute template, before its query or fragment (see AppendPath).
-	inPath bool
+	// absolute template, before its query or fragment (see AppendPath);
+	// slash a literal that holds a "/".
+	inPath, slash bool
 }
 
 // varspec is one variable of an expression.
