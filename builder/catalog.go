@@ -22,6 +22,10 @@ type Catalog interface {
 	// when method is "", by the operation ID in url ("repos/get"). Its
 	// error says what was probably meant.
 	Resolve(method, url string) (Operation, error)
+	// Accept returns the accept header the API's description asks for
+	// ("application/json"), which WithCatalog sets; "" keeps the
+	// Endpoint's.
+	Accept() string
 }
 
 // An Operation is one operation of a Catalog: what WithCatalog needs to
@@ -55,6 +59,10 @@ type Operation interface {
 	// body (owner is a path parameter, not a body member).
 	CheckData(v value.Value) error
 	CheckMember(name string, v value.Value) error
+	// BodyMedia returns the media type of the operation's request body
+	// ("text/plain" for GitHub's markdown/raw), or "" for none: a string
+	// or []byte Data is labelled with it.
+	BodyMedia() string
 	// StyledValue returns the value an array or object query parameter
 	// is sent as where the template cannot write its style (a string of
 	// joined items, or an object marked value.DeepObjectFlag); ok false
@@ -146,6 +154,12 @@ const (
 func WithCatalog(c Catalog) Option {
 	return func(dst *Options) error {
 		dst.catalog = c
+		if c == nil {
+			return nil
+		}
+		if accept := c.Accept(); accept != "" {
+			dst.Headers = map[string]string{"accept": accept}
+		}
 		return nil
 	}
 }

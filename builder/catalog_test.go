@@ -77,6 +77,8 @@ func (o oneOp) Target() (string, *template.Template, error) {
 	return "GET", t, err
 }
 func (oneOp) BaseURL(base string) string { return base }
+func (oneOp) Accept() string             { return "" }
+func (oneOp) BodyMedia() string          { return "" }
 func (oneOp) Locate(name string) builder.Location {
 	switch name {
 	case "id":

@@ -32,7 +32,8 @@ var (
 	// URL with a host, or a path, or has a query, a fragment or a dot
 	// segment.
 	ErrInvalidBaseURL = errors.New("invalid base url")
-	// ErrInvalidParam is returned when a parameter name is empty.
+	// ErrInvalidParam is returned when a parameter name is empty, or names a
+	// key the route's own query sets already (GET /x?state=open with state).
 	ErrInvalidParam = errors.New("invalid parameter name")
 	// ErrInvalidValue is returned when a value has no JSON form (a func, a
 	// channel, NaN, a json.RawMessage that is not JSON …) or its

@@ -23,6 +23,7 @@ import (
 type catalogFunc func(method, url string) (builder.Operation, error)
 
 func (f catalogFunc) Resolve(method, url string) (builder.Operation, error) { return f(method, url) }
+func (catalogFunc) Accept() string                                          { return "" }
 
 // wrappedCatalog is a comparable struct around any catalogue.
 type wrappedCatalog struct{ builder.Catalog }

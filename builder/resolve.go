@@ -2,6 +2,7 @@ package builder
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"strings"
 	"sync"
@@ -152,10 +153,17 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 	hasBody := hasBody(r.method)
 	if !hasBody {
 		q := bytes.IndexByte(buf, '?')
+		written := ""
+		if q >= 0 && strings.IndexByte(m.URL, '?') >= 0 {
+			written = literalQuery(m.URL) // the route's own "?state=open"
+		}
 		for i := range params {
 			p := &params[i]
 			if t.Uses(p.name) {
 				continue
+			}
+			if written != "" && p.v.Kind() != value.Null && queryHas(written, p.name) {
+				return newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
 			}
 			if buf, q, err = template.AppendQueryVar(buf, q, p.name, templateVar(p.v)); err != nil {
 				return newError("parse", m.URL, err)
@@ -255,6 +263,21 @@ func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 		return nil, newError("parse", t.String(), err)
 	}
 	return buf, nil
+}
+
+// queryHas reports whether the literal query ("?a=1&b") sets name, as
+// it is written there or percent-encoded.
+func queryHas(query, name string) bool {
+	for _, pair := range strings.FieldsFunc(query, func(r rune) bool { return r == '?' || r == '&' || r == ';' }) {
+		key, _, _ := strings.Cut(pair, "=")
+		if key == name {
+			return true
+		}
+		if k, err := url.QueryUnescape(key); err == nil && k == name {
+			return true
+		}
+	}
+	return false
 }
 
 // isAbsolute reports whether s starts with an http or https scheme.

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -32,7 +33,32 @@ func SplitRoute(route string) (method, target string, err error) {
 		!ok && t[0] != '/' && t[0] != '{' && !isAbsolute(t):
 		return "", "", newError("route", route, ErrInvalidRoute)
 	}
+	if hostFirst(t) {
+		return "", "", newError("route", route, errHostFirst)
+	}
 	return m, t, nil
+}
+
+// errHostFirst is the error of a target that starts with a host.
+var errHostFirst = fmt.Errorf("%w: the target starts with a host and no scheme, which the base URL would be joined in front of: write https:// before it, or start the path with /", ErrInvalidRoute)
+
+// hostFirst reports whether a relative target starts with a host: a first
+// segment with a dot ("api.github.com/repos/o/r") or a port
+// ("localhost:3000/x").
+func hostFirst(t string) bool {
+	if t[0] == '/' || t[0] == '{' || isAbsolute(t) {
+		return false
+	}
+	end := strings.IndexAny(t, "/?#{")
+	if end < 0 {
+		end = len(t)
+	}
+	first := t[:end]
+	if strings.IndexByte(first, '.') >= 0 {
+		return true
+	}
+	name, port, ok := strings.Cut(first, ":")
+	return ok && name != "" && port != "" && strings.Trim(port, "0123456789") == ""
 }
 
 // hasSpace reports whether s holds an ASCII space, tab, line feed,

@@ -18,6 +18,10 @@ type Info struct {
 	Source string
 	// Servers are the description's servers; the first is the default.
 	Servers []Server
+	// Accept is the accept header the description asks for
+	// ("application/json"), which builder.WithCatalog sets; "" keeps the
+	// Endpoint's (GitHub's catalogues: its media type is the Endpoint's).
+	Accept string
 }
 
 // Catalog is a set of operations indexed by route and by operation ID.
@@ -123,6 +127,9 @@ func (c *Catalog) or0() *Catalog {
 	}
 	return c
 }
+
+// Accept returns Info.Accept: see builder.Catalog.
+func (c *Catalog) Accept() string { return c.or0().info.Accept }
 
 // Info returns where the catalogue came from. Its Servers must not be modified.
 func (c *Catalog) Info() Info { return c.or0().info }

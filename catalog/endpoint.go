@@ -52,6 +52,15 @@ type parsedTemplate struct {
 	err  error
 }
 
+// BodyMedia returns the media type of op's request body (Body.Media), or
+// "" for none.
+func (op *Operation) BodyMedia() string {
+	if op == nil || op.Body == nil {
+		return ""
+	}
+	return op.Body.Media
+}
+
 // Locate says where op takes a parameter, in the builder's terms;
 // builder.InNone when op does not declare it (or takes it as a cookie,
 // which the builder does not send), and for a nil Operation.

@@ -19,8 +19,10 @@ var (
 	// ErrUnknownParam is returned when the operation has no parameter of
 	// the name given.
 	ErrUnknownParam = errors.New("unknown parameter")
-	// ErrMissingParam is returned when a required parameter has no value.
-	ErrMissingParam = errors.New("missing required parameter")
+	// ErrMissingParam is returned when a required parameter has no value:
+	// builder.ErrMissingParam itself, so that one errors.Is matches a
+	// missing value with or without a catalogue.
+	ErrMissingParam = builder.ErrMissingParam
 	// ErrType is returned when a value has a JSON type the parameter does
 	// not allow.
 	ErrType = errors.New("wrong type")

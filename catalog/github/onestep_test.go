@@ -248,6 +248,8 @@ type uncomparable struct {
 	tags []string
 }
 
+func (uncomparable) Accept() string { return "" }
+
 func (u uncomparable) Resolve(method, url string) (builder.Operation, error) {
 	return u.c.Resolve(method, url)
 }
