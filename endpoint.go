@@ -14,7 +14,7 @@ var root = builder.New(builder.WithOptions(builder.Options{
 	Method:  "GET",
 	BaseURL: DefaultBaseURL,
 	Headers: map[string]string{"accept": DefaultAccept, "user-agent": DefaultUserAgent},
-}))
+}), builder.WithSearchParams("q"))
 
 // Route starts a call on the default endpoint (GitHub's REST API), for
 // example Route("GET /repos/{owner}/{repo}").Param("owner", "octokit"):

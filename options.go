@@ -38,5 +38,8 @@ func WithFormat(format string) builder.Option { return builder.WithFormat(format
 // WithMeta is [builder.WithMeta].
 func WithMeta(key string, value any) builder.Option { return builder.WithMeta(key, value) }
 
+// WithSearchParams is [builder.WithSearchParams].
+func WithSearchParams(names ...string) builder.Option { return builder.WithSearchParams(names...) }
+
 // WithCatalog is [builder.WithCatalog].
 func WithCatalog(c builder.Catalog) builder.Option { return builder.WithCatalog(c) }

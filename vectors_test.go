@@ -60,6 +60,7 @@ var sentinels = map[string]error{
 	"template.ErrSyntax":       template.ErrSyntax,
 	"template.ErrPrefix":       template.ErrPrefix,
 	"template.ErrEmptySegment": template.ErrEmptySegment,
+	"template.ErrValue":        template.ErrValue,
 }
 
 func readJSON(path string, v any) {

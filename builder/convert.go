@@ -112,6 +112,7 @@ func toLayer(o *Options) (layer, error) {
 	var l layer
 	l.Method, l.BaseURL, l.URL = o.Method, o.BaseURL, o.URL
 	l.Catalog = catalogRef{o.catalog}
+	l.Search = searchList{slices.Clone(o.search)}
 	var err error
 	if l.Headers, err = toHeaders(o.Headers, o.RemoveHeaders); err != nil {
 		return layer{}, err

@@ -243,12 +243,14 @@ func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 }
 
 // Parse turns merged options into request options: JavaScript's
-// endpoint.parse. It uses no defaults.
+// endpoint.parse. It uses no defaults but e's search parameters
+// (WithSearchParams), which options JSON does not carry.
 func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 	l, err := toLayer(&o)
 	if err != nil {
 		return RequestOptions{}, err
 	}
+	l.Search = unionSearch(e.orZero().defaults.Search, l.Search)
 	var r resolved
 	if err := resolve(&r, &l, l.Params.list, callOwn{all: true}, parse{headersChanged: true, op: o.op}); err != nil {
 		return RequestOptions{}, err

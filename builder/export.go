@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/endpointkit/endpoint/headers"
@@ -13,7 +14,7 @@ import (
 
 // export returns a layer as Options; everything in them is new.
 func (l *layer) export() Options {
-	o := Options{Method: l.Method, BaseURL: l.BaseURL, URL: l.URL, keys: l.order(), catalog: l.Catalog.c}
+	o := Options{Method: l.Method, BaseURL: l.BaseURL, URL: l.URL, keys: l.order(), catalog: l.Catalog.c, search: slices.Clone(l.Search.names)}
 	for _, h := range l.Headers.list {
 		if h.removed {
 			o.RemoveHeaders = append(o.RemoveHeaders, h.name)

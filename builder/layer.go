@@ -28,7 +28,14 @@ type layer struct {
 	Keys keyOrder
 	// Catalog checks and routes the calls (WithCatalog).
 	Catalog catalogRef
+	// Search names the query parameters of search syntax (WithSearchParams).
+	Search searchList
 }
+
+// searchList holds the names of query parameters whose "+" is kept.
+type searchList struct{ names []string }
+
+func (s searchList) has(name string) bool { return slices.Contains(s.names, name) }
 
 // headerList holds a layer's headers in order, names lower-case, each
 // at most once. A removed entry deletes the name from the layers below.

@@ -3,6 +3,7 @@ package builder
 import (
 	"errors"
 	"reflect"
+	"slices"
 
 	"dario.cat/mergo"
 
@@ -49,6 +50,7 @@ var (
 	paramListType   = reflect.TypeFor[paramList]()
 	keyOrderType    = reflect.TypeFor[keyOrder]()
 	catalogRefType  = reflect.TypeFor[catalogRef]()
+	searchListType  = reflect.TypeFor[searchList]()
 )
 
 // The transformers, made once: mergo asks for one per field per merge.
@@ -60,6 +62,7 @@ var (
 	transformParams   = transform(mergeParams)
 	transformKeys     = transform(mergeKeys)
 	transformCatalog  = transform(mergeCatalog)
+	transformSearch   = transform(unionSearch)
 )
 
 func (transformers) Transformer(t reflect.Type) func(dst, src reflect.Value) error {
@@ -78,6 +81,8 @@ func (transformers) Transformer(t reflect.Type) func(dst, src reflect.Value) err
 		return transformKeys
 	case catalogRefType:
 		return transformCatalog
+	case searchListType:
+		return transformSearch
 	}
 	return nil
 }
@@ -133,7 +138,24 @@ func overlay(base, l *layer) layer {
 	if l.Catalog.c != nil {
 		out.Catalog = l.Catalog
 	}
+	if len(l.Search.names) > 0 {
+		out.Search = unionSearch(base.Search, l.Search)
+	}
 	return out
+}
+
+// unionSearch is base's names, then the layer's new ones.
+func unionSearch(base, l searchList) searchList {
+	if len(l.names) == 0 {
+		return base
+	}
+	out := slices.Clone(base.names)
+	for _, n := range l.names {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return searchList{out}
 }
 
 // mergeHeaders sets each of the layer's headers over the base's: a

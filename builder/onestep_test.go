@@ -80,7 +80,7 @@ var _ = Describe("one step and two", func() {
 		Method:  "GET",
 		BaseURL: "https://api.github.com",
 		Headers: map[string]string{"accept": "application/vnd.github.v3+json", "authorization": "token x"},
-	}))
+	}), builder.WithSearchParams("q"))
 	ghes := e.Defaults(builder.WithBaseURL("https://u:p@ghe.example.com:8443/api/v3/"))
 	// Previews united across layers beyond MaxPreviews: every call fails.
 	previews := func() *builder.Endpoint {

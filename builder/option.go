@@ -93,6 +93,18 @@ func WithFormat(format string) Option {
 	return func(dst *Options) error { dst.MediaType.Format = format; return nil }
 }
 
+// WithSearchParams names query parameters of search syntax, whose "+"
+// is sent as a plus rather than %2B: GitHub reads q=is:open+label:bug with
+// the "+" as a separator (package endpoint's defaults name q). A value
+// given as a template.Verbatim is sent as it is.
+func WithSearchParams(names ...string) Option {
+	names = slices.Clone(names)
+	return func(dst *Options) error {
+		dst.search = slices.Clone(names)
+		return nil
+	}
+}
+
 // WithMeta sets a key of the request's meta information, passed through
 // to RequestOptions.Request (JSON key "request").
 func WithMeta(key string, value any) Option {

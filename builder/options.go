@@ -68,6 +68,8 @@ type Options struct {
 	requestKeys []string
 	// catalog checks the calls of an Endpoint (WithCatalog).
 	catalog Catalog
+	// search names the query parameters of search syntax (WithSearchParams).
+	search []string
 	// op is the operation catalog resolved these Options to, when Merge
 	// made them: Parse writes its query styles.
 	op Operation

@@ -131,6 +131,8 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 	}
 	if op != nil {
 		params = catalogNames(t, styleQuery(op, params))
+	} else if err := scalarPath(t, params); err != nil {
+		return err
 	}
 
 	// The URL is built on the stack and copied out at its size; one that
@@ -165,7 +167,11 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 			if written != "" && p.v.Kind() != value.Null && queryHas(written, p.name) {
 				return newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
 			}
-			if buf, q, err = template.AppendQueryVar(buf, q, p.name, templateVar(p.v)); err != nil {
+			v := templateVar(p.v)
+			if p.v.Kind() == value.String && p.v.Flag() == value.NoFlag && m.Search.has(p.name) {
+				v = template.SearchVar(p.v.Text())
+			}
+			if buf, q, err = template.AppendQueryVar(buf, q, p.name, v); err != nil {
 				return newError("parse", m.URL, err)
 			}
 		}
@@ -242,6 +248,20 @@ func slashAt(buf []byte, start int) []byte {
 		buf[start] = '/'
 	}
 	return buf
+}
+
+// scalarPath refuses a list or an object for a variable of {x} or {+x} in
+// t's path (Joins): RFC 6570 writes its items joined with commas
+// (/repos/a,b/r, or a struct's login,octocat,id,1), which no caller means
+// as one segment. A catalogue's path styles write arrays its description
+// declares.
+func scalarPath(t *template.Template, params []param) error {
+	for i := range params {
+		if k := params[i].v.Kind(); (k == value.Array || k == value.Object) && !params[i].v.Undefined() && t.Joins(params[i].name) {
+			return newError("param", params[i].name, fmt.Errorf("%w: an %s in the path would be sent as its items joined with commas; give the text to send, or explode it in the template ({%s*})", template.ErrValue, k, params[i].name))
+		}
+	}
+	return nil
 }
 
 // expand appends t expanded with params, each value given to the

@@ -25,7 +25,7 @@ func cost(key string, t *Template) int {
 		p := &t.parts[i]
 		n += len(p.lit) + cap(p.specs)*int(unsafe.Sizeof(varspec{}))
 	}
-	return n + (cap(t.segVars)+cap(t.vars))*int(unsafe.Sizeof(""))
+	return n + (cap(t.segVars)+cap(t.vars)+cap(t.joinVars))*int(unsafe.Sizeof(""))
 }
 
 // templateCache maps template text to its parsed *Template. Lookups are

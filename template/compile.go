@@ -77,6 +77,9 @@ func compile(s string) (*Template, error) {
 				if p.required() && !slices.Contains(t.segVars, sp.name) {
 					t.segVars = append(t.segVars, sp.name) // one per expression: few
 				}
+				if p.required() && !sp.explode && sp.prefix == 0 && !slices.Contains(t.joinVars, sp.name) {
+					t.joinVars = append(t.joinVars, sp.name)
+				}
 			}
 			t.parts = append(t.parts, p)
 			i, lit = end, end

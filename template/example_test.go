@@ -108,7 +108,7 @@ func ExampleTemplate_AppendVars() {
 func ExampleAppendQueryVar() {
 	dst := []byte("/search/issues")
 	q := -1 // dst has no "?" yet
-	dst, q, _ = template.AppendQueryVar(dst, q, "q", template.StringVar("is:open+label:bug"))
+	dst, q, _ = template.AppendQueryVar(dst, q, "q", template.SearchVar("is:open+label:bug"))
 	dst, _, _ = template.AppendQueryVar(dst, q, "per_page", template.IntVar(100))
 	fmt.Println(string(dst))
 	// Output:

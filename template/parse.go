@@ -28,6 +28,9 @@ type Template struct {
 	parts   []part
 	vars    []string // once each, in order of first appearance
 	segVars []string
+	// joinVars are the variables of the path's {x} and {+x} that do not
+	// explode (Joins).
+	joinVars []string
 	// reservedStart says the template starts with a {+x} expression,
 	// simpleStart with a {x} one, slashStart its path part with a literal
 	// "/".
@@ -182,6 +185,19 @@ func (t *Template) SegmentVars() []string {
 		return nil
 	}
 	return slices.Clone(t.segVars)
+}
+
+// Requires reports whether name is one of SegmentVars, without allocating.
+func (t *Template) Requires(name string) bool {
+	return t != nil && slices.Contains(t.segVars, name)
+}
+
+// Joins reports whether a list or associative array given for name would
+// be joined with commas into the path: name is a variable of a {x} or {+x}
+// in the path part that does not explode ({x*}) or cut it ({x:3}, which a
+// list refuses).
+func (t *Template) Joins(name string) bool {
+	return t != nil && slices.Contains(t.joinVars, name)
 }
 
 // Uses reports whether name is one of Vars, without allocating.

@@ -58,6 +58,7 @@ func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, err
 	if err != nil {
 		return dst, q, &Error{Offset: -1, Var: name, Err: err}
 	}
+	m.search = name == "q" && m.isString
 	return appendQuery(dst, q, name, &m)
 }
 
@@ -65,7 +66,8 @@ func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, err
 // AppendQuery: q is where dst holds its "?" (-1 for none), and the
 // result's q is the same for the extended buffer, so that a caller
 // appending many does not search dst again. An undefined value leaves dst
-// unchanged; a DeepObjectVar writes one name[key]=value pair per member.
+// unchanged; a DeepObjectVar writes one name[key]=value pair per member, a
+// SearchVar keeps its "+" (AppendQuery's q rule is the caller's here).
 func AppendQueryVar(dst []byte, q int, name string, v Var) ([]byte, int, error) {
 	if err := v.v.err(); err != nil {
 		return dst, q, &Error{Offset: -1, Var: name, Err: err}
@@ -104,7 +106,7 @@ func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) 
 		switch {
 		case m.isInt:
 			dst = strconv.AppendInt(dst, m.num, 10) // digits and "-", which no set escapes
-		case name == "q" && m.isString:
+		case m.search:
 			dst = appendEscaped(dst, m.str, plusSet, false)
 		default:
 			dst = appendEscaped(dst, m.str, componentSet, false)

@@ -33,7 +33,8 @@ const (
 // or an integer in num, so strings and integers cost no allocation.
 type value struct {
 	kind     valueKind
-	isString bool // a string kind other than Verbatim: the q "+" rule applies
+	isString bool // a string kind other than Verbatim: AppendQuery's q rule applies
+	search   bool // a query keeps its "+" (SearchVar)
 	isPath   bool
 	isInt    bool // num holds an integer not yet formatted (IntVar)
 	num      int64

@@ -32,6 +32,14 @@ func PathVar(s string) Var {
 	return Var{m}
 }
 
+// SearchVar is a string of search syntax, whose "+" a query keeps as a
+// plus: GitHub reads q=is:open+label:bug with the "+" as a separator.
+func SearchVar(s string) Var {
+	m := stringValue(s)
+	m.search = true
+	return Var{m}
+}
+
 // VerbatimVar is a Verbatim value.
 func VerbatimVar(s string) Var { return Var{stringValue(s)} }
 
