@@ -3,7 +3,7 @@
 // faces (index.js, octokit.js) call make() with what sets them apart.
 import { CODES, EndpointError, fail } from "./errors.js";
 import { accept, stripPreview, validName } from "./media.js";
-import { expand, httpScheme, parse as template, pathBounds, query } from "./template.js";
+import { expand, httpScheme, parse as template, query } from "./template.js";
 import { checkBaseURL, checkURL } from "./url.js";
 import { budget, convert, copy, limit, merge, put, spend, wellFormed } from "./values.js";
 
@@ -16,7 +16,7 @@ export const MAX_PREVIEWS = 64;
 
 const RESERVED = new Set(["method", "baseUrl", "url", "headers", "mediaType", "data", "request"]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const lower = (s) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+const lower = (s) => (/[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s);
 const invalid = (why) => fail("ErrInvalidOptions", "options", "", `invalid options: ${why}`);
 
 // A layer: one options object (or route) as the engine holds it. "" and
@@ -27,8 +27,9 @@ const layer = () => ({
   data: undefined, request: undefined, params: new Map(), keys: [], urlAt: 0,
 });
 
-// read converts an options object into a layer and checks it.
-function read(o) {
+// read converts an options object into a layer and checks it; keys says
+// whether to note the order of its keys, which merged options show.
+function read(o, keys = true) {
   const l = layer();
   if (o === undefined || o === null) return l;
   if (typeof o !== "object" || Array.isArray(o)) {
@@ -42,7 +43,7 @@ function read(o) {
       if (x === undefined || typeof x === "symbol") continue;
       spend(b, 1, 0);
       if (x === null) continue; // not set
-      if (!l.keys.includes(key)) l.keys.push(key);
+      if (keys && !l.keys.includes(key)) l.keys.push(key);
       if (key === "url" && l.urlAt === 0) l.urlAt = l.params.size + 1;
       option(l, key, x, b);
       continue;
@@ -53,7 +54,7 @@ function read(o) {
     const name = wellFormed(key);
     if (!l.params.has(name)) {
       if (l.params.size === MAX_PARAMS) limit(`more than ${MAX_PARAMS} parameters`);
-      l.keys.push(name);
+      if (keys) l.keys.push(name);
     }
     l.params.set(name, v);
   }
@@ -150,8 +151,20 @@ function check(l) {
   if (l.params.has("")) fail("ErrInvalidParam", "param", "", "invalid parameter name");
 }
 
+const routes = new Map();
+
 /** splitRoute reads "METHOD /target" (one space), or a target alone. */
 export function splitRoute(route) {
+  let split = routes.get(route);
+  if (split === undefined) {
+    split = readRoute(route);
+    if (routes.size >= 1024) routes.clear();
+    routes.set(route, split);
+  }
+  return split;
+}
+
+function readRoute(route) {
   if (route === "") return ["", ""];
   route = wellFormed(route);
   const sp = route.indexOf(" ");
@@ -233,8 +246,11 @@ function withMediaType(keys) {
 // previews add up, request and object parameters merge deep; keys says
 // whether to keep the order merged options are written in.
 function over(base, l, keys) {
-  const m = { ...base };
-  for (const k of ["method", "baseUrl", "url", "format"]) if (l[k] !== "") m[k] = l[k];
+  const m = {
+    method: l.method || base.method, baseUrl: l.baseUrl || base.baseUrl, url: l.url || base.url, headers: base.headers,
+    format: l.format || base.format, previews: base.previews, data: base.data, request: base.request,
+    params: base.params, keys: base.keys, urlAt: 0,
+  };
   if (l.headers.size > 0) {
     m.headers = new Map(base.headers);
     for (const [k, h] of l.headers) m.headers.set(k, h);
@@ -245,7 +261,8 @@ function over(base, l, keys) {
   }
   if (l.data !== undefined) m.data = l.data;
   if (l.request !== undefined) m.request = merge(base.request, l.request);
-  if (l.params.size > 0) {
+  if (l.params.size > 0 && base.params.size === 0) m.params = l.params;
+  else if (l.params.size > 0) {
     m.params = new Map(base.params);
     for (const [k, v] of l.params) m.params.set(k, m.params.has(k) ? merge(m.params.get(k), v) : v);
   }
@@ -295,6 +312,8 @@ function output(l) {
 
 /** normalizeMethod checks an HTTP method and returns it lower-case. */
 export function normalizeMethod(m) {
+  if (m === "GET" || m === "get") return "get";
+  if (m === "POST" || m === "post") return "post";
   const known = m.toLowerCase().replace(/\u017f/g, "s");
   if (/^(?:get|post|put|patch|delete|head|options)$/.test(known)) return known;
   if (!TOKEN.test(m)) fail("ErrInvalidMethod", "method", m, "invalid method");
@@ -306,13 +325,8 @@ const hasBody = (method) => method === "post" || method === "put" || method === 
 // Coming rule (issue 34): a parameter named like a name of the route's
 // literal query (GET /x?state=open with state) would be sent twice.
 function queryTwice(t, params) {
-  const q = t.raw.slice(pathBounds(t.raw)[1]).split("#", 1)[0];
-  if (!q.startsWith("?")) return;
-  for (const pair of q.slice(1).split("&")) {
-    const name = pair.split("=", 1)[0];
-    if (name !== "" && params.has(name) && !t.uses.has(name)) {
-      fail("ErrInvalidParam", "parse", t.raw, `parameter ${JSON.stringify(name)} is also in the route's query: it would be sent twice`);
-    }
+  for (const name of t.query) {
+    if (params.has(name)) fail("ErrInvalidParam", "parse", t.raw, `parameter ${JSON.stringify(name)} is also in the route's query: it would be sent twice`);
   }
 }
 
@@ -328,13 +342,19 @@ function resolve(face, m, own) {
   const t = template(m.url);
   const get = (name) => m.params.get(name);
   let url;
+  // A URL joined to a base URL checked before needs no check: the
+  // template encoded what it added.
+  let checked = false;
   if (httpScheme(t.raw) > 0) {
     url = expand(t, get);
   } else {
     checkBaseURL(m.baseUrl);
     const path = expand(t, get);
     if (t.reservedStart && httpScheme(path) > 0) url = path; // an absolute {+url}
-    else url = m.baseUrl.replace(/\/$/, "") + (path[0] === "/" ? path : "/" + path);
+    else {
+      url = (m.baseUrl.endsWith("/") ? m.baseUrl.slice(0, -1) : m.baseUrl) + (path[0] === "/" ? path : "/" + path);
+      checked = true;
+    }
   }
   const withBody = hasBody(method);
   const left = [];
@@ -343,7 +363,7 @@ function resolve(face, m, own) {
     queryTwice(t, m.params);
     url = query(url, left, face.plusQ);
   }
-  checkURL(url);
+  if (!checked) checkURL(url);
   const r = { method, url, headers: null };
   let kind = ""; // "json", "text" (a string body) or "binary"; "" for none
   if (withBody) {
@@ -430,11 +450,11 @@ function finalHeaders(m, method, kind, r) {
 
 function build(face, state, routeStr, options) {
   const [method, target] = splitRoute(routeStr);
-  const l = read(options);
+  const l = read(options, false);
   route(l, method, target);
   const m = over(state, l, false);
   if (m.headers.size > MAX_HEADERS) limit(`more than ${MAX_HEADERS} headers`);
-  return face.result(resolve(face, m, new Set(l.params.keys())));
+  return face.result(resolve(face, m, l.params));
 }
 
 function mergeCall(state, routeStr, options) {
@@ -502,6 +522,6 @@ export function make(face, state) {
   fn.defaults = (x) => make(face, layerOf(state, x));
   fn.merge = (routeOrOptions, options) =>
     typeof routeOrOptions === "string" ? mergeCall(state, routeOrOptions, options) : mergeCall(state, "", routeOrOptions);
-  fn.parse = face.parse ??= (options) => face.result(resolve(face, read(options), null));
+  fn.parse = face.parse ??= (options) => face.result(resolve(face, read(options, false), null));
   return fn;
 }

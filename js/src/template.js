@@ -67,8 +67,9 @@ const OPS = {
 
 // httpScheme is the length of an http:// or https:// prefix (any case), or 0.
 export function httpScheme(s) {
-  const m = /^https?:\/\//i.exec(s);
-  return m === null ? 0 : m[0].length;
+  if ((s.charCodeAt(0) | 32) !== 104 || (s.charCodeAt(1) | 32) !== 116 || (s.charCodeAt(2) | 32) !== 116 || (s.charCodeAt(3) | 32) !== 112) return 0;
+  const n = (s.charCodeAt(4) | 32) === 115 ? 5 : 4;
+  return s.startsWith("://", n) ? n + 3 : 0;
 }
 
 // pathBounds returns where the path part of a template begins (after
@@ -214,6 +215,9 @@ function compile(given) {
   if (lit < s.length) t.parts.push(literal(s.slice(lit)));
   if (expressions > MAX_EXPRESSIONS) tooMany(s);
   t.segs = segments(s, start, end);
+  // The names of a literal query (GET /x?state=open): see queryTwice.
+  const q = s.slice(end).split("#", 1)[0];
+  t.query = q[0] === "?" ? q.slice(1).split("&").map((pair) => pair.split("=", 1)[0]).filter((n) => n !== "" && !t.uses.has(n)) : [];
   // Coming rule (issue 34): "${" in a path is shell or JavaScript
   // template syntax taken literally.
   const dollar = s.slice(start, end).indexOf("${");

@@ -37,6 +37,14 @@ export function put(o, k, v) {
   else o[k] = v;
 }
 
+// Ref holds, under request, an array or plain object that a cycle comes
+// back to: it passes as it is, where copy would follow the cycle.
+class Ref {
+  constructor(v) {
+    this.v = v;
+  }
+}
+
 // convert returns x as the engine holds it, or undefined for a value JSON
 // leaves out. Under request (passthrough) only arrays and plain objects
 // are copied: everything else, a Date included, passes by reference, and
@@ -63,7 +71,7 @@ export function convert(x, b, depth, key, passthrough = false, toJSON = true) {
   const list = Array.isArray(x);
   if (!list && !isPlain(x)) return x;
   if (b.stack.includes(x)) {
-    if (passthrough) return x;
+    if (passthrough) return new Ref(x);
     throw new TypeError("endpoint: options contain a cycle");
   }
   b.stack.push(x);
@@ -89,6 +97,7 @@ export function convert(x, b, depth, key, passthrough = false, toJSON = true) {
 // copy returns a fresh copy of a converted value (opaque values shared),
 // for a result or merged options, which the caller may change.
 export function copy(v) {
+  if (v instanceof Ref) return v.v;
   if (v === null || typeof v !== "object" || !(Array.isArray(v) || isPlain(v))) return v;
   if (Array.isArray(v)) return v.map(copy);
   const o = {};

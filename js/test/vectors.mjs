@@ -88,7 +88,7 @@ export function normalize(value, userAgent) {
   const h = m.headers;
   if (h && typeof h === "object") {
     const ua = h["user-agent"];
-    if (typeof ua === "string" && (ua.startsWith("octokit-endpoint.js/") || ua === userAgent)) {
+    if (typeof ua === "string" && (ua.startsWith("octokit-endpoint.js/") || ua.startsWith("endpointkit-endpoint.") || ua === userAgent)) {
       delete h["user-agent"];
     }
     for (const [k, v] of Object.entries(h)) {
