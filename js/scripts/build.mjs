@@ -22,7 +22,7 @@ for (const entry of ["index", "octokit"]) {
       target: "es2022",
       minify: true,
       legalComments: "none",
-      banner: { js: `/* @endpointkit/endpoint${entry === "index" ? "" : "/" + entry} (MIT); source: https://github.com/endpointkit/endpoint/tree/main/js/src */` },
+      banner: { js: "/* @endpointkit/endpoint, MIT */" },
     });
     const text = readFileSync(`${dist}/${entry}.${ext}`);
     console.log(`dist/${entry}.${ext}: ${text.length} bytes, ${gzipSync(text, { level: 9 }).length} gzip -9`);

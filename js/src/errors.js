@@ -35,17 +35,12 @@ export class EndpointError extends Error {
   }
 }
 
-const MAX_QUOTED = 120;
-
 // fail throws the error of a rule: `endpoint: op "input": reason`, with
-// credentials in the input masked and a long input cut.
-export function fail(code, op, input, reason, codes) {
-  const shown = input === "" || input === undefined ? "" : ` ${JSON.stringify(cut(redact(input)))}`;
-  throw new EndpointError(`endpoint: ${op}${shown}: ${redact(reason)}`, code, { op, input: cut(redact(input ?? ""), 65536), codes });
-}
-
-function cut(s, n = MAX_QUOTED) {
-  return s.length <= n ? s : `${s.slice(0, n)}…`;
+// credentials in the input masked and a long input cut (at 120).
+export function fail(code, op, input, reason, codes, cause) {
+  input = redact(input);
+  const shown = input === "" ? "" : ` ${JSON.stringify(input.length > 120 ? `${input.slice(0, 120)}…` : input)}`;
+  throw new EndpointError(`endpoint: ${op}${shown}: ${reason}`, code, { op, input, codes, cause });
 }
 
 // redact masks the user information of URLs and the values of query

@@ -9,15 +9,11 @@ const VND = /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/;
 
 export function accept(current, format, previews) {
   const named = previews.filter((p) => p !== "");
-  if ((format === "" && named.length === 0) || /application\/octet-stream/i.test(current)) return current;
-  if (named.length === 0) return current.split(",").map((part) => part.replace(VND, `application/vnd$1$2.${format}`)).join(",");
-  const withFormat = format === "" ? current : current.split(",").map((part) => part.replace(VND, `application/vnd$1$2.${format}`)).join(",");
-  const suffix = format === "" ? "+json" : `.${format}`;
-  return [...(withFormat.match(/[\w-]+(?=-preview)/g) ?? []), ...named].map((p) => `application/vnd.github.${p}-preview${suffix}`).join(",");
+  if (/application\/octet-stream/i.test(current)) return current;
+  const a = format === "" ? current : current.split(",").map((part) => part.replace(VND, `application/vnd$1$2.${format}`)).join(",");
+  if (named.length === 0) return a;
+  return [...(a.match(/[\w-]+(?=-preview)/g) ?? []), ...named].map((p) => `application/vnd.github.${p}-preview${format === "" ? "+json" : `.${format}`}`).join(",");
 }
 
 /** A format or preview name: letters, digits and "._+-", at most 64 bytes. */
-export const validName = (name) => name.length <= 64 && /^[\w.+-]*$/.test(name);
-
-// stripPreview removes the first "-preview" of a preview name.
-export const stripPreview = (name) => name.replace("-preview", "");
+export const validName = (name) => /^[\w.+-]{0,64}$/.test(name);

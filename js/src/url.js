@@ -5,92 +5,64 @@ import { fail } from "./errors.js";
 import { hasDotSegment, httpScheme } from "./template.js";
 
 const CTL = /[\x00-\x1f\x7f]/;
-const BAD_ESCAPE = /%(?![0-9a-f]{2})/i;
-// Bytes net/url refuses in a host name (the ASCII ones it would escape).
-const BAD_HOST = /[\x00-\x20#%/?@\\^`{|}]/;
+const BAD_ESCAPE = /%(?![\da-f]{2})/i;
+// The ASCII bytes net/url refuses in a host name, "%" of a bad escape
+// among them once the good ones are taken out.
+const badHost = (s) => /[\x00-\x20#%/?@\\^`{|}]/.test(s.replace(/%[\da-f]{2}/gi, ""));
 
-// urlProblem returns why net/url refuses the absolute URL u, or
-// "empty host", or "" when it takes it.
+// urlProblem returns why net/url refuses the absolute URL u (or "empty
+// host"), or "" when it takes it.
 export function urlProblem(u) {
-  if (CTL.test(u)) return "invalid control character in URL";
-  const hash = u.indexOf("#");
-  if (hash >= 0 && BAD_ESCAPE.test(u.slice(hash + 1))) return "invalid URL escape in the fragment";
-  const rest = u.slice(httpScheme(u), hash < 0 ? u.length : hash).split("?", 1)[0];
-  const slash = rest.indexOf("/");
-  const authority = slash < 0 ? rest : rest.slice(0, slash);
-  if (slash >= 0 && BAD_ESCAPE.test(rest.slice(slash))) return "invalid URL escape in the path";
+  const [, authority, path, fragment] = /^[^:]*:\/\/([^/?#]*)([^?#]*)[^#]*(?:#(.*))?/s.exec(u);
   const at = authority.lastIndexOf("@");
-  const host = authority.slice(at + 1);
-  if (at >= 0) {
-    const user = authority.slice(0, at);
-    if (/[^\w.~!$&'()*+,;=:%@-]/.test(user)) return "invalid userinfo";
-    if (BAD_ESCAPE.test(user)) return "invalid URL escape in the userinfo";
-  }
-  let name = host;
+  const user = authority.slice(0, Math.max(at, 0));
+  let host = authority.slice(at + 1);
+  if (CTL.test(u)) return "control character";
+  if ([path, fragment ?? "", user].some((x) => BAD_ESCAPE.test(x))) return "invalid escape";
+  if (/[^\w.~!$&'()*+,;=:%@-]/.test(user)) return "invalid userinfo";
   const open = host.lastIndexOf("[");
-  if (open > 0) return "invalid IP-literal";
-  if (open === 0) {
-    const close = host.lastIndexOf("]");
-    if (close < 0) return "missing ']' in host";
-    if (!/^(?::[0-9]*)?$/.test(host.slice(close + 1))) return "invalid port after host";
-    name = host.slice(1, close);
-    if (!ipv6(name)) return "invalid IP-literal";
-    return "";
-  }
+  const close = host.lastIndexOf("]");
+  if (open >= 0) return open > 0 || close < 0 || !/^(?::\d*)?$/.test(host.slice(close + 1)) || !ipv6(host.slice(1, close)) ? "invalid IP-literal" : "";
   const colon = host.indexOf(":");
   if (colon >= 0) {
-    if (!/^:[0-9]*$/.test(host.slice(colon))) return "invalid port after host";
-    name = host.slice(0, colon);
+    if (!/^:\d*$/.test(host.slice(colon))) return "invalid port";
+    host = host.slice(0, colon);
   }
-  if (BAD_HOST.test(name.replace(/%[0-9a-f]{2}/gi, "")) || /%(?:[0-7][0-9a-f]|(?![0-9a-f]{2}))/i.test(name.replace(/%25/g, ""))) {
-    return "invalid character in host name";
-  }
-  return name === "" ? "empty host" : "";
+  // In a host, %XX may stand for a byte of UTF-8 only (or %25).
+  if (badHost(host) || /%[0-7]/.test(host.replace(/%25/g, ""))) return "invalid character";
+  return host === "" ? "empty host" : "";
 }
 
-// ipv6 reports whether s (an IP-literal's inside, escapes included) is
-// an IPv6 address, with a zone (%25…) or not, as net/netip reads it.
+// ipv6 reports whether s (an IP-literal's inside) is an IPv6 address, with
+// a zone (%25…) or not, as net/netip reads it.
 function ipv6(s) {
   const z = s.indexOf("%25");
-  let addr = s;
-  if (z >= 0) {
-    const zone = s.slice(z + 3);
-    addr = s.slice(0, z);
-    if (zone === "" || BAD_HOST.test(zone.replace(/%(?:[0-9a-f]{2})/gi, "")) || BAD_ESCAPE.test(zone)) return false;
-  }
-  if (!/^[0-9a-f:.]+$/i.test(addr) || !addr.includes(":")) return false;
+  const addr = z < 0 ? s : s.slice(0, z);
+  if (z >= 0 && (z + 3 === s.length || badHost(s.slice(z + 3)))) return false;
   try {
-    new URL(`http://[${addr}]/`);
-    return true;
+    return /^[\da-f:.]*:[\da-f:.]*$/i.test(addr) && new URL(`http://[${addr}]`) !== null;
   } catch {
     return false;
   }
 }
 
-// checkURL refuses a built absolute URL that net/url refuses or that
-// names no host.
+/** checkURL refuses a built absolute URL that net/url refuses or that names no host. */
 export function checkURL(u) {
-  if (httpScheme(u) === 0) return;
-  const why = urlProblem(u);
+  const why = httpScheme(u) > 0 ? urlProblem(u) : "";
   if (why !== "") fail("ErrInvalidHost", "parse", u, `invalid host: ${why}`);
 }
 
-const checked = new Map();
+const checked = new Set();
 
-// checkBaseURL accepts "", a path ("/api"), or an absolute http(s) URL
-// with a host, without a query, a fragment or a dot segment.
+/** checkBaseURL accepts "", a path ("/api"), or an absolute http(s) URL with a host, without a query, a fragment or a dot segment. */
 export function checkBaseURL(base) {
   if (base === "" || checked.has(base)) return;
-  let why = "";
-  if (/[?#]/.test(base) || hasDotSegment(base)) why = "invalid base url";
-  else if (base[0] === "/" && base[1] !== "/") {
-    if (CTL.test(base) || BAD_ESCAPE.test(base)) why = "invalid base url";
-  } else if (httpScheme(base) === 0) why = "invalid base url: want http:// or https:// or a path";
-  else {
-    const p = urlProblem(base);
-    if (p !== "") fail("ErrInvalidBaseURL", "base url", base, `invalid base url: invalid host: ${p}`, ["ErrInvalidBaseURL", "ErrInvalidHost"]);
+  const path = base[0] === "/" && base[1] !== "/";
+  if (/[?#]/.test(base) || hasDotSegment(base) || (path ? CTL.test(base) || BAD_ESCAPE.test(base) : httpScheme(base) === 0)) {
+    fail("ErrInvalidBaseURL", "base url", base, "invalid base url: want http(s)://host or /path, no query, fragment or dot segment");
   }
-  if (why !== "") fail("ErrInvalidBaseURL", "base url", base, why);
+  const why = path ? "" : urlProblem(base);
+  if (why !== "") fail("ErrInvalidBaseURL", "base url", base, `invalid base url: invalid host: ${why}`, ["ErrInvalidBaseURL", "ErrInvalidHost"]);
   if (checked.size >= 256) checked.clear();
-  checked.set(base, true);
+  checked.add(base);
 }

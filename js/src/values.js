@@ -12,11 +12,10 @@ import { isPlain } from "./template.js";
 export const MAX_DEPTH = 32;
 export const MAX_NODES = 100_000;
 
-const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** wellFormed replaces lone surrogates, which UTF-8 cannot hold, with U+FFFD. */
 export const wellFormed = String.prototype.isWellFormed
   ? (s) => (s.isWellFormed() ? s : s.toWellFormed())
-  : (s) => s.replace(LONE, "\ufffd");
+  : (s) => s.replace(/\p{Cs}/gu, "\ufffd"); // Node 18
 
 export function limit(why) {
   fail("ErrLimit", "options", "", `limit exceeded: ${why}`);
@@ -94,14 +93,22 @@ export function convert(x, b, depth, key, passthrough = false, toJSON = true) {
   return out;
 }
 
+const SAFE = 2n ** 53n;
+
 // copy returns a fresh copy of a converted value (opaque values shared),
-// for a result or merged options, which the caller may change.
-export function copy(v) {
+// for a result or merged options, which the caller may change. With big,
+// a bigint becomes a number when that is exact, and big.unsafe notes one
+// that does not.
+export function copy(v, big) {
   if (v instanceof Ref) return v.v;
+  if (typeof v === "bigint" && big) {
+    if (v > -SAFE && v < SAFE) return Number(v);
+    big.unsafe = true;
+  }
   if (v === null || typeof v !== "object" || !(Array.isArray(v) || isPlain(v))) return v;
-  if (Array.isArray(v)) return v.map(copy);
+  if (Array.isArray(v)) return v.map((x) => copy(x, big));
   const o = {};
-  for (const k of Object.keys(v)) put(o, k, copy(v[k]));
+  for (const k of Object.keys(v)) put(o, k, copy(v[k], big));
   return o;
 }
 

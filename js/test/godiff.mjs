@@ -111,11 +111,11 @@ function canonical(r, sortRequest) {
 // known by its error, and by a probe: once Go refuses the probe too, the
 // rule is compared like any other.
 export const PENDING = [
-  { rule: "empty path segment from a value", code: "ErrMissingParam", text: "a path segment must not be empty", probe: { route: "GET /repos/{owner}/{repo}/issues", options: { owner: "", repo: "r" } } },
+  { rule: "empty path segment from a value", code: "ErrMissingParam", text: "an empty path segment", probe: { route: "GET /repos/{owner}/{repo}/issues", options: { owner: "", repo: "r" } } },
   // A route with "${" also changes which defaults merge() drops beside
   // data (it reads the template): affects says so.
   { rule: '"${" in a path', code: "template.ErrSyntax", text: '"${" in a path', probe: { route: "GET /repos/${owner}", options: { owner: "o" } }, affects: (c) => JSON.stringify(c).includes("${") },
-  { rule: "a literal query name given again", code: "ErrInvalidParam", text: "also in the route's query", probe: { route: "GET /x?state=open", options: { state: "closed" } } },
+  { rule: "a literal query name given again", code: "ErrInvalidParam", text: "in the route's query too", probe: { route: "GET /x?state=open", options: { state: "closed" } } },
   { rule: "a host name first in a target", code: "ErrInvalidRoute", text: "host name", probe: { route: "GET api.github.com/repos/o/r", options: {} } },
 ];
 
