@@ -12,13 +12,15 @@ import { gzipSync } from "node:zlib";
 
 import { packageDir, readJSON } from "./load.mjs";
 
-// Each entry point as an ES module, as CommonJS, and their types; the
-// README and the licence; nothing else.
+// Each entry point as an ES module, as CommonJS, and their types; for
+// tools that do not read "exports" (jest before 28, TypeScript's node10
+// resolution, webpack 4), octokit/package.json pointing at the second;
+// the README and the licence; nothing else.
 export const FILES = [
   "LICENSE", "README.md",
   "dist/index.cjs", "dist/index.d.cts", "dist/index.d.ts", "dist/index.js",
   "dist/octokit.cjs", "dist/octokit.d.cts", "dist/octokit.d.ts", "dist/octokit.js",
-  "package.json",
+  "octokit/package.json", "package.json",
 ];
 
 // BUDGET is the most bytes, gzip -9, of what a browser downloads: one
@@ -35,6 +37,15 @@ function packed() {
 
 test("the package holds each entry point as ESM and CommonJS with its types, the README and the licence, and nothing else", () => {
   assert.deepEqual(packed(), FILES);
+});
+
+test("octokit/package.json points tools that do not read exports at the /octokit entry point", () => {
+  assert.deepEqual(readJSON(join(packageDir, "octokit", "package.json")), {
+    main: "../dist/octokit.cjs",
+    module: "../dist/octokit.js",
+    types: "../dist/octokit.d.ts",
+    sideEffects: false,
+  });
 });
 
 test("package.json points import, require and TypeScript at them, and has no dependency", () => {
