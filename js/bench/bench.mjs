@@ -3,7 +3,8 @@
 //
 //   node bench/bench.mjs [calls per round] [rounds]
 //
-// - gzip -9 of what a browser downloads: each package bundled for the
+// - gzip -9 of what a browser downloads: this package's dist/index.js,
+//   which holds all it needs, and each of octokit's bundled for the
 //   browser by esbuild (minified, ESM), dependencies included;
 // - Node process start to the first result: a fresh `node` that imports
 //   the package (and, for the CommonJS builds, requires it) and builds one
@@ -14,6 +15,7 @@
 // Prints a table of medians and ratios to v6.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 
@@ -44,7 +46,7 @@ async function gzipSize(entry) {
   return gzipSync(out.outputFiles[0].contents, { level: 9 }).length;
 }
 const sizes = {
-  endpointkit: await gzipSize("./dist/index.js"),
+  endpointkit: gzipSync(readFileSync(libs.endpointkit.esm), { level: 9 }).length,
   v6: await gzipSize(libs.v6.pkg),
   v11: await gzipSize(libs.v11.pkg),
 };
