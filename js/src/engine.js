@@ -19,10 +19,12 @@ const STRINGS = ["method", "baseUrl", "url"];
 const TOKEN = /^[!#$%&'*+.^_`|~\w-]+$/;
 const lower = (s) => (/[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s);
 const invalid = (why) => fail("ErrInvalidOptions", "options", "", `invalid options: ${why}`);
-const tooMany = (n, what) => limit(`more than ${n} ${what}`);
-const params = (n) => n > MAX_PARAMS && tooMany(MAX_PARAMS, "parameters");
-const headerCount = (n) => n > MAX_HEADERS && tooMany(MAX_HEADERS, "headers");
-const previewCount = (n) => n > MAX_PREVIEWS && tooMany(MAX_PREVIEWS, "previews");
+const count = (max, what) => (n) => n > max && limit(`more than ${max} ${what}`);
+const params = count(MAX_PARAMS, "parameters");
+const headerCount = count(MAX_HEADERS, "headers");
+const previewCount = count(MAX_PREVIEWS, "previews");
+// fold lower-cases as Go's strings.EqualFold compares: "ſ" is "s".
+const fold = (s) => s.toLowerCase().replace(/\u017f/g, "s");
 const badValue = (name, cause) => fail("headers.ErrInvalidValue", "header", "", `invalid value of header ${JSON.stringify(name)}`, undefined, cause);
 const notObject = (x) => typeof x !== "object" || Array.isArray(x);
 const notOptions = (x) => {
@@ -107,7 +109,7 @@ function mediaType(l, m, b) {
     const x = m[k];
     if (x === undefined || typeof x === "symbol") continue;
     spend(b, 1, 0);
-    const key = k.toLowerCase().replace(/\u017f/g, "s");
+    const key = fold(k);
     if (key === "format" && x !== null) {
       if (typeof x !== "string") invalid("mediaType.format: want a string");
       l.format = wellFormed(x);
@@ -148,7 +150,7 @@ export function splitRoute(route) {
     }
     // Coming rule (issue 34): a target that starts with a host name and no
     // scheme (GET api.github.com/x) would be joined to the base URL.
-    if (sp >= 0 && /^(?:localhost|(?:[a-z\d-]+\.)+[a-z][a-z\d-]*|\d+\.\d+\.\d+\.\d+)(?::\d*)?(?:[/?#]|$)/i.test(t)) {
+    if (sp >= 0 && /^(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d*)?(?:[/?#]|$)/.test(t)) {
       fail("ErrInvalidRoute", "route", r, "invalid route: a host name without a scheme");
     }
     split = [m, t];
@@ -241,7 +243,7 @@ function output(l) {
 export function normalizeMethod(m) {
   if (m === "GET" || m === "get") return "get";
   if (m === "POST" || m === "post") return "post";
-  const known = m.toLowerCase().replace(/\u017f/g, "s");
+  const known = fold(m);
   if (/^(?:get|post|put|patch|delete|head|options)$/.test(known)) return known;
   if (!TOKEN.test(m)) fail("ErrInvalidMethod", "method", m, "invalid method");
   return lower(m);
@@ -364,6 +366,7 @@ function mergeCall(state, routeStr, options) {
       // parse() reports it
     }
   }
+  params(m.params.size);
   return output(m);
 }
 

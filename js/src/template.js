@@ -70,7 +70,7 @@ export function parse(s) {
   return t;
 }
 
-const notLiteral = (s, at) => syntax(s, at, `${JSON.stringify(String.fromCodePoint(s.codePointAt(at)))} in a literal: write %XX`);
+const notLiteral = (s, at) => syntax(s, at, `${JSON.stringify(s[at])} in a literal: write %XX`);
 const syntax = (s, at, why) => fail("template.ErrSyntax", "parse", s, `at offset ${at}: ${why}`);
 const tooMany = (s) => fail("template.ErrTooManyExpressions", "parse", s, `more than ${MAX_EXPRESSIONS} expressions`);
 
@@ -199,7 +199,7 @@ export function value(v) {
     const m = v[k];
     if (m === null) continue;
     if (typeof m === "object" || typeof m === "function") {
-      return { err: Array.isArray(m) || isPlain(m) ? "a list or object in one has no place in a URL" : opaque(m) };
+      return { err: Array.isArray(m) || isPlain(m) ? "a nested list or object has no place in a URL" : opaque(m) };
     }
     if (!list) items.push(k);
     items.push(value(m));

@@ -59,7 +59,7 @@ export function checkBaseURL(base) {
   if (base === "" || checked.has(base)) return;
   const path = base[0] === "/" && base[1] !== "/";
   if (/[?#]/.test(base) || hasDotSegment(base) || (path ? CTL.test(base) || BAD_ESCAPE.test(base) : httpScheme(base) === 0)) {
-    fail("ErrInvalidBaseURL", "base url", base, "invalid base url: want http(s)://host or /path, no query, fragment or dot segment");
+    fail("ErrInvalidBaseURL", "base url", base, "invalid base url: want http(s)://host or /path");
   }
   const why = path ? "" : urlProblem(base);
   if (why !== "") fail("ErrInvalidBaseURL", "base url", base, `invalid base url: invalid host: ${why}`, ["ErrInvalidBaseURL", "ErrInvalidHost"]);

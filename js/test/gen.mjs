@@ -164,9 +164,42 @@ export function generator(seed) {
     return o;
   };
 
+  // rare returns a case at one of the engine's edges: the limits, an own
+  // "__proto__" key, mediaType keys in another case, a method Go folds.
+  const own = (o, k, v) => Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const many = (n, f) => Object.fromEntries(Array.from({ length: n }, (_, i) => f(i)));
+  const nested = (n) => {
+    let v = "x";
+    for (let i = 0; i < n; i++) v = chance(0.5) ? [v] : { a: v };
+    return v;
+  };
+  const RARE = [
+    () => ({ layers: [], route: `GET /x${"{a}".repeat(255 + int(3))}`, options: { a: "1" } }),
+    () => ({ layers: [], route: `GET /x${"{a}".repeat(257)}{a--b}`, options: {} }),
+    () => ({ layers: [], route: `GET /x${"{a}".repeat(100)}{a--b}${"{a}".repeat(200)}`, options: {} }),
+    () => ({ layers: [], route: `GET /x${"{a}".repeat(257)}{a b}`, options: {} }),
+    () => ({ layers: [], route: `GET /${"a".repeat(8180 + int(20))}`, options: {} }),
+    () => ({ layers: [], route: `GET /${"ü".repeat(4090 + int(10))}`, options: {} }),
+    () => ({ layers: [], route: `GET /${":ab/".repeat(1635 + int(4))}`, options: {} }),
+    () => ({ layers: [], route: "POST /x", options: { deep: nested(30 + int(4)) } }),
+    () => ({ layers: [], route: "GET /x", options: { headers: many(253 + int(3), (i) => [`x-h${i}`, "v"]) } }),
+    () => ({ layers: [{ options: { headers: many(200, (i) => [`x-d${i}`, "v"]) } }], route: "GET /x", options: { headers: many(55 + int(3), (i) => [`x-c${i}`, "v"]) } }),
+    () => ({ layers: [], route: "POST /x", options: many(1022 + int(4), (i) => [`p${i}`, i]) }),
+    () => ({ layers: [{ options: many(600, (i) => [`d${i}`, i]) }], route: "POST /x", options: many(424 + int(3), (i) => [`c${i}`, i]) }),
+    () => ({ layers: [], route: "GET /x", options: { mediaType: { previews: Array.from({ length: 63 + int(3) }, (_, i) => `p${i}`) } } }),
+    () => ({ layers: [], route: "POST /x", options: { list: Array.from({ length: 99990 + int(20) }, () => 1) } }),
+    () => ({ layers: [], route: `${pick(["GET", "POST"])} /x/{__proto__}`, options: own(own({}, "__proto__", "p"), "a", 1) }),
+    () => ({ layers: [], route: "POST /x", options: { v: own({ a: 1 }, "__proto__", { b: 2 }), headers: own({}, "__proto__", "h") } }),
+    () => ({ layers: [], route: "GET /x", options: { mediaType: { [pick(["Format", "FORMAT", "format"])]: pick(["raw", "diff"]), [pick(["Previews", "PREVIEWS", "previewſ"])]: ["mercy"] } } }),
+    () => ({ layers: [], route: undefined, options: { method: pick(["poſt", "Get", "hEAD", "OPTIONS", "ſ"]), url: "/x", a: 1 } }),
+    () => ({ layers: [], route: "GET /x{?q}", options: { q: pick([1e21, "a+b", ["a+b"], "1e+21"]) } }),
+  ];
+
   // next returns a case: { layers, route, options } (route undefined for
-  // endpoint(options), with method and url in the options).
+  // endpoint(options), with method and url in the options); one in 50 a
+  // rare one.
   return () => {
+    if (chance(0.02)) return pick(RARE)();
     const names = new Set();
     const p = path(names);
     const method = pick(METHODS);

@@ -154,6 +154,7 @@ export function compare(c, js, go) {
     return { diffs, pending, internal };
   }
   eq("DEFAULTS", js.defaults, go.defaults);
+  if (go.buildJSON.marshalErr) internal.push(["go RequestOptions.MarshalJSON refuses what Build made", go.buildJSON.marshalErr, ""]);
   // Go's own entry points agree with each other.
   if (!go.decodeErr) eq("go BuildJSON/Build", go.buildJSON, go.build, true, false);
   if (go.parse) eq("go Build/Parse(Merge)", go.buildJSON, go.parse, true, false);
