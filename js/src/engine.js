@@ -181,12 +181,11 @@ function route(l, method, target) {
 // order returns the keys a layer writes as merged options: those noted
 // that are still set, then the options set, then the parameters.
 const has = (l, k) =>
-  STRINGS.includes(k) ? l[k] !== "" : k === "headers" ? l.headers.size > 0 : k === "mediaType" ? l.format !== "" || l.previews.length > 0 : OPTIONS.includes(k) ? l[k] !== undefined : l.params.has(k);
+  !OPTIONS.includes(k) ? l.params.has(k) : STRINGS.includes(k) ? l[k] !== "" : k === "headers" ? l.headers.size > 0 : k === "mediaType" ? l.format !== "" || l.previews.length > 0 : l[k] !== undefined;
 
 function order(l) {
   const out = new Set();
-  for (const k of l.keys) if (has(l, k)) out.add(k);
-  for (const k of OPTIONS) if (has(l, k)) out.add(k);
+  for (const k of [...l.keys, ...OPTIONS]) if (has(l, k)) out.add(k);
   for (const k of l.params.keys()) out.add(k);
   return [...out];
 }
@@ -241,8 +240,7 @@ function output(l) {
 
 /** normalizeMethod checks an HTTP method and returns it lower-case. */
 export function normalizeMethod(m) {
-  if (m === "GET" || m === "get") return "get";
-  if (m === "POST" || m === "post") return "post";
+  if (/^(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)$/.test(m)) return m.toLowerCase();
   const known = fold(m);
   if (/^(?:get|post|put|patch|delete|head|options)$/.test(known)) return known;
   if (!TOKEN.test(m)) fail("ErrInvalidMethod", "method", m, "invalid method");

@@ -125,17 +125,17 @@ function compile(s) {
     count++;
     EXPRESSION.lastIndex = i;
     const m = EXPRESSION.exec(s);
-    const end_ = s.indexOf("}", i);
+    const brace = s.indexOf("}", i);
     if (m === null) {
       // The Go engine's parser of record checks the grammar first (with
       // hyphens as "_"), then its compiler counts expressions and checks
       // the hyphens: a misplaced hyphen past the limit is the limit.
       EXPRESSION.lastIndex = 0;
-      if (end_ < 0 || !EXPRESSION.test(`{${s.slice(i + 1, end_).replace(/-/g, "_")}}`)) {
-        syntax(s, i, end_ < 0 ? "unclosed expression" : `invalid expression ${s.slice(i, end_ + 1)}`);
+      if (brace < 0 || !EXPRESSION.test(`{${s.slice(i + 1, brace).replace(/-/g, "_")}}`)) {
+        syntax(s, i, brace < 0 ? "unclosed expression" : `invalid expression ${s.slice(i, brace + 1)}`);
       }
       if (hyphen === 0) [hyphen, hyphenAt] = [count, i];
-      i = end_ + 1;
+      i = brace + 1;
       continue;
     }
     const e = { op: OPS[m[1]], specs: m[2].split(",").map((v) => ({ name: v.replace(/[*:].*/, ""), prefix: Number(v.split(":")[1] ?? 0), explode: v.endsWith("*") })), offset: i, segment: false };
@@ -160,7 +160,8 @@ function compile(s) {
   // template syntax taken literally.
   const dollar = s.slice(start, end).indexOf("${");
   if (dollar >= 0) syntax(s, start + dollar, '"${" in a path: write {name}');
-  // The names of a literal query (GET /x?state=open): see queryTwice.
+  // The names of a literal query (GET /x?state=open), which a parameter
+  // must not give again (see resolve in engine.js).
   const q = s.slice(end).split("#", 1)[0];
   if (q[0] === "?") t.query = q.slice(1).split("&").map((pair) => pair.split("=", 1)[0]).filter((n) => n !== "" && !t.uses.has(n));
   return t;
