@@ -302,9 +302,8 @@ func viaBuilder(e *builder.Endpoint, route string, opts []byte, native bool) *re
 	return built(b.Build())
 }
 
-// passThrough sets a member of the request passthrough: the one use of
-// Builder.Request, which is being renamed Builder.Meta.
-func passThrough(b *builder.Builder, k string, v any) { b.Request(k, v) }
+// passThrough sets a member of the request's meta information.
+func passThrough(b *builder.Builder, k string, v any) { b.Meta(k, v) }
 
 // headersOnto sets or removes each header of the JSON object hs.
 func headersOnto(b *builder.Builder, hs json.RawMessage) bool {
