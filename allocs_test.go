@@ -164,7 +164,7 @@ var _ = Describe("allocations per Build with 64 parameters", func() {
 // field reads and writes it in place, so the count is mergo's own
 // bookkeeping (a visit record a field) and the layer's prepared form.
 var _ = Describe("allocations per Defaults", func() {
-	It("are at most 35 for a layer of one header (57 when each field was boxed and the base URL parsed again)", func() {
+	It("are at most 36 for a layer of one header: mergo's bookkeeping and the prepared header list of each body kind", func() {
 		if testing.CoverMode() != "" || raceEnabled {
 			Skip("instrumented build")
 		}
@@ -172,6 +172,6 @@ var _ = Describe("allocations per Defaults", func() {
 		n := testing.AllocsPerRun(200, func() {
 			_ = e.Defaults(endpoint.WithHeader("authorization", "token 0000000000000000000000000000000000000001"))
 		})
-		Expect(n).To(BeNumerically("<=", 35), "%v allocations", n)
+		Expect(n).To(BeNumerically("<=", 36), "%v allocations", n)
 	})
 })

@@ -316,8 +316,12 @@ var _ = Describe("departures from @octokit/endpoint v6", func() {
 		Expect(r.Headers["content-type"]).To(Equal("application/octet-stream"))
 		r = mustBuild(endpoint.Route("POST /upload").Data(strings.NewReader("x")))
 		Expect(r.Headers["content-type"]).To(Equal("application/octet-stream"))
+		// A string is not JSON (issue 34, item 8): text/plain, unless the
+		// call or the catalogue's operation says another.
 		r = mustBuild(endpoint.Route("POST /markdown").Data("text"))
-		Expect(r.Headers["content-type"]).To(Equal("application/json; charset=utf-8"))
+		Expect(r.Headers["content-type"]).To(Equal("text/plain; charset=utf-8"))
+		r = mustBuild(endpoint.Route("POST /markdown").Data("text").Header("Content-Type", "text/x-markdown"))
+		Expect(r.Headers["content-type"]).To(Equal("text/x-markdown"))
 	})
 
 	It("6: refuses data for a method without a body", func() {

@@ -63,10 +63,10 @@ type Operation interface {
 	// ("text/plain" for GitHub's markdown/raw), or "" for none: a string
 	// or []byte Data is labelled with it.
 	BodyMedia() string
-	// StyledValue returns the value an array or object query parameter
-	// is sent as where the template cannot write its style (a string of
-	// joined items, or an object marked value.DeepObjectFlag); ok false
-	// when the template writes v as it is.
+	// StyledValue returns the value an array or object query or header
+	// parameter is sent as where the template cannot write its style (a
+	// string of joined items, or an object marked value.DeepObjectFlag);
+	// ok false when the template writes v as it is.
 	StyledValue(name string, v value.Value) (_ value.Value, ok bool)
 	// Requires lists the parameters the operation always requires, and
 	// those it requires once a body is sent; Shadowed those of them that
@@ -315,6 +315,11 @@ func placeParams(m *layer, op Operation, params []param, mine paramList, callHea
 		sendsBody = sendsBody || loc == InBody
 		if loc == InHeader {
 			drop(i)
+			if k := p.v.Kind(); k == value.Array || k == value.Object {
+				if v, ok := op.StyledValue(p.name, p.v); ok {
+					p.v = v // the header's simple style, written by the catalogue
+				}
+			}
 			set, err := headerParam(m, p, callHeaders, mine)
 			if err != nil {
 				return nil, false, false, err

@@ -31,10 +31,10 @@ type Endpoint struct {
 type prepared struct {
 	// headers are the defaults' final headers (removed ones dropped, the
 	// media type applied): the headers of every call that changes none.
-	// withJSON, withBinary and withoutBody are them with what
-	// bodyHeaders adds for a JSON or string body, a []byte or io.Reader
-	// one, and none.
-	headers, withJSON, withBinary, withoutBody []header
+	// withJSON, withText, withBinary and withoutBody are them with what
+	// bodyHeaders adds for a JSON body, a string, a []byte or io.Reader,
+	// and none.
+	headers, withJSON, withText, withBinary, withoutBody []header
 	// base is the default base URL; baseOK says it passed checkBaseURL,
 	// so URLs joined to it need no check. For an absolute base, baseURL
 	// is it as net/url reads it and pathAt where its path starts.
@@ -52,9 +52,10 @@ func prepareOver(l *layer, parent *prepared) (prepared, error) {
 		return prepared{}, err
 	}
 	p := prepared{headers: hs, base: l.BaseURL}
-	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post")
-	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post")
-	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post")
+	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post", "")
+	p.withText, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: ""}, "post", "")
+	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post", "")
+	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post", "")
 	if parent != nil && parent.base == l.BaseURL {
 		p.baseOK, p.baseURL, p.pathAt = parent.baseOK, parent.baseURL, parent.pathAt
 		return p, nil
@@ -92,9 +93,10 @@ func (p *prepared) bodyHeaders(b *finalBody, method string) []header {
 		}
 		return p.withoutBody
 	case rawBody:
-		if _, isString := b.raw.(string); !isString {
-			return p.withBinary
+		if _, isString := b.raw.(string); isString {
+			return p.withText
 		}
+		return p.withBinary
 	}
 	return p.withJSON
 }

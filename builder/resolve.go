@@ -16,6 +16,7 @@ import (
 // Content types set when a body has none.
 const (
 	ContentTypeJSON   = "application/json; charset=utf-8"
+	ContentTypeText   = "text/plain; charset=utf-8"
 	ContentTypeBinary = "application/octet-stream"
 )
 
@@ -198,10 +199,14 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 		return err
 	}
 	if r.method != "get" && r.method != "head" {
-		if !own {
+		media := ""
+		if op != nil && r.body.kind == rawBody {
+			media = op.BodyMedia()
+		}
+		if !own && media == "" {
 			r.headers = pre.bodyHeaders(&r.body, r.method) // worked out once by the Endpoint
 		} else {
-			r.headers, _ = bodyHeaders(r.headers, true, &r.body, r.method)
+			r.headers, _ = bodyHeaders(r.headers, own, &r.body, r.method, media)
 		}
 	}
 	r.request = m.Request
@@ -489,7 +494,7 @@ func finalHeaders(m *layer) ([]header, error) {
 // v6 does, content-length 0 for a request without a body. A bodiless PUT
 // or PATCH gets the body "". hs is copied before it is changed unless
 // own says it is already the call's.
-func bodyHeaders(hs []header, own bool, b *finalBody, method string) ([]header, bool) {
+func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) ([]header, bool) {
 	set := func(name, v string) {
 		if !own {
 			hs = append(make([]header, 0, len(hs)+2), hs...)
@@ -515,12 +520,23 @@ func bodyHeaders(hs []header, own bool, b *finalBody, method string) ([]header, 
 			return hs, own
 		}
 	}
-	ct := ContentTypeJSON
-	if b.kind == rawBody {
-		if _, isString := b.raw.(string); !isString {
-			ct = ContentTypeBinary
-		}
-	}
-	set("content-type", ct)
+	set("content-type", contentType(b, media))
 	return hs, own
+}
+
+// contentType is the type of a body the call gives none for: JSON's for
+// JSON, and for a string, []byte or io.Reader the operation's media type
+// (see Operation.BodyMedia) when it names one, else text's or
+// octet-stream's.
+func contentType(b *finalBody, media string) string {
+	if b.kind == jsonBody {
+		return ContentTypeJSON
+	}
+	if media != "" && strings.IndexByte(media, '*') < 0 {
+		return media
+	}
+	if _, isString := b.raw.(string); isString {
+		return ContentTypeText
+	}
+	return ContentTypeBinary
 }

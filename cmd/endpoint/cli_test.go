@@ -194,11 +194,13 @@ var _ = Describe("the endpoint command", func() {
 			Expect(r.stdout).To(ContainSubstring(`"body":"# Hello"`))
 		})
 
-		It("sends @file and @- (standard input) as raw bytes, octet-stream by default", func() {
+		It("sends @file and @- (standard input) as raw bytes, of the operation's type or octet-stream", func() {
 			dir := GinkgoT().TempDir()
 			Expect(os.WriteFile(filepath.Join(dir, "body.json"), []byte(`{"name":"file"}`+"\n"), 0o600)).To(Succeed())
 			v := runIn(dir, "", "--data", "@body.json", "POST /markdown/raw").ok()
 			Expect(v["body"]).To(Equal(`{"name":"file"}` + "\n"))
+			Expect(v["headers"]).To(HaveKeyWithValue("content-type", "text/plain")) // GitHub's description says so
+			v = runIn(dir, "", "--no-check", "--data", "@body.json", "POST /markdown/raw").ok()
 			Expect(v["headers"]).To(HaveKeyWithValue("content-type", "application/octet-stream"))
 			v = runIn(dir, "{\"name\":\"stdin\"}\x00\xff", "--data", "@-", "POST /markdown/raw", "Content-Type:text/x-markdown").ok()
 			Expect(v["body"]).To(Equal("{\"name\":\"stdin\"}\x00\ufffd")) // JSON output cannot hold the byte 0xff
