@@ -3,11 +3,11 @@ package builder
 import (
 	"errors"
 	"fmt"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 	"net/url"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/userinfo"
-	"github.com/endpointkit/endpoint/template"
 )
 
 // ErrInvalidHost is returned when a URL's host is not usable: a built URL
@@ -27,7 +27,7 @@ func checkBaseURL(base string) error {
 	if base == "" {
 		return nil
 	}
-	if strings.ContainsAny(base, "?#") || template.HasDotSegment(base) {
+	if strings.ContainsAny(base, "?#") || iroute.HasDotSegment(iroute.URLPath([]byte(base))) {
 		return newError("base url", base, ErrInvalidBaseURL)
 	}
 	if strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "//") {

@@ -2,6 +2,7 @@ package builder
 
 import (
 	"fmt"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 	"slices"
 	"strings"
 
@@ -454,8 +455,8 @@ func given(op Operation, params paramList, data body, hs headerList, name string
 // op's path ("https://ghe.example.com/api/v3" of
 // "https://ghe.example.com/api/v3/repos/{owner}/{repo}?x=1").
 func routeBase(route, target string) string {
-	path, _ := SplitTarget(target)
-	start, end := template.PathBounds(route)
+	path, _ := iroute.SplitTarget(target)
+	start, end := iroute.PathBounds(route)
 	for n := strings.Count(path, "/"); n > 0; n-- {
 		i := strings.LastIndexByte(route[start:end], '/')
 		if i < 0 {
@@ -550,7 +551,7 @@ func opaqueBody(d body) bool {
 // method with a body, which then goes on with the query ({&…}), so that
 // the URL has one "?" ("/assets?x=1&name=a", not "/assets?name=a?x=1").
 func withQuery(target, query string) string {
-	path, expr := SplitTarget(target)
+	path, expr := iroute.SplitTarget(target)
 	if expr == "" {
 		return target + query
 	}

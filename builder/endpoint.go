@@ -376,10 +376,10 @@ func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 	return resolve(r, &m, params, callOwn{list: mine, data: call.Data.set}, c)
 }
 
-// splitRoute is SplitRoute, but with a catalog a route may also be an
+// splitRoute is parseRoute, but with a catalog a route may also be an
 // operation ID, which leaves the method empty for Resolve.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
-	method, target, err = SplitRoute(route)
+	method, target, err = parseRoute(route)
 	if err != nil && e.defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
 		return "", route, nil
 	}

@@ -91,12 +91,3 @@ func ExampleEndpoint_BuildJSON() {
 	// Output:
 	// https://api.github.com/repos/octokit/rest.js/issues?state=open
 }
-
-func ExampleSplitTarget() {
-	path, query := builder.SplitTarget("/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}")
-	fmt.Println(path)
-	fmt.Println(query)
-	// Output:
-	// /repos/{owner}/{repo}/releases/{release_id}/assets
-	// {?name,label}
-}

@@ -37,7 +37,7 @@ func WithOptions(o Options) Option {
 func WithRoute(route string) Option {
 	return func(dst *Options) error {
 		var err error
-		dst.Method, dst.URL, err = SplitRoute(route)
+		dst.Method, dst.URL, err = parseRoute(route)
 		return err
 	}
 }

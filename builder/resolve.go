@@ -322,16 +322,16 @@ func templateVar(v value.Value) template.Var {
 		case value.PathFlag:
 			return template.PathVar(v.Text())
 		case value.VerbatimFlag:
-			return template.VerbatimVar(v.Text())
+			return template.StringVar(v.Text())
 		}
 		return template.StringVar(v.Text())
 	case value.Number:
 		if i, ok := v.AsInt(); ok {
 			return template.IntVar(i)
 		}
-		return template.TextVar(v.Text())
+		return template.StringVar(v.Text())
 	case value.Bool:
-		return template.TextVar(v.Text())
+		return template.StringVar(v.Text())
 	case value.Array:
 		items := make([]string, 0, v.Len())
 		for _, e := range v.Items() {

@@ -3,10 +3,10 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 	"slices"
 	"strings"
 
-	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/internal/value"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -410,11 +410,11 @@ func (op *Operation) Template() string {
 // expression Template ends with ("" when it has none, as for most GETs),
 // so that a reader of the path need not find the expression itself: the
 // fake server of package endpointtest matches a request's path against
-// the first part. It splits as builder.SplitTarget does, with which
+// the first part. It splits as internal/route's SplitTarget does, with which
 // WithCatalog puts a route's literal query between the two. A nil
 // Operation gives "", "".
 func (op *Operation) SplitTemplate() (path, query string) {
-	return builder.SplitTarget(op.Template())
+	return iroute.SplitTarget(op.Template())
 }
 
 // String returns "METHOD /path"; "<nil>" for a nil Operation.

@@ -2,6 +2,7 @@ package endpointtest
 
 import (
 	"fmt"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -73,13 +74,14 @@ const (
 	rankLiteral
 )
 
-// splitRoute splits a route by the builder's rule (builder.SplitRoute),
-// with the method upper-cased. A handler or matcher needs a path, so the
-// target must also start with "/" or "{" or be an absolute URL, even
-// after a method (the builder would join "GET repos" to its base URL).
+// splitRoute splits a route by the builder's rule (internal/route's
+// Split), with the method upper-cased. A handler or matcher needs a path,
+// so the target must also start with "/" or "{" or be an absolute URL,
+// even after a method (the builder would join "GET repos" to its base URL).
 func splitRoute(route string) (method, target string, err error) {
-	if method, target, err = builder.SplitRoute(route); err != nil {
-		return "", "", err
+	method, target, ok := iroute.Split(route)
+	if !ok {
+		return "", "", &builder.Error{Op: "route", Input: builder.RedactURL(route), Err: builder.ErrInvalidRoute}
 	}
 	switch {
 	case target == "":

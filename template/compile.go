@@ -2,6 +2,7 @@ package template
 
 import (
 	"fmt"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -38,8 +39,7 @@ var (
 // and so that it never trusts that agreement blindly: it validates as it goes.
 func compile(s string) (*Template, error) {
 	t := &Template{raw: s, authority: -1}
-	pStart := pathStart(s)
-	pEnd := pathEnd(s, pStart)
+	pStart, pEnd := iroute.PathBounds(s)
 	if ascii.HTTPScheme(s) > 0 {
 		t.pathFrom = pStart
 	}

@@ -3,6 +3,7 @@ package template
 import (
 	"bytes"
 	"fmt"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 	"strconv"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -123,85 +124,8 @@ func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var
 	return vals
 }
 
-// HasDotSegment reports whether the path of url has a "." or ".." segment
-// (a dot may be written %2e): every URL normaliser would remove it and
-// climb a level. AppendPath refuses such a result; callers that join a
-// base URL in front use this to check the base. Only an http or https URL
-// (in any case) has an authority, which is not looked at: any other text
-// is a path, as the builder joins it after a base URL, so "a://../c"
-// has a ".." segment.
-func HasDotSegment(url string) bool { return hasDotSegment([]byte(url)) }
-
-// hasDotSegment reports whether the path of url has a "." or ".." segment,
-// whatever produced it. A dot segment starts the path or follows a slash
-// and begins with "." or "%": only the segments that start with one of
-// them, found by IndexByte, are looked at.
-func hasDotSegment(url []byte) bool {
-	// Skip "http://authority" or "https://authority" when there is one,
-	// in any case. Only those URLs are absolute here (the builder joins
-	// anything else after its base URL as a path), so in "a://../c" the
-	// ".." is a segment of the path.
-	i := ascii.HTTPScheme(url)
-	if i > 0 {
-		for i < len(url) && !segmentEnd[url[i]] {
-			i++
-		}
-	}
-	path := url[i:]
-	if q := bytes.IndexByte(path, '?'); q >= 0 {
-		path = path[:q]
-	}
-	if h := bytes.IndexByte(path, '#'); h >= 0 {
-		path = path[:h]
-	}
-	return dotSegmentAt(path, '.') || dotSegmentAt(path, '%')
-}
-
-// dotSegmentAt reports whether a segment of path that starts with c is a
-// dot segment.
-func dotSegmentAt(path []byte, c byte) bool {
-	for i := 0; ; i++ {
-		j := bytes.IndexByte(path[i:], c)
-		if j < 0 {
-			return false
-		}
-		i += j
-		if i > 0 && path[i-1] != '/' {
-			continue
-		}
-		seg := path[i:]
-		if end := bytes.IndexByte(seg, '/'); end >= 0 {
-			seg = seg[:end]
-		}
-		if isDotSegment(seg) {
-			return true
-		}
-	}
-}
-
 // segmentEnd holds the bytes that end a path segment.
 var segmentEnd = [256]bool{'/': true, '?': true, '#': true}
-
-// isDotSegment reports whether seg is "." or "..", with any dot written as
-// %2e or %2E too, as the WHATWG URL standard counts them.
-func isDotSegment[T string | []byte](seg T) bool {
-	dots := 0
-	for i := 0; i < len(seg); {
-		switch {
-		case seg[i] == '.':
-			i++
-		case i+2 < len(seg) && seg[i] == '%' && seg[i+1] == '2' && (seg[i+2] == 'e' || seg[i+2] == 'E'):
-			i += 3
-		default:
-			return false
-		}
-		dots++
-		if dots > 2 {
-			return false
-		}
-	}
-	return dots == 1 || dots == 2
-}
 
 // schemeEnd returns the index of the first "://" in url, or -1.
 func schemeEnd[T string | []byte](url T) int {
@@ -226,21 +150,9 @@ const (
 // segment, or a first "/" the template did not write (a value left its
 // first segment empty). Most expansions have none and are not read again.
 func (t *Template) mayBreakPath(out []byte) bool {
-	i := ascii.HTTPScheme(out)
-	if i > 0 {
-		for i < len(out) && !segmentEnd[out[i]] {
-			i++
-		}
-	}
-	path := out[i:]
-	if q := bytes.IndexByte(path, '?'); q >= 0 {
-		path = path[:q]
-	}
-	if h := bytes.IndexByte(path, '#'); h >= 0 {
-		path = path[:h]
-	}
+	path := iroute.URLPath(out)
 	return bytes.Contains(path, []byte("//")) || len(path) > 0 && path[0] == '/' && !t.slashStart ||
-		dotSegmentAt(path, '.') || dotSegmentAt(path, '%')
+		iroute.HasDotSegment(path)
 }
 
 // appendExpand appends every part of t, each variable's value taken from
@@ -392,7 +304,7 @@ func (s *segments) end(t *Template, seg []byte, more, byValue bool) error {
 		return nil // most segments: no dot segment starts so
 	}
 	switch {
-	case isDotSegment(seg):
+	case iroute.IsDotSegment(seg):
 		if s.expr != nil {
 			return t.errorAt(s.expr, s.expr.specs[0].name, ErrDotSegment)
 		}

@@ -1,5 +1,7 @@
 package template
 
+import iroute "github.com/endpointkit/endpoint/internal/route"
+
 // Test hooks: compiled only into the test binary.
 
 // CacheLen returns the number of cached templates.
@@ -25,10 +27,12 @@ func CacheCost() int {
 	return cache.bytes
 }
 
-// HasDotSegmentBytes is HasDotSegment on a byte slice, the form expansion
-// checks.
-var HasDotSegmentBytes = hasDotSegment
-
 // HyphensForValidator exposes the rewriting that lets the module validate
 // templates with hyphenated names.
 var HyphensForValidator = hyphensForValidator
+
+// HasDotSegment and HasDotSegmentBytes read the path of a built URL for a
+// dot segment, as the path rules do (internal/route).
+func HasDotSegment(url string) bool { return HasDotSegmentBytes([]byte(url)) }
+
+func HasDotSegmentBytes(url []byte) bool { return iroute.HasDotSegment(iroute.URLPath(url)) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/yosida95/uritemplate/v3"
 
+	"github.com/endpointkit/endpoint/internal/route"
 	"github.com/endpointkit/endpoint/template"
 )
 
@@ -188,7 +189,7 @@ func FuzzRewrite(f *testing.F) {
 			t.Fatalf("%q changed to %q without a colon", s, r)
 		}
 		// Text before the path part is never touched.
-		start, _ := template.PathBounds(s)
+		start, _ := route.PathBounds(s)
 		if !strings.HasPrefix(r, s[:start]) {
 			t.Fatalf("%q: authority changed: %q", s, r)
 		}

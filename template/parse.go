@@ -187,11 +187,6 @@ func (t *Template) SegmentVars() []string {
 	return slices.Clone(t.segVars)
 }
 
-// Requires reports whether name is one of SegmentVars, without allocating.
-func (t *Template) Requires(name string) bool {
-	return t != nil && slices.Contains(t.segVars, name)
-}
-
 // Joins reports whether a list or associative array given for name would
 // be joined with commas into the path: name is a variable of a {x} or {+x}
 // in the path part that does not explode ({x*}) or cut it ({x:3}, which a

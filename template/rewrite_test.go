@@ -6,6 +6,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/endpointkit/endpoint/internal/route"
 	"github.com/endpointkit/endpoint/template"
 )
 
@@ -71,10 +72,10 @@ var _ = Describe(":name rewriting", func() {
 	})
 
 	It("reports the path part it works on", func() {
-		start, end := template.PathBounds("https://h:1/a/b?c")
+		start, end := route.PathBounds("https://h:1/a/b?c")
 		Expect(start).To(Equal(11))
 		Expect(end).To(Equal(15))
-		start, end = template.PathBounds("/a{/b}{?c}")
+		start, end = route.PathBounds("/a{/b}{?c}")
 		Expect(start).To(Equal(0))
 		Expect(end).To(Equal(6))
 	})

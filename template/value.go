@@ -142,11 +142,11 @@ func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
 			m = bytesValue(strconv.AppendUint(scratch, uint64(x), 10))
 			return v, m, true, nil
 		case float64:
-			b, err := AppendFloat(scratch, x, 64)
+			b, err := appendFloat(scratch, x, 64)
 			m = bytesValue(b)
 			return v, m, true, err
 		case float32:
-			b, err := AppendFloat(scratch, float64(x), 32)
+			b, err := appendFloat(scratch, float64(x), 32)
 			m = bytesValue(b)
 			return v, m, true, err
 		case json.Number:
@@ -194,7 +194,7 @@ func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			m = bytesValue(strconv.AppendUint(scratch, rv.Uint(), 10))
 		case reflect.Float32, reflect.Float64:
-			b, err := AppendFloat(scratch, rv.Float(), rv.Type().Bits())
+			b, err := appendFloat(scratch, rv.Float(), rv.Type().Bits())
 			m = bytesValue(b)
 			return v, m, true, err
 		default:
@@ -219,12 +219,12 @@ func callText(f func() (string, error)) (s string, err error) {
 	return s, err
 }
 
-// AppendFloat appends f formatted the way encoding/json does, which is
+// appendFloat appends f formatted the way encoding/json does, which is
 // also JavaScript's Number.prototype.toString for these cases: shortest
 // round-trip digits for the given bit size (32 or 64), exponent form below
 // 1e-6 and from 1e21 on, no leading zero in the exponent (1e-7, 1e+21).
 // NaN and infinities are ErrValue: neither JSON nor a URL has them.
-func AppendFloat(dst []byte, f float64, bits int) ([]byte, error) {
+func appendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return dst, fmt.Errorf("%w: %v is not a finite number", ErrValue, f)
 	}

@@ -3,21 +3,12 @@ package template
 // Var is a variable's value in the form expansion reads it: what the Go
 // value mapping (see the package documentation) makes of a value. Callers
 // that hold values in a form of their own build Vars directly and expand
-// with [Template.AppendPathVars] and [AppendQueryVar], so that no value
-// is boxed into an interface. The zero Var is undefined.
+// with [Template.AppendVars] and [AppendQueryVar], so that no value is
+// boxed into an interface. The zero Var is undefined.
 type Var struct{ v value }
 
-// StringVar is a string value; in AppendQuery's q parameter its "+" is
-// kept.
-func StringVar(s string) Var {
-	m := stringValue(s)
-	m.isString = true
-	return Var{m}
-}
-
-// TextVar is the text of a number or a boolean: a string without
-// StringVar's q rule.
-func TextVar(s string) Var { return Var{stringValue(s)} }
+// StringVar is a string value (or a number's or boolean's text).
+func StringVar(s string) Var { return Var{stringValue(s)} }
 
 // IntVar is an integer, written in decimal.
 func IntVar(i int64) Var {
@@ -39,9 +30,6 @@ func SearchVar(s string) Var {
 	m.search = true
 	return Var{m}
 }
-
-// VerbatimVar is a Verbatim value.
-func VerbatimVar(s string) Var { return Var{stringValue(s)} }
 
 // ListVar is a list of its items; an empty list is undefined. The slice
 // is only read.
