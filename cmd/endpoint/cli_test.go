@@ -113,6 +113,16 @@ func (r result) failure(want string) {
 const ua = "endpointkit-endpoint.go/0.1.0"
 
 var _ = Describe("the endpoint command", func() {
+	DescribeTable("refuses what would build a wrong URL, exit 1 (issue 34, item 1)",
+		func(args []string, want string) {
+			cli(args...).failure(want)
+		},
+		Entry("an empty owner, as an unset variable gives", []string{"GET /repos/{owner}/{repo}/issues", "owner=", "repo=r"}, `"owner"`),
+		Entry("an empty owner, unchecked", []string{"--no-check", "GET /repos/{owner}/{repo}/issues", "owner=", "repo=r"}, `"owner"`),
+		PEntry("an empty repo, which the catalogue requires", []string{"DELETE /repos/{owner}/{repo}", "owner=o", "repo="}, `"repo"`),
+		Entry("a host without a scheme", []string{"--no-check", "GET api.github.com/repos/o/r"}, "starts with a host"),
+	)
+
 	It("runs the README's command", func() {
 		r := cli("GET /repos/{owner}/{repo}/issues", "owner=octokit", "repo=rest.js", "state=open", `labels:=["bug","ui"]`)
 		Expect(r.code).To(Equal(0))
