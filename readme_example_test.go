@@ -10,7 +10,6 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
-	"testing"
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/catalog/github"
@@ -125,7 +124,7 @@ func Example_paginate() {
 
 // testTracker is a test of code that calls GitHub, against the fake
 // server: each request is checked against GitHub's description.
-func testTracker(t *testing.T) {
+func testTracker(t endpointtest.T) {
 	srv := endpointtest.NewServer(t, endpointtest.WithCatalog(github.Catalog())) // closed by t.Cleanup
 	srv.Handle("POST /repos/{owner}/{repo}/issues", endpointtest.Func(func(c *endpointtest.Call) endpointtest.Reply {
 		title, _ := c.Get("title")
@@ -136,19 +135,22 @@ func testTracker(t *testing.T) {
 	req, err := gh.Route("POST /repos/{owner}/{repo}/issues").
 		Param("owner", "octokit").Param("repo", "rest.js").Param("title", "Found a bug").HTTPRequest(context.Background())
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v", err)
 	}
 	resp, err := srv.Client().Do(req)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v", err)
 	}
 	resp.Body.Close()
 
-	for _, c := range srv.Calls("POST /repos/{owner}/{repo}/issues") {
+	calls := srv.Calls("POST /repos/{owner}/{repo}/issues")
+	if len(calls) != 1 || resp.StatusCode != 201 {
+		t.Errorf("%d calls, status %d", len(calls), resp.StatusCode)
+	}
+	for _, c := range calls {
 		if err := endpointtest.MatchCall(c, endpointtest.JSONFields(`{"title":"Found a bug"}`)); err != nil {
-			t.Error(err)
+			t.Errorf("%v", err)
 		}
 	}
 }
 
-func TestReadmeTestKit(t *testing.T) { testTracker(t) }
