@@ -153,4 +153,3 @@ func testTracker(t endpointtest.T) {
 		}
 	}
 }
-
