@@ -20,8 +20,9 @@ import (
 // by the parameter's Style other than the default, one of S, L, M, F, W,
 // P, D (simple, label, matrix, form, spaceDelimited, pipeDelimited,
 // deepObject), which data written before styles (GitHub's) never has;
-// "+" marks a deepObject that takes arrays (Param.DeepArrays), "*" one
-// that is exploded (Param.Explode), "!" a required one.
+// "/" marks a path parameter that holds a path (Param.MultiSegment),
+// "+" a deepObject that takes arrays (Param.DeepArrays), "*" one that is
+// exploded (Param.Explode), "!" a required one.
 // <servers> are server numbers. <body> is empty for none, else
 // [!]<types>;<media>. <extra>, written only for a body that
 // takes members other than its parameters, is the schema of those
@@ -136,8 +137,11 @@ func (c *Catalog) Encode() []byte {
 		ops.WriteByte('\n')
 		for _, p := range op.Params {
 			req := ""
+			if p.MultiSegment {
+				req = "/"
+			}
 			if p.DeepArrays {
-				req = "+"
+				req += "+"
 			}
 			if p.Explode {
 				req += "*"
@@ -356,6 +360,9 @@ func Decode(data []byte) (*Catalog, error) {
 			}
 			if strings.HasSuffix(in, "+") {
 				p.DeepArrays, in = true, in[:len(in)-1]
+			}
+			if strings.HasSuffix(in, "/") {
+				p.MultiSegment, in = true, in[:len(in)-1]
 			}
 			if len(in) == 2 {
 				st := strings.IndexByte(styleCodes, in[1])

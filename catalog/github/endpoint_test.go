@@ -185,6 +185,98 @@ var _ = Describe("an Endpoint with GitHub's catalogue", func() {
 		Expect(req.URL.String()).To(Equal(built.URL))
 	})
 
+	// Issue 33 (the //) and issue 34 (items 1, 3, 7): a path value that
+	// left its segment empty or was a list or an object for a string was
+	// sent (/repos//r/issues, DELETE /repos/o/, /repos/a,b/r). GitHub's
+	// x-multi-segment marks the parameters that hold a path, of which
+	// contents/{path} takes "" for the root.
+	DescribeTable("a path value, by Build, HTTPRequest and Parse(Merge())",
+		func(route string, params builder.Params, want string, wantErr error) {
+			b := func() *builder.Builder {
+				b := gh.Route(route)
+				for _, p := range params {
+					b.Param(p.Name, p.Value)
+				}
+				return b
+			}
+			ro, err := b().Build()
+			req, oneErr := b().HTTPRequest(context.Background())
+			m, mergeErr := b().Merge()
+			if wantErr != nil {
+				Expect(err).To(MatchError(wantErr))
+				Expect(oneErr).To(MatchError(err.Error()))
+				Expect(mergeErr).To(MatchError(err.Error()))
+				return
+			}
+			Expect(err).NotTo(HaveOccurred())
+			Expect(ro.URL).To(Equal(want))
+			Expect(oneErr).NotTo(HaveOccurred())
+			Expect(req.URL.String()).To(Equal(want))
+			Expect(mergeErr).NotTo(HaveOccurred())
+			parsed, err := gh.Parse(m)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(parsed.URL).To(Equal(want))
+		},
+		Entry("owner empty, before more of the path", "GET /repos/{owner}/{repo}/issues",
+			builder.Params{{Name: "owner", Value: ""}, {Name: "repo", Value: "r"}}, "", builder.ErrMissingParam),
+		Entry("repo empty, last", "DELETE /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: ""}}, "", builder.ErrMissingParam),
+		Entry("a branch empty, before more of the path, though it holds a path", "GET /repos/{owner}/{repo}/branches/{branch}/protection",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "branch", Value: ""}}, "", builder.ErrMissingParam),
+		Entry("a branch empty, last, which would list the branches", "GET /repos/{owner}/{repo}/branches/{branch}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "branch", Value: ""}}, "", builder.ErrMissingParam),
+		Entry("the contents' path empty: the root", "GET /repos/{owner}/{repo}/contents/{path}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "path", Value: ""}}, "https://api.github.com/repos/o/r/contents/", nil),
+		Entry("and with a ref", "GET /repos/{owner}/{repo}/contents/{path}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "path", Value: ""}, {Name: "ref", Value: "main"}}, "https://api.github.com/repos/o/r/contents/?ref=main", nil),
+		Entry("a comparison's basehead null", "GET /repos/{owner}/{repo}/compare/{basehead}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "basehead", Value: nil}}, "", builder.ErrMissingParam),
+		Entry("an empty list", "GET /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: []string{}}, {Name: "repo", Value: "r"}}, "", builder.ErrMissingParam),
+		Entry("an empty object", "GET /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: map[string]any{}}, {Name: "repo", Value: "r"}}, "", builder.ErrMissingParam),
+		Entry("a list for the string owner", "GET /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: []string{"a", "b"}}, {Name: "repo", Value: "r"}}, "", catalog.ErrType),
+		Entry("a struct for the string owner", "GET /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: struct {
+				Login string `json:"login"`
+				ID    int    `json:"id"`
+			}{"octocat", 1}}, {Name: "repo", Value: "r"}}, "", catalog.ErrType),
+	)
+
+	It("says which path value is missing, once", func() {
+		_, err := gh.Route("DELETE /repos/{owner}/{repo}").Param("owner", "o").Param("repo", "").Build()
+		Expect(err).To(MatchError(`endpoint: check "DELETE /repos/{owner}/{repo}": missing required parameter "repo" (an empty value, which would leave its path segment empty)`))
+		_, err = gh.Route("GET /repos/{owner}/{repo}/branches/{branch}").Param("owner", "o").Param("repo", "r").Param("branch", "").Build()
+		Expect(err).To(MatchError(`endpoint: check "GET /repos/{owner}/{repo}/branches/{branch}": missing required parameter "branch" (an empty value, which would address GET /repos/{owner}/{repo}/branches instead)`))
+		_, err = gh.Route("GET /repos/{owner}/{repo}").Param("owner", []string{"a", "b"}).Param("repo", "r").Build()
+		Expect(err).To(MatchError(`endpoint: check "GET /repos/{owner}/{repo}": parameter "owner": got array, want string`))
+	})
+
+	It("marks the path parameters that hold a path, as the description does (x-multi-segment)", func() {
+		for _, c := range []*catalog.Catalog{github.Catalog(), github.GHEC(), github.GHES()} {
+			byName := map[string]int{}
+			for _, op := range c.Operations() {
+				for _, p := range op.Params {
+					if p.MultiSegment {
+						Expect(p.In).To(Equal(catalog.Path), "%s %s", op, p.Name)
+						byName[p.Name]++
+					}
+				}
+			}
+			Expect(byName).To(HaveKeyWithValue("path", 3), c.Info().Source) // the contents' GET, PUT and DELETE
+			Expect(byName).To(HaveKeyWithValue("branch", 36), c.Info().Source)
+			Expect(byName).To(HaveKeyWithValue("ref", 11), c.Info().Source)
+			Expect(byName).NotTo(HaveKey("owner"))
+		}
+		op, err := github.Catalog().Lookup("GET", "/repos/{owner}/{repo}/contents/{path}")
+		Expect(err).NotTo(HaveOccurred())
+		path, _ := op.Param("path")
+		Expect(path.MultiSegment).To(BeTrue())
+		owner, _ := op.Param("owner")
+		Expect(owner.MultiSegment).To(BeFalse())
+	})
+
 	It("builds every operation of the catalogue given its required parameters", func() {
 		n := 0
 		for _, op := range github.Catalog().Operations() {

@@ -392,6 +392,8 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 		}
 		param.Style, param.Explode = c.style(p, in, param.Schema.Type)
 		param.DeepArrays = param.Style == catalog.StyleDeepObject && c.opts.DeepObjectArrays
+		// GitHub's mark of a path parameter that holds a path (contents/{path}).
+		param.MultiSegment = in == catalog.Path && p.Extensions["x-multi-segment"] == true
 		out.Params = append(out.Params, param)
 	}
 	if op.RequestBody != nil && op.RequestBody.Value != nil {

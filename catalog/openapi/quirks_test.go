@@ -178,18 +178,6 @@ var _ = Describe("vendors' descriptions, as sent", func() {
 			route: "GET /search", params: builder.Params{{Name: "limit", Value: 1}},
 			url: "/search?limit=1",
 		}),
-		// Defect 7: an object for a header parameter passed the check and
-		// was refused by the builder, in other words.
-		Entry("defect 7: an object header parameter is refused at the check, with the form to write", quirk{
-			doc:   fragment("3.1.0", "/anything/headers", `{"get":{"parameters":[{"name":"X-Color","in":"header","schema":{"type":"object","properties":{"R":{"type":"integer"}}}}],`+ok+`}}`),
-			route: "GET /anything/headers", params: builder.Params{{Name: "X-Color", Value: builder.Params{{Name: "R", Value: 100}}}},
-			err: `endpoint: check "GET /anything/headers": parameter "X-Color": an object, which the builder does not write into a header: set the header itself, as OpenAPI's simple style writes it (R,100,G,200)`,
-		}),
-		Entry("defect 7: exploded, the form says so", quirk{
-			doc:   fragment("3.1.0", "/anything/headers", `{"get":{"parameters":[{"name":"X-Color","in":"header","explode":true,"schema":{"type":"object"}}],`+ok+`}}`),
-			route: "GET /anything/headers", params: builder.Params{{Name: "X-Color", Value: map[string]any{"R": 100}}},
-			err: `endpoint: check "GET /anything/headers": parameter "X-Color": an object, which the builder does not write into a header: set the header itself, as OpenAPI's simple style writes it (R=100,G=200)`,
-		}),
 		// What OpenAPI cannot say: an array under deepObject (Stripe's
 		// expand), sent indexed when the description is loaded so.
 		Entry("a deepObject array, with DeepObjectArrays", quirk{
