@@ -276,6 +276,14 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 			e.Suggestions = append(e.Suggestions, other...)
 		}
 	}
+	if !strings.ContainsAny(p, "{}") {
+		// A path of values (/repos/o/r/issues/1/comments): the operation
+		// it addresses first.
+		if m, err := c.Match(method, p); err == nil {
+			e.Detail += " (a path of values is matched to its operation only as an absolute URL on one of the description's servers)"
+			e.Suggestions = append([]string{m.route}, slices.DeleteFunc(e.Suggestions, func(s string) bool { return s == m.route })...)
+		}
+	}
 	if len(e.Suggestions) > 3 {
 		e.Suggestions = e.Suggestions[:3]
 	}

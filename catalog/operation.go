@@ -72,6 +72,9 @@ type Operation struct {
 	// builder keeps a route's literal query.
 	keyQuery bool
 	twin     *Operation
+	// bound is the operation a copy bound to a concrete path was made
+	// of (boundTo), whose path parameters the path gives; nil for most.
+	bound *Operation
 }
 
 // indexFrom is the parameter count from which a search by name uses a
@@ -95,7 +98,7 @@ func (op *Operation) clone() Operation {
 	}
 	c.cat, c.required, c.optBody, c.index, c.server, c.fixed, c.parsed = nil, nil, nil, nil, nil, "", nil
 	c.shadowed, c.shadowedOpt = nil, nil
-	c.keyQuery, c.twin = false, nil
+	c.keyQuery, c.twin, c.bound = false, nil, nil
 	return c
 }
 
@@ -369,6 +372,23 @@ func (op *Operation) renamed(path string) (*Operation, error) {
 	if err := c.prepare(op.cat); err != nil {
 		return nil, err
 	}
+	return &c, nil
+}
+
+// boundTo returns a copy of op for a concrete path it matches (see
+// Catalog.Resolve): its template is the path, with op's query
+// expression, and it has no path parameters, since the path gives them.
+// Everything else is op's, its Path and String too.
+func (op *Operation) boundTo(path string) (*Operation, error) {
+	c := *op
+	c.required, c.optBody, c.index, c.parsed = nil, nil, nil, nil // prepare must not write into op's
+	c.shadowed, c.shadowedOpt, c.twin, c.keyQuery = nil, nil, nil, false
+	c.Params = slices.DeleteFunc(slices.Clone(op.Params), func(p Param) bool { return p.In == Path })
+	c.Path = path
+	if err := c.prepare(op.cat); err != nil {
+		return nil, err
+	}
+	c.Path, c.route, c.bound = op.Path, op.route, op
 	return &c, nil
 }
 
@@ -659,6 +679,10 @@ func (op *Operation) CheckParam(name string, v value.Value) error {
 	}
 	i := op.paramIndex(name)
 	if i < 0 {
+		if in, ok := op.bound.In(name); ok && in == Path {
+			return &Error{Route: op.route, Param: name, Err: ErrUnknownParam,
+				Detail: "a path parameter, which the route's concrete path gives already"}
+		}
 		if x := op.extra(); x != nil {
 			return op.checkExtra(name, x, &v)
 		}

@@ -277,6 +277,85 @@ var _ = Describe("an Endpoint with GitHub's catalogue", func() {
 		Expect(owner.MultiSegment).To(BeFalse())
 	})
 
+	// Issue 34, item 9: the URLs GitHub's responses hand out (a release's
+	// upload_url, an issue's comments_url) were refused: "no operation
+	// has this method and path".
+	Describe("a concrete URL a response hands out", func() {
+		const upload = "POST https://uploads.github.com/repos/octocat/Hello-World/releases/1/assets{?name,label}"
+
+		It("is sent to its operation, as given, with the operation's parameters", func() {
+			b := func() *builder.Builder {
+				return gh.Route(upload).Param("name", "a b.zip").Param("label", "Linux").Data([]byte("zip"))
+			}
+			r := build(b())
+			Expect(r.Method).To(Equal("post"))
+			Expect(r.URL).To(Equal("https://uploads.github.com/repos/octocat/Hello-World/releases/1/assets?name=a%20b.zip&label=Linux"))
+			Expect(r.Body).To(Equal([]byte("zip")))
+			Expect(r.Headers).To(HaveKeyWithValue("content-type", "application/octet-stream"))
+			req, err := b().HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.URL.String()).To(Equal(r.URL))
+			m, err := b().Merge()
+			Expect(err).NotTo(HaveOccurred())
+			parsed, err := gh.Parse(m)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(parsed).To(Equal(r))
+			// Its parameters are checked as the operation's.
+			_, err = gh.Route(upload).Param("nmae", "a.zip").Data([]byte("zip")).Build()
+			Expect(err).To(MatchError(catalog.ErrUnknownParam))
+			Expect(catalogErr(err).Suggestions).To(ContainElement("name"))
+		})
+
+		It("takes an issue's comments_url for a comment, and for a page of them", func() {
+			r := build(gh.Route("POST https://api.github.com/repos/o/r/issues/1/comments").Param("body", "hi"))
+			Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues/1/comments"))
+			Expect(body(r)).To(Equal(`{"body":"hi"}`))
+			_, err := gh.Route("POST https://api.github.com/repos/o/r/issues/1/comments").Build()
+			Expect(err).To(MatchError(catalog.ErrMissingParam))
+			Expect(catalogErr(err).Missing).To(Equal([]string{"body"}))
+			r = build(gh.Route("GET https://api.github.com/repos/o/r/issues/1/comments?page=2").Param("per_page", 50))
+			Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues/1/comments?page=2&per_page=50"))
+			_, err = gh.Route("GET https://api.github.com/repos/o/r/issues/1/comments").Param("per_page", "many").Build()
+			Expect(err).To(MatchError(catalog.ErrType))
+		})
+
+		It("takes a file's path with its slashes, and an Enterprise server's URLs", func() {
+			r := build(gh.Route("GET https://api.github.com/repos/o/r/contents/docs/a%20b.md").Param("ref", "main"))
+			Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/contents/docs/a%20b.md?ref=main"))
+			e := endpoint.Defaults(endpoint.WithEnterprise("ghe.example.com"), endpoint.WithCatalog(github.GHES()))
+			r = build(e.Route("POST https://ghe.example.com/api/uploads/repos/o/r/releases/1/assets{?name,label}").Param("name", "a.zip").Data([]byte("zip")))
+			Expect(r.URL).To(Equal("https://ghe.example.com/api/uploads/repos/o/r/releases/1/assets?name=a.zip"))
+			r = build(e.Route("POST https://ghe.example.com/api/v3/repos/o/r/issues/1/comments").Param("body", "hi"))
+			Expect(r.URL).To(Equal("https://ghe.example.com/api/v3/repos/o/r/issues/1/comments"))
+		})
+
+		It("gives the path parameters itself: they are not taken again", func() {
+			_, err := gh.Route(upload).Param("release_id", 2).Data([]byte("zip")).Build()
+			Expect(err).To(MatchError(catalog.ErrUnknownParam))
+			Expect(err).To(MatchError(`endpoint: check "POST /repos/{owner}/{repo}/releases/{release_id}/assets": parameter "release_id": a path parameter, which the route's concrete path gives already`))
+			op, err := github.Catalog().Resolve("POST", "https://uploads.github.com/repos/octocat/Hello-World/releases/1/assets{?name,label}")
+			Expect(err).NotTo(HaveOccurred())
+			always, _ := op.Requires()
+			Expect(always).To(Equal([]string{"name"})) // owner, repo and release_id aside
+			_, t, err := op.Target()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(t.String()).To(Equal("/repos/octocat/Hello-World/releases/1/assets{?name,label}"))
+			Expect(op.(*catalog.Operation).String()).To(Equal("POST /repos/{owner}/{repo}/releases/{release_id}/assets"))
+		})
+
+		It("is refused on a host the catalogue does not serve, and as a path alone, suggesting its operation", func() {
+			for _, route := range []string{"POST /repos/o/r/issues/1/comments", "POST https://evil.example/repos/o/r/issues/1/comments"} {
+				_, err := gh.Route(route).Param("body", "hi").Build()
+				Expect(err).To(MatchError(catalog.ErrUnknownRoute), route)
+				Expect(err).To(MatchError(ContainSubstring("no operation has this method and path (a path of values is matched to its operation only as an absolute URL on one of the description's servers)")), route)
+				Expect(catalogErr(err).Suggestions).To(HaveExactElements(Equal("POST /repos/{owner}/{repo}/issues/{issue_number}/comments")), route)
+			}
+			// A method the path has no operation of.
+			_, err := gh.Route("PUT https://api.github.com/repos/o/r/issues/1/comments").Build()
+			Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+		})
+	})
+
 	It("builds every operation of the catalogue given its required parameters", func() {
 		n := 0
 		for _, op := range github.Catalog().Operations() {
