@@ -209,8 +209,10 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 	shape := shapeOf(p)
 	// A route that writes a key's literal query or variant name
 	// (/responses/{id}?beta=true, /files/{id}#get_shared_link) finds that
-	// key's operation first, whatever its variables are called.
-	if key := c.keyOf(path); key != p {
+	// key's operation first, whatever its variables are called; so does
+	// one that writes more of its own query after the key's
+	// (?beta=true&stream=false), which it sends.
+	for key := c.keyOf(path); key != p; {
 		for _, op := range c.byShape[shapeOf(key)] {
 			if ascii.EqualFold(op.Method, method) {
 				if op.Path == key {
@@ -223,6 +225,12 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 				return r, nil
 			}
 		}
+		base, query := splitKey(key)
+		i := strings.LastIndexByte(query, '&')
+		if i < 0 || strings.Contains(key[len(base)+len(query):], "#") {
+			break
+		}
+		key = base + query[:i]
 	}
 	cands := c.byShape[shape]
 	if !slices.ContainsFunc(cands, func(op *Operation) bool { return ascii.EqualFold(op.Method, method) }) {
