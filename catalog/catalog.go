@@ -182,7 +182,17 @@ func (c *Catalog) ByID(id string) (*Operation, error) {
 // An unknown route is an *Error wrapping ErrUnknownRoute that suggests
 // the closest routes.
 func (c *Catalog) Lookup(method, path string) (*Operation, error) {
-	c = c.or0()
+	return c.or0().lookup(method, path, false)
+}
+
+// errNoOperation is lookup's quiet error: no operation has the method and
+// path, said without the suggestions Lookup's error works out.
+var errNoOperation = &Error{Err: ErrUnknownRoute, Detail: "no operation has this method and path"}
+
+// lookup is Lookup; quiet gives errNoOperation where no operation has the
+// method and path, so that a caller with another way to find one (a
+// concrete URL, Resolve) does not pay for suggestions first.
+func (c *Catalog) lookup(method, path string, quiet bool) (*Operation, error) {
 	if ops, ok := c.byPath[path]; ok {
 		m := method
 		if m == "" {
@@ -194,10 +204,10 @@ func (c *Catalog) Lookup(method, path string) (*Operation, error) {
 			}
 		}
 	}
-	return c.lookupSlow(method, path)
+	return c.lookupSlow(method, path, quiet)
 }
 
-func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
+func (c *Catalog) lookupSlow(method, path string, quiet bool) (*Operation, error) {
 	if method == "" && !strings.HasPrefix(path, "/") && !strings.Contains(path, "://") {
 		return c.ByID(path)
 	}
@@ -251,6 +261,9 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 			}
 			return r, nil
 		}
+	}
+	if quiet && len(cands) == 0 {
+		return nil, errNoOperation
 	}
 	e := &Error{Route: route, Err: ErrUnknownRoute}
 	if len(cands) > 0 {

@@ -33,13 +33,17 @@ func (c *Catalog) Resolve(method, url string) (builder.Operation, error) {
 	if method == "" && !strings.HasPrefix(url, "/") && !strings.Contains(url, "://") {
 		return c.ByID(url)
 	}
-	op, err := c.Lookup(method, url)
+	op, err := c.lookup(method, url, true)
 	if err == nil {
 		return op, nil
+	}
+	if err != errNoOperation {
+		return nil, err
 	}
 	if b := c.concrete(method, url); b != nil {
 		return b, nil
 	}
+	_, err = c.Lookup(method, url) // the error, with its suggestions
 	return nil, err
 }
 
