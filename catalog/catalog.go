@@ -78,9 +78,6 @@ func build(info Info, ops []Operation) (*Catalog, error) {
 			return nil, err
 		}
 		op.prepareEnums()
-		if err := op.makeTwin(); err != nil {
-			return nil, err
-		}
 		key := [2]string{op.Method, op.Path}
 		if seen[key] {
 			return nil, invalid(fmt.Sprintf("operation %s %s appears twice", op.Method, op.Path))
@@ -200,7 +197,7 @@ func (c *Catalog) lookup(method, path string, quiet bool) (*Operation, error) {
 		}
 		for _, op := range ops {
 			if ascii.EqualFold(op.Method, m) {
-				return op.forRoute(path), nil
+				return op, nil
 			}
 		}
 	}
@@ -226,9 +223,9 @@ func (c *Catalog) lookupSlow(method, path string, quiet bool) (*Operation, error
 		for _, op := range c.byShape[shapeOf(key)] {
 			if ascii.EqualFold(op.Method, method) {
 				if op.Path == key {
-					return op.forRoute(key), nil
+					return op, nil
 				}
-				r, err := op.forRoute(key).renamed(key)
+				r, err := op.renamed(key)
 				if err != nil {
 					return nil, &Error{Route: route, Detail: "unknown route: a variable has no name", Suggestions: []string{op.route}, Err: ErrUnknownRoute}
 				}

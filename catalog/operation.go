@@ -66,12 +66,6 @@ type Operation struct {
 	// styled says a query or header parameter has a value StyledValue
 	// rewrites.
 	styled bool
-	// keyQuery says the template leaves the literal query of the key
-	// (?beta=true) to the route, which writes it: twin's template, the
-	// operation a route that writes the key finds (Lookup), since the
-	// builder keeps a route's literal query.
-	keyQuery bool
-	twin     *Operation
 	// bound is the operation a copy bound to a concrete path was made
 	// of (boundTo), whose path parameters the path gives; nil for most.
 	bound *Operation
@@ -98,7 +92,7 @@ func (op *Operation) clone() Operation {
 	}
 	c.cat, c.required, c.optBody, c.index, c.server, c.fixed, c.parsed = nil, nil, nil, nil, nil, "", nil
 	c.shadowed, c.shadowedOpt = nil, nil
-	c.keyQuery, c.twin, c.bound = false, nil, nil
+	c.bound = nil
 	return c
 }
 
@@ -152,13 +146,10 @@ func (op *Operation) prepare(c *Catalog) error {
 	op.route = op.Method + " " + op.Path
 	// A key may name a variant after "#" (Box's /files/{file_id}#get_shared_link),
 	// which is never sent, and hold a literal query (OpenAI's
-	// /responses?beta=true), which is sent once: by the template, or by
-	// the route that writes it (keyQuery).
+	// /responses?beta=true), which the template writes; the builder leaves
+	// it out of a route that writes it too.
 	path, query := splitKey(op.Path)
-	op.template = path
-	if query != "" && !op.keyQuery {
-		op.template += query
-	}
+	op.template = path + query
 	np := 0 // the path parameters come first (Params are sorted by In)
 	for _, p := range op.Params {
 		if p.In != Path {
@@ -203,7 +194,7 @@ func (op *Operation) prepare(c *Catalog) error {
 	}
 	if len(q) > 0 {
 		open := "{?"
-		if query != "" && !op.keyQuery {
+		if query != "" {
 			open = "{&" // after the key's own query
 		}
 		op.template += open + strings.Join(q, ",") + "}"
@@ -290,35 +281,6 @@ func (op *Operation) prepare(c *Catalog) error {
 	return nil
 }
 
-// makeTwin makes op.twin, when op's key holds a literal query: op as a
-// route that writes that query finds it, with a template that leaves the
-// query to the route (keyQuery).
-func (op *Operation) makeTwin() error {
-	if _, query := splitKey(op.Path); query == "" {
-		return nil
-	}
-	t := *op
-	t.required, t.optBody, t.index, t.parsed = nil, nil, nil, nil // prepare must not write into op's
-	t.shadowed, t.shadowedOpt = nil, nil
-	t.keyQuery, t.twin = true, nil
-	if err := t.prepare(op.cat); err != nil {
-		return err
-	}
-	op.twin = &t
-	return nil
-}
-
-// forRoute is the operation a route names that writes the key's literal
-// query, if it has one: the twin, whose template leaves it to the route.
-func (op *Operation) forRoute(route string) *Operation {
-	if op.twin != nil {
-		if _, query := splitKey(route); query != "" {
-			return op.twin
-		}
-	}
-	return op
-}
-
 // splitKey splits a description's path key into the path, and the
 // literal query it writes ("?beta=true", "" for most): what follows a "?"
 // outside an expression, up to a "#". A "#" outside an expression, and
@@ -356,7 +318,7 @@ func (op *Operation) renamed(path string) (*Operation, error) {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
 	c.required, c.optBody, c.index, c.parsed = nil, nil, nil, nil // prepare must not write into op's
-	c.shadowed, c.shadowedOpt, c.twin = nil, nil, nil
+	c.shadowed, c.shadowedOpt = nil, nil
 	c.Path = path
 	c.Params = slices.Clone(op.Params)
 	for i := range c.Params {
@@ -382,7 +344,7 @@ func (op *Operation) renamed(path string) (*Operation, error) {
 func (op *Operation) boundTo(path string) (*Operation, error) {
 	c := *op
 	c.required, c.optBody, c.index, c.parsed = nil, nil, nil, nil // prepare must not write into op's
-	c.shadowed, c.shadowedOpt, c.twin, c.keyQuery = nil, nil, nil, false
+	c.shadowed, c.shadowedOpt = nil, nil
 	c.Params = slices.DeleteFunc(slices.Clone(op.Params), func(p Param) bool { return p.In == Path })
 	c.Path = path
 	if err := c.prepare(op.cat); err != nil {
