@@ -32,12 +32,14 @@ import (
 // a format with an empty accept gives "" (v6 throws).
 func Accept(accept, format string, previews []string) string {
 	withPreviews := slices.ContainsFunc(previews, func(p string) bool { return p != "" })
-	if format == "" && !withPreviews || hasOctetStream(accept) || !withPreviews && !hasFormatMatch(accept) {
+	if format == "" && !withPreviews || hasOctetStream(accept) {
 		return accept
 	}
 	// Count, then write into a buffer of exactly that size.
 	var t text
-	t.header(accept, format, previews, withPreviews)
+	if t.header(accept, format, previews, withPreviews); !withPreviews && !t.rewritten {
+		return accept
+	}
 	var sb strings.Builder
 	sb.Grow(t.n)
 	t = text{sb: &sb}
@@ -47,8 +49,9 @@ func Accept(accept, format string, previews []string) string {
 
 // text counts the bytes of a result (sb nil) or writes them.
 type text struct {
-	sb *strings.Builder
-	n  int
+	sb        *strings.Builder
+	n         int
+	rewritten bool // a part matched the format rewrite
 }
 
 func (t *text) write(s string) {
@@ -73,6 +76,7 @@ func (t *text) header(accept, format string, previews []string, withPreviews boo
 			t.write(sep)
 			sep = ","
 			if _, keep, ok := formatMatch(part); ok {
+				t.rewritten = true
 				t.write(part[:keep])
 				t.write(".")
 				part = format
@@ -144,7 +148,7 @@ const octetStream = "application/octet-stream"
 // with at most 24 comparisons per byte.
 func hasOctetStream(s string) bool {
 	for i := range len(s) - len(octetStream) + 1 {
-		if ascii.HasPrefixFold(s[i:], octetStream) {
+		if s[i]|0x20 == 'a' && ascii.HasPrefixFold(s[i:], octetStream) {
 			return true
 		}
 	}
@@ -186,15 +190,6 @@ func isWord(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-func hasFormatMatch(accept string) bool {
-	for part := range strings.SplitSeq(accept, ",") {
-		if _, _, ok := formatMatch(part); ok {
-			return true
-		}
-	}
-	return false
 }
 
 // previewSuffix is the marker GitHub puts after a preview's name.
