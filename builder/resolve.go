@@ -169,7 +169,7 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 				return newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
 			}
 			v := templateVar(p.v)
-			if p.v.Kind() == value.String && p.v.Flag() == value.NoFlag && m.Search.has(p.name) {
+			if p.v.Kind() == value.String && p.v.Flag() == 0 && m.Search.has(p.name) {
 				v = template.SearchVar(p.v.Text())
 			}
 			if buf, q, err = template.AppendQueryVar(buf, q, p.name, v); err != nil {
