@@ -3,7 +3,7 @@
 // faces (index.js, octokit.js) call make() with what sets them apart.
 import { EndpointError, fail } from "./errors.js";
 import { accept, validName } from "./media.js";
-import { expand, httpScheme, isPlain, parse as template, query } from "./template.js";
+import { expand, httpScheme, isPlain, memo, parse as template, query } from "./template.js";
 import { checkBaseURL, checkURL } from "./url.js";
 import { budget, convert, copy, limit, merge, put, spend, wellFormed } from "./values.js";
 
@@ -138,9 +138,8 @@ function check(l) {
 const routes = new Map();
 
 /** splitRoute reads "METHOD /target" (one space), or a target alone. */
-export function splitRoute(route) {
-  let split = routes.get(route);
-  if (split === undefined) {
+export const splitRoute = (route) =>
+  memo(routes, 1024, route, () => {
     const r = wellFormed(route);
     const sp = r.indexOf(" ");
     const m = sp < 0 ? "" : r.slice(0, sp);
@@ -148,17 +147,14 @@ export function splitRoute(route) {
     if (r !== "" && ((sp >= 0 && !TOKEN.test(m)) || t === "" || /[ \t-\r]/.test(t) || (sp < 0 && !/^[/{]/.test(t) && httpScheme(t) === 0))) {
       fail("ErrInvalidRoute", "route", r, 'invalid route: want "METHOD /path" or a path');
     }
-    // Coming rule (issue 34): a target that starts with a host name and no
-    // scheme (GET api.github.com/x) would be joined to the base URL.
-    if (sp >= 0 && /^(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d*)?(?:[/?#]|$)/.test(t)) {
-      fail("ErrInvalidRoute", "route", r, "invalid route: a host name without a scheme");
+    // A target that starts with a host and no scheme (GET api.github.com/x,
+    // GET localhost:3000/x) would be joined to the base URL.
+    const first = t.split(/[/?#{]/, 1)[0];
+    if (httpScheme(t) === 0 && (first.includes(".") || /^[^:]+:\d+$/.test(first))) {
+      fail("ErrInvalidRoute", "route", r, "invalid route: a host without a scheme");
     }
-    split = [m, t];
-    if (routes.size >= 1024) routes.clear();
-    routes.set(route, split);
-  }
-  return split;
-}
+    return [m, t];
+  });
 
 // route puts a call's route into its layer: the route's method unless
 // the options set one, and the route's target as the URL, a url option
@@ -240,14 +236,13 @@ function output(l) {
 
 /** normalizeMethod checks an HTTP method and returns it lower-case. */
 export function normalizeMethod(m) {
-  if (/^(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)$/.test(m)) return m.toLowerCase();
   const known = fold(m);
   if (/^(?:get|post|put|patch|delete|head|options)$/.test(known)) return known;
   if (!TOKEN.test(m)) fail("ErrInvalidMethod", "method", m, "invalid method");
   return lower(m);
 }
 
-const hasBody = (method) => method === "post" || method === "put" || method === "patch" || method === "delete";
+const hasBody = (method) => /^(?:post|put|patch|delete)$/.test(method);
 
 // resolve parses merged options into request options. own holds the
 // parameters the call gave itself (null: all, as for parse): beside data,
@@ -259,12 +254,19 @@ function resolve(face, m, own) {
   params(m.params.size);
   previewCount(m.previews.length);
   const t = template(m.url);
+  // A list or object for {x} or {+x} in the path would be sent as its
+  // items joined with commas.
+  for (const [k, v] of m.params) {
+    if (t.joins.has(k) && v !== null && typeof v === "object" && (Array.isArray(v) || isPlain(v)) && Object.values(v).some((x) => x !== null)) {
+      fail("template.ErrValue", "param", k, `a list or object in the path, its items joined with commas: explode it ({${k}*})`);
+    }
+  }
   const get = (name) => m.params.get(name);
   let url;
   // A URL joined to a base URL checked before needs no check: the
   // template encoded what it added.
   let checked = false;
-  if (httpScheme(t.raw) > 0) url = expand(t, get);
+  if (t.from > 0) url = expand(t, get); // an http(s) template
   else {
     checkBaseURL(m.baseUrl);
     const path = expand(t, get);
@@ -277,10 +279,7 @@ function resolve(face, m, own) {
   const withBody = hasBody(method);
   const left = [...m.params].filter((e) => !t.uses.has(e[0]));
   if (!withBody) {
-    // Coming rule (issue 34): a name of the route's literal query given as
-    // a parameter too (GET /x?state=open with state) would be sent twice.
-    for (const name of t.query) if (m.params.has(name)) fail("ErrInvalidParam", "parse", t.raw, `parameter ${JSON.stringify(name)} is in the route's query too`);
-    url = query(url, left, face.plusQ);
+    url = query(url, left, face.plusQ, t.query);
   }
   if (!checked) checkURL(url);
   const r = { method, url, headers: null };
@@ -291,7 +290,7 @@ function resolve(face, m, own) {
     const v = m.data.v;
     const binary = typeof v === "function" || (v !== null && typeof v === "object" && !Array.isArray(v) && !isPlain(v));
     r.body = typeof v === "string" || binary ? v : jsonBody(v);
-    type = binary ? "application/octet-stream" : JSON_TYPE;
+    type = binary ? "application/octet-stream" : typeof v === "string" ? "text/plain; charset=utf-8" : JSON_TYPE;
   } else if (withBody && left.length > 0) {
     r.body = jsonBody(Object.fromEntries(left));
     type = JSON_TYPE;

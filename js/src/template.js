@@ -1,7 +1,8 @@
 // RFC 6570 URI templates, level 4, with @octokit/endpoint's ":name"
 // placeholders and hyphenated names ({enterprise-team}), and the path
-// rules of the Go engine (template/): a variable that is a whole path
-// segment must have a value, no "." or ".." segment, no leading "//".
+// rules of the Go engine (template/expand.go): every variable of {x} and
+// {+x} in the path has a value, no segment is left empty by a value, none
+// is "." or "..", and the path does not start with "//".
 import { fail } from "./errors.js";
 
 export const MAX_LENGTH = 8192; // bytes of UTF-8
@@ -34,11 +35,7 @@ const OPS = {
 };
 
 /** httpScheme is the length of an http:// or https:// prefix (any case), or 0. */
-export function httpScheme(s) {
-  if ((s.charCodeAt(0) | 32) !== 104 || (s.charCodeAt(1) | 32) !== 116 || (s.charCodeAt(2) | 32) !== 116 || (s.charCodeAt(3) | 32) !== 112) return 0;
-  const n = (s.charCodeAt(4) | 32) === 115 ? 5 : 4;
-  return s.startsWith("://", n) ? n + 3 : 0;
-}
+export const httpScheme = (s) => /^https?:\/\//i.exec(s)?.[0].length ?? 0;
 
 // pathBounds returns where the path part of a template begins (after
 // "scheme://authority") and ends (at "?" or "#" outside an expression, a
@@ -57,18 +54,21 @@ export const utf8Length = (s) => (s.length * 3 <= MAX_LENGTH ? s.length : new Te
 const isUCS = (cp) =>
   cp <= 0xd7ff || (cp >= 0xe000 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xffef) || (cp >= 0x10000 && (cp & 0xffff) <= 0xfffd && (cp < 0xe0000 || cp >= 0xe1000));
 
+/** memo returns make(key), from cache when made before; the cache holds at most max, emptied when full. */
+export function memo(cache, max, key, make) {
+  let v = cache.get(key);
+  if (v === undefined) {
+    v = make(key);
+    if (cache.size >= max) cache.clear();
+    cache.set(key, v);
+  }
+  return v;
+}
+
 const cache = new Map();
 
 /** parse returns the compiled template of s, from a cache when seen before. */
-export function parse(s) {
-  let t = cache.get(s);
-  if (t === undefined) {
-    t = compile(s);
-    if (cache.size >= 2048) cache.clear();
-    cache.set(s, t);
-  }
-  return t;
-}
+export const parse = (s) => memo(cache, 2048, s, compile);
 
 const notLiteral = (s, at) => syntax(s, at, `${JSON.stringify(s[at])} in a literal: write %XX`);
 const syntax = (s, at, why) => fail("template.ErrSyntax", "parse", s, `at offset ${at}: ${why}`);
@@ -95,33 +95,29 @@ function compile(s) {
     tooLong();
     [start, end] = pathBounds(s);
   }
-  // segs lists the segments of the path part made only of {x}, {+x} and
-  // {x,y} expressions after a literal "/": their parts, and whether more
-  // path follows. Coming rule (issues 33, 34): such a segment left empty
-  // by its values is a missing value, but at the end of the path, where
-  // an empty value keeps v6's trailing slash (contents/{path} with "").
-  const t = { raw: s, parts: [], uses: new Set(), authority: false, simple: false, reserved: s.startsWith("{+"), scheme: s.includes("://"), segs: [], query: [] };
+  // parts: literals { lit, at, inPath, slash } and expressions { op,
+  // specs, at, inPath, req }, cut where the path part starts and ends; req
+  // marks the {x} and {+x} of the path part, whose every variable needs a
+  // value; joins names those that would join a list's items with commas.
+  const t = { raw: s, parts: [], uses: new Set(), joins: new Set(), authority: false, simple: false, reserved: s.startsWith("{+"), scheme: s.includes("://"), from: httpScheme(s) > 0 ? start : 0 };
+  const inPath = (at) => at >= start && at < end;
   let count = 0;
-  let hyphen = 0; // the first expression only a hyphen spoils (1-based), or 0
-  let hyphenAt = 0;
-  let seg = null; // the path segment being read, after a "/": { parts, literal }
-  const close = (more) => seg !== null && !seg.literal && seg.parts.length > 0 && t.segs.push({ parts: seg.parts, more });
   for (let i = 0; i < s.length; ) {
     LITERAL.lastIndex = i;
     const lit = LITERAL.exec(s)[0];
     if (lit !== "") {
       for (const c of lit) if (c > "\x9f" && !isUCS(c.codePointAt(0))) notLiteral(s, s.indexOf(c, i));
-      t.parts.push(escape(lit, UR));
-      for (let k = Math.max(i, start); k < Math.min(i + lit.length, end); k++) {
-        if (s[k] === "/") {
-          close(true);
-          seg = { parts: [], literal: false };
-        } else if (seg !== null) seg.literal = true;
+      const stop = i + lit.length;
+      for (const b of [start, end, stop]) {
+        if (b <= i || b > stop) continue;
+        const piece = s.slice(i, b);
+        t.parts.push({ lit: escape(piece, UR), at: i, inPath: inPath(i), slash: piece.includes("/") });
+        i = b;
       }
-      i += lit.length;
       continue;
     }
     if (s[i] !== "{") notLiteral(s, i);
+    if (s[i - 1] === "$" && count <= MAX_EXPRESSIONS) syntax(s, i - 1, '"${": write {name}');
     count++;
     EXPRESSION.lastIndex = i;
     const m = EXPRESSION.exec(s);
@@ -134,36 +130,32 @@ function compile(s) {
       if (brace < 0 || !EXPRESSION.test(`{${s.slice(i + 1, brace).replace(/-/g, "_")}}`)) {
         syntax(s, i, brace < 0 ? "unclosed expression" : `invalid expression ${s.slice(i, brace + 1)}`);
       }
-      if (hyphen === 0) [hyphen, hyphenAt] = [count, i];
+      if (count <= MAX_EXPRESSIONS) syntax(s, i, "misplaced hyphen");
       i = brace + 1;
       continue;
     }
-    const e = { op: OPS[m[1]], specs: m[2].split(",").map((v) => ({ name: v.replace(/[*:].*/, ""), prefix: Number(v.split(":")[1] ?? 0), explode: v.endsWith("*") })), offset: i, segment: false };
-    const after = i + m[0].length;
-    // A whole path segment: {x} or {+x} after "/" (or first), before "/",
-    // "?", "#", the end, or a {?…}, {&…}, {#…}, {/…} or {.…} expression.
-    e.segment = (m[1] === "" || m[1] === "+") && !/[,*:]/.test(m[2]) && i >= start && after <= end && (i === 0 || (s[i - 1] === "/" && i > start)) && /^(?:$|[/?#]|\{[?&#/.])/.test(s.slice(after, after + 2));
+    const e = { op: OPS[m[1]], specs: m[2].split(",").map((v) => ({ name: v.replace(/[*:].*/, ""), prefix: Number(v.split(":")[1] ?? 0), explode: v.endsWith("*") })), at: i, inPath: inPath(i) };
+    e.req = e.inPath && (m[1] === "" || m[1] === "+");
     if (i < start) t.authority = true;
     if (i === 0) t.simple = m[1] === "";
-    for (const v of e.specs) t.uses.add(v.name);
-    if (i >= start && i < end && seg !== null) {
-      if (m[1] === "" || m[1] === "+") seg.parts.push(t.parts.length);
-      else seg.literal = true;
+    for (const v of e.specs) {
+      t.uses.add(v.name);
+      if (e.req && !v.explode && v.prefix === 0) t.joins.add(v.name);
     }
     t.parts.push(e);
-    i = after;
+    i += m[0].length;
   }
-  if (hyphen > 0) hyphen <= MAX_EXPRESSIONS ? syntax(s, hyphenAt, "misplaced hyphen") : tooMany(s);
   if (count > MAX_EXPRESSIONS) tooMany(s);
-  close(false);
-  // Coming rule (issue 34): "${" in a path is shell or JavaScript
-  // template syntax taken literally.
-  const dollar = s.slice(start, end).indexOf("${");
-  if (dollar >= 0) syntax(s, start + dollar, '"${" in a path: write {name}');
-  // The names of a literal query (GET /x?state=open), which a parameter
-  // must not give again (see resolve in engine.js).
-  const q = s.slice(end).split("#", 1)[0];
-  if (q[0] === "?") t.query = q.slice(1).split("&").map((pair) => pair.split("=", 1)[0]).filter((n) => n !== "" && !t.uses.has(n));
+  // slash: the path part starts with a literal "/".
+  const first = t.parts.find((p) => p.inPath || p.at >= end);
+  t.slash = first?.inPath && first.lit?.[0] === "/";
+  // The names the route's literal query sets (GET /x?state=open), as
+  // written and decoded: a parameter must not set them again (see query).
+  t.query = new Set();
+  for (const pair of s.replace(/\{[^}]*\}/g, "").match(/^[^?#]*\?([^#]*)/)?.[1].split(/[?&;]/) ?? []) {
+    const k = pair.split("=", 1)[0];
+    if (pair !== "") t.query.add(k).add(queryUnescape(k));
+  }
   return t;
 }
 
@@ -209,84 +201,138 @@ export function value(v) {
   return list ? { list: items } : { map: items };
 }
 
-const varError = (t, p, name, code, why) => fail(code, "parse", t.raw, `at offset ${p.offset}, variable ${JSON.stringify(name)}: ${why}`);
+const varError = (t, p, name, code, why) => fail(code, "parse", t.raw, `at offset ${p.at}, variable ${JSON.stringify(name)}: ${why}`);
 
-// expand expands t with the values get(name) returns (undefined for
-// none), by RFC 6570 and the path rules.
-export function expand(t, get) {
-  if (t.authority) fail("template.ErrAuthority", "parse", t.raw, "an expression in the host");
-  let out = "";
-  const seen = t.segs.length > 0 ? [] : null;
-  for (let n = 0; n < t.parts.length; n++) {
-    const p = t.parts[n];
-    if (typeof p === "string") {
-      out += p;
+// expr expands the expression p with the values get(name) returns
+// (undefined for none); a variable of a req expression must have one.
+function expr(t, p, get) {
+  const [first, sep, named, ifemp, set] = p.op;
+  const e = (s) => escape(s, set);
+  let x = "";
+  let defined = false;
+  for (const sp of p.specs) {
+    const raw = get(sp.name);
+    const v = raw === undefined ? undefined : value(raw);
+    if (v === undefined) {
+      if (p.req) varError(t, p, sp.name, "ErrMissingParam", "missing value");
       continue;
     }
-    const [first, sep, named, ifemp, set] = p.op;
-    const e = (s) => escape(s, set);
-    let x = "";
-    let defined = false;
-    for (const sp of p.specs) {
-      const raw = get(sp.name);
-      const v = raw === undefined ? undefined : value(raw);
-      if (v === undefined) continue;
-      if (v.err !== undefined) varError(t, p, sp.name, "template.ErrValue", v.err);
-      if (typeof v !== "string" && sp.prefix > 0) varError(t, p, sp.name, "template.ErrPrefix", "prefix of a list or object");
-      x += defined ? sep : first;
-      defined = true;
-      if (typeof v === "string") {
-        // A prefix counts characters (code points), before encoding.
-        const s = sp.prefix > 0 ? [...v].slice(0, sp.prefix).join("") : v;
-        if (named) x += sp.name + (s === "" ? ifemp : "=");
-        x += e(s);
-        continue;
-      }
-      const pairs = v.map !== undefined;
-      const list = v.map ?? v.list;
-      if (!sp.explode) {
-        x += (named ? sp.name + "=" : "") + list.map(e).join(",");
-        continue;
-      }
-      for (let i = 0; i < list.length; i += pairs ? 2 : 1) {
-        const val = list[pairs ? i + 1 : i];
-        x += (i > 0 ? sep : "") + (pairs ? e(list[i]) : named ? sp.name : "");
-        if (named && val === "") x += ifemp;
-        else x += (pairs || named ? "=" : "") + e(val);
-      }
+    if (v.err !== undefined) varError(t, p, sp.name, "template.ErrValue", v.err);
+    if (typeof v !== "string" && sp.prefix > 0) varError(t, p, sp.name, "template.ErrPrefix", "prefix of a list or object");
+    x += defined ? sep : first;
+    defined = true;
+    if (typeof v === "string") {
+      // A prefix counts characters (code points), before encoding.
+      const s = sp.prefix > 0 ? [...v].slice(0, sp.prefix).join("") : v;
+      if (named) x += sp.name + (s === "" ? ifemp : "=");
+      x += e(s);
+      continue;
     }
-    if (p.segment) {
-      if (!defined) varError(t, p, p.specs[0].name, "ErrMissingParam", "missing value");
-      if (x === "." || x === "..") varError(t, p, p.specs[0].name, "template.ErrDotSegment", "dot segment");
+    const pairs = v.map !== undefined;
+    const list = v.map ?? v.list;
+    if (!sp.explode) {
+      x += (named ? sp.name + "=" : "") + list.map(e).join(",");
+      continue;
     }
-    if (seen !== null) seen[n] = { x, defined, p };
-    out += x;
-  }
-  for (const seg of t.segs) {
-    const es = seg.parts.map((n) => seen[n]);
-    if (es.every((e) => !e.defined) || (seg.more && es.every((e) => e.x === ""))) {
-      varError(t, es[0].p, es[0].p.specs[0].name, "ErrMissingParam", "missing value: an empty path segment");
+    for (let i = 0; i < list.length; i += pairs ? 2 : 1) {
+      const val = list[pairs ? i + 1 : i];
+      x += (i > 0 ? sep : "") + (pairs ? e(list[i]) : named ? sp.name : "");
+      if (named && val === "") x += ifemp;
+      else x += (pairs || named ? "=" : "") + e(val);
     }
   }
-  if (hasDotSegment(out)) fail("template.ErrDotSegment", "parse", t.raw, "dot segment");
+  return x;
+}
+
+const DOT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+// expand expands t with the values get(name) returns, by RFC 6570 and the
+// path rules (see segments), which the Go engine applies only to a path
+// that has something they judge: a "//", a dot segment, or a first "/"
+// the template did not write.
+export function expand(t, get) {
+  if (t.authority) fail("template.ErrAuthority", "parse", t.raw, "an expression in the host");
+  const chunks = t.parts.map((p) => p.lit ?? expr(t, p, get));
+  const out = chunks.join("");
+  const path = pathOf(out);
+  if (path.includes("//") || (path[0] === "/" && !t.slash) || DOT.test(path)) segments(t, chunks, out);
   if ((out.startsWith("//") && !t.scheme) || (out[0] === "/" && t.simple)) fail("template.ErrEmptySegment", "parse", t.raw, "path starts with an empty segment");
   return out;
 }
 
-/** hasDotSegment reports whether the path of url (after an http(s) authority) has a "." or ".." segment, a dot perhaps written %2e. */
-export function hasDotSegment(url) {
-  const i = httpScheme(url);
-  const path = (i > 0 ? url.slice(i).replace(/^[^/?#]*/, "") : url).split(/[?#]/, 1)[0];
-  return /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
+// segments reads the path's segments in out as t's parts wrote them
+// (chunks), as the Go engine does: no "." or ".." segment, no empty one a
+// value left before more of the path ("" for {owner} in /repos/{owner}/x),
+// no "//" a value wrote; an empty last segment is kept (contents/{path}
+// with ""). The path starts after a {+url} value's authority and ends at
+// the first "?" or "#"; a "/" a literal wrote starts a segment without an
+// expression, one a value wrote a segment of its own.
+function segments(t, chunks, out) {
+  let start = -1; // where the segment starts, -1 before the path
+  let first = null; // the segment's first expression
+  let lead = true; // a "/" now is the path's own first
+  let to = 0; // where the part ends
+  const end = (at, more, byValue) => {
+    if (at - start > 6 || (at > start && out[start] !== "." && out[start] !== "%")) return; // most segments
+    const seg = out.slice(start, at);
+    const code = /^(?:\.|%2e){1,2}$/i.test(seg) ? "template.ErrDotSegment" : seg !== "" ? "" : byValue ? "template.ErrEmptySegment" : more && first ? "ErrMissingParam" : "";
+    const why = seg !== "" ? "dot segment" : byValue ? "empty segment" : "empty, with more of the path after it";
+    if (code !== "") first ? varError(t, first, first.specs[0].name, code, why) : fail(code, "parse", t.raw, why);
+  };
+  for (let n = 0; n < chunks.length; n++) {
+    const p = t.parts[n];
+    let from = to;
+    to += chunks[n].length;
+    if (p.at < t.from || (from === to && !p.req)) continue;
+    if (!p.inPath && (out[from] === "?" || out[from] === "#")) return start < 0 || end(from, false, false);
+    if (start < 0) {
+      start = from;
+      const skip = p.lit ? 0 : httpScheme(chunks[n]);
+      if (skip > 0) {
+        // {+url} given a whole URL: its path follows its authority.
+        from = start = from + skip + chunks[n].slice(skip).search(/[/?#]|$/);
+        if (from === to) continue;
+      }
+    }
+    if (!p.lit && first === null) {
+      first = p;
+      if (from === to) lead = false; // an empty value holds the first segment
+    }
+    if (lead && from < to) {
+      lead = false;
+      if (out[from] === "/") start = ++from;
+    }
+    for (let i = from; i < to; i++) {
+      const c = out[i];
+      if (c === "/") {
+        end(i, true, !p.lit);
+        start = i + 1;
+        first = p.lit ? null : p;
+      } else if (c === "?" || c === "#") return end(i, false, false);
+    }
+  }
+  if (start >= 0) end(to, false, false);
 }
+
+// pathOf is the path of url: after an http(s) scheme and authority,
+// before "?" and "#".
+function pathOf(url) {
+  const i = httpScheme(url);
+  return (i > 0 ? url.slice(i).replace(/^[^/?#]*/, "") : url).split(/[?#]/, 1)[0];
+}
+
+/** hasDotSegment reports whether the path of url (after an http(s) authority) has a "." or ".." segment, a dot perhaps written %2e. */
+export const hasDotSegment = (url) => DOT.test(pathOf(url));
 
 // query appends the parameters params ([name, value] pairs) to url as
 // @octokit/endpoint does: "?" or "&" as needed, names and values
 // encoded as by encodeURIComponent, a list joined by "," (%2C); with
-// plusQ a string q keeps "+" (GitHub's search syntax).
-export function query(url, params, plusQ) {
+// plusQ a string q keeps "+" (GitHub's search syntax). A name the
+// route's literal query sets (written) is an error.
+export function query(url, params, plusQ, written) {
   let q = url.includes("?");
   for (const [name, raw] of params) {
+    if (raw !== null && written.has(name)) fail("ErrInvalidParam", "param", name, "invalid parameter: set in the route's query too");
     const v = value(raw);
     if (v === undefined) continue;
     if (v.err !== undefined || v.map !== undefined) {
@@ -299,3 +345,13 @@ export function query(url, params, plusQ) {
   }
   return url;
 }
+
+// queryUnescape decodes a query key as Go's url.QueryUnescape does ("+" a
+// space), or gives it back as it is when it refuses it.
+const queryUnescape = (k) => {
+  try {
+    return decodeURIComponent(k.replace(/\+/g, " "));
+  } catch {
+    return k;
+  }
+};

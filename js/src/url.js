@@ -2,7 +2,7 @@
 // clients use: a base URL, and a built absolute URL, must parse and name
 // a host.
 import { fail } from "./errors.js";
-import { hasDotSegment, httpScheme } from "./template.js";
+import { hasDotSegment, httpScheme, memo } from "./template.js";
 
 const CTL = /[\x00-\x1f\x7f]/;
 const BAD_ESCAPE = /%(?![\da-f]{2})/i;
@@ -52,17 +52,17 @@ export function checkURL(u) {
   if (why !== "") fail("ErrInvalidHost", "parse", u, `invalid host: ${why}`);
 }
 
-const checked = new Set();
+const checked = new Map();
 
 /** checkBaseURL accepts "", a path ("/api"), or an absolute http(s) URL with a host, without a query, a fragment or a dot segment. */
-export function checkBaseURL(base) {
-  if (base === "" || checked.has(base)) return;
-  const path = base[0] === "/" && base[1] !== "/";
-  if (/[?#]/.test(base) || hasDotSegment(base) || (path ? CTL.test(base) || BAD_ESCAPE.test(base) : httpScheme(base) === 0)) {
-    fail("ErrInvalidBaseURL", "base url", base, "invalid base url: want http(s)://host or /path");
-  }
-  const why = path ? "" : urlProblem(base);
-  if (why !== "") fail("ErrInvalidBaseURL", "base url", base, `invalid base url: invalid host: ${why}`, ["ErrInvalidBaseURL", "ErrInvalidHost"]);
-  if (checked.size >= 256) checked.clear();
-  checked.add(base);
-}
+export const checkBaseURL = (base) =>
+  base === "" ||
+  memo(checked, 256, base, () => {
+    const path = base[0] === "/" && base[1] !== "/";
+    if (/[?#]/.test(base) || hasDotSegment(base) || (path ? CTL.test(base) || BAD_ESCAPE.test(base) : httpScheme(base) === 0)) {
+      fail("ErrInvalidBaseURL", "base url", base, "invalid base url: want http(s)://host or /path");
+    }
+    const why = path ? "" : urlProblem(base);
+    if (why !== "") fail("ErrInvalidBaseURL", "base url", base, `invalid base url: invalid host: ${why}`, ["ErrInvalidBaseURL", "ErrInvalidHost"]);
+    return true;
+  });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { cjs, endpoint, EndpointError, defaultExport, main, packageDir } from "./load.mjs";
+import { cjs, endpoint, EndpointError, defaultExport, main, octokit, packageDir } from "./load.mjs";
 
 const API = "https://api.github.com";
 const V3 = "application/vnd.github.v3+json";
@@ -280,6 +280,71 @@ describe("body and data", () => {
     endpoint.merge("POST /repos/{owner}/{repo}/issues", options);
     endpoint.defaults(options);
     assert.deepEqual(options, copy);
+  });
+});
+
+describe("the engine's path, query and body rules (README differences 6, 31 to 35)", () => {
+  const codeOf = (f) => {
+    try {
+      return f().url;
+    } catch (e) {
+      return e.code;
+    }
+  };
+  const cases = [
+    // Every variable of {x} and {+x} in the path needs a value, not only a whole segment's.
+    ["GET /a{x}b/c", {}, "ErrMissingParam"],
+    ["GET /a/{x,y}/b", { x: 1 }, "ErrMissingParam"],
+    ["GET /a{/x}/b", {}, `${API}/a/b`],
+    // An empty value before more of the path is missing; an empty last segment is kept.
+    ["GET /repos/{owner}/{repo}/issues", { owner: "", repo: "r" }, "ErrMissingParam"],
+    ["GET /a{/x}/b", { x: "" }, "ErrMissingParam"],
+    ["GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "" }, `${API}/repos/o/r/contents/`],
+    // A value's own "//", and a "/" a value writes after the template's.
+    ["GET /a/{+p}/b", { p: "x//y" }, "template.ErrEmptySegment"],
+    ["GET /a/{/x}", { x: "b" }, "template.ErrEmptySegment"],
+    ["GET /a{/x}", { x: "b" }, `${API}/a/b`],
+    // Dot segments, whatever made them.
+    ["GET /a/{+p}/b", { p: "x/../y" }, "template.ErrDotSegment"],
+    ["GET /a/%2e{x}/b", { x: "." }, "template.ErrDotSegment"],
+    // "${" anywhere in a route.
+    ["GET /repos/${owner}", { owner: "o" }, "template.ErrSyntax"],
+    ["GET /x?a=${b}", { b: 1 }, "template.ErrSyntax"],
+    // A name the route's literal query sets, as written or encoded, on a GET.
+    ["GET /x?state=open", { state: "closed" }, "ErrInvalidParam"],
+    ["GET /x?st%61te=open", { state: "closed" }, "ErrInvalidParam"],
+    ["GET /x?state=open", { state: null }, `${API}/x?state=open`],
+    ["POST /x?state=open", { state: "closed" }, `${API}/x?state=open`],
+    // A host first in a route's target.
+    ["GET api.github.com/repos/o/r", {}, "ErrInvalidRoute"],
+    ["GET localhost:3000/x", {}, "ErrInvalidRoute"],
+    ["GET repos/o/r", {}, `${API}/repos/o/r`],
+    // A list or object for {x} or {+x} in the path; exploded, or in {/x}, it is sent.
+    ["GET /repos/{owner}/r", { owner: ["a", "b"] }, "template.ErrValue"],
+    ["GET /x/{+p}", { p: { a: 1 } }, "template.ErrValue"],
+    ["GET /x/{p*}", { p: ["a", "b"] }, `${API}/x/a,b`],
+    ["GET /x{/p}", { p: ["a", "b"] }, `${API}/x/a,b`],
+    ["GET /repos/{owner}/r", { owner: [null] }, "ErrMissingParam"],
+    // q keeps its "+" in a query the package appends, not in a template's.
+    ["GET /search/issues", { q: "is:open+label:bug" }, `${API}/search/issues?q=is%3Aopen+label%3Abug`],
+    ["GET /search/issues{?q}", { q: "a+b" }, `${API}/search/issues?q=a%2Bb`],
+  ];
+  for (const [route, options, want] of cases) {
+    test(`${route} ${JSON.stringify(options)}`, () => {
+      assert.equal(codeOf(() => endpoint(route, options)), want);
+      assert.equal(codeOf(() => octokit(route, options)), want);
+    });
+  }
+
+  test("a string data is text/plain, a binary one octet-stream, any other JSON", () => {
+    const type = (data) => endpoint("POST /x", { data }).headers["content-type"];
+    assert.equal(type("# hi"), "text/plain; charset=utf-8");
+    assert.equal(type(""), "text/plain; charset=utf-8");
+    assert.equal(type(Buffer.from("x")), "application/octet-stream");
+    assert.equal(type({ a: 1 }), "application/json; charset=utf-8");
+    assert.equal(type(1), "application/json; charset=utf-8");
+    assert.equal(octokit("POST /x", { data: "s" }).headers["content-type"], "text/plain; charset=utf-8");
+    assert.equal(endpoint("POST /x", { data: "s", headers: { "content-type": "text/markdown" } }).headers["content-type"], "text/markdown");
   });
 });
 

@@ -66,7 +66,7 @@ describe("found by the differential test", () => {
     assert.equal(endpoint("GET /x{?q}", { q: null }).url, "https://api.github.com/x");
     assert.equal(endpoint("GET /x{?q}", { q: ["a"] }).url, "https://api.github.com/x?q=a");
     // v6: TypeError str.split is not a function
-    assert.equal(endpoint("GET /x{+p}", { p: [1, "a"] }).url, "https://api.github.com/x1,a");
+    assert.equal(endpoint("GET /x{#p}", { p: [1, "a"] }).url, "https://api.github.com/x#1,a");
     // v6: TypeError, an accept header that is not a string with a format
     assert.equal(endpoint("GET /x", { headers: { accept: 5 }, mediaType: { format: "raw" } }).headers.accept, 5);
     // v6: undefined/x

@@ -107,11 +107,11 @@ export function generator(seed) {
       }
     }
     if (!p.startsWith("/") && !p.startsWith("{/") && chance(0.8)) p = "/" + p;
-    if (chance(0.15)) p += pick(["?a=1", "?q=repo:octokit", "?", "?x=1&", "#f", "?a=:b", "?state=open", "?owner", "#a%zz"]);
+    if (chance(0.15)) p += pick(["?a=1", "?q=repo:octokit", "?", "?x=1&", "#f", "?a=:b", "?state=open", "?owner", "#a%zz", "?st%61te=open", "?a=1;owner=x", "?x{&y}state=1", "?a=${b}", "?a+b=1&x"]);
     if (chance(0.05)) {
       p = pick(["https://h", "http://localhost:1", "{+url}", "HTTPS://h", "https://[::1]", "http://h:x", "https://u:p@h", "https://{host}", "https://h%41", "https://h:1:2", "https://", "http://h|", "https://h/."]) + p;
     }
-    if (chance(0.02)) p = pick(["/a/${owner}", "/x/${", "/:owner/x", "/a/./b", "/a/%2e%2E/b", "/a//b", "{x}/y", "{/x}/y", "/a/{x}{y}/b", "/a/{x,y}/b", "/a/{owner}/", "{+url}{/x}"]) + p;
+    if (chance(0.02)) p = pick(["/a/${owner}", "/x/${", "/:owner/x", "/a/./b", "/a/%2e%2E/b", "/a//b", "{x}/y", "{/x}/y", "/a/{x}{y}/b", "/a/{x,y}/b", "/a/{owner}/", "{+url}{/x}", "/a{x}b/c", "/a/{+path}/b", "{+path}", "/a/{/x}", "{.x}/y", "/a/%2e{x}/b"]) + p;
     if (chance(0.02)) p = pick(["api.github.com/repos/o/r", "localhost:3000/x", "1.2.3.4/x", "repos/o/r", "h/x", "a.b", "x.y:8/z"]);
     return p;
   };
@@ -193,6 +193,13 @@ export function generator(seed) {
     () => ({ layers: [], route: "GET /x", options: { mediaType: { [pick(["Format", "FORMAT", "format"])]: pick(["raw", "diff"]), [pick(["Previews", "PREVIEWS", "previewſ"])]: ["mercy"] } } }),
     () => ({ layers: [], route: undefined, options: { method: pick(["poſt", "Get", "hEAD", "OPTIONS", "ſ"]), url: "/x", a: 1 } }),
     () => ({ layers: [], route: "GET /x{?q}", options: { q: pick([1e21, "a+b", ["a+b"], "1e+21"]) } }),
+    // A {+url} value's authority, which the path rules read past only when
+    // the path has something they judge.
+    () => ({
+      layers: [],
+      route: `${pick(["GET", "POST"])} {+url}${pick([".", "%2e", ".{/x}", "{+x}", "./y", ":8{/x}", "/..", "{x}", ""])}`,
+      options: { url: pick(["https://h", "http://h", "", "https://h?x", "https://h/", "https://h/a//b", "https://h/."]), x: pick(["x", "https://h?x", "", ".", "a/b"]) },
+    }),
   ];
 
   // next returns a case: { layers, route, options } (route undefined for

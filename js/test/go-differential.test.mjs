@@ -6,8 +6,7 @@
 // command; skipped without it), compared by godiff.mjs: identical results
 // or identical error codes, up to what the README says differs by design.
 // ENDPOINTKIT_DIFF_CASES (2,000; ENDPOINTKIT_LONG=1: 100,000) and
-// ENDPOINTKIT_DIFF_SEED run more, or others. The rules the Go engine is
-// changing (godiff.mjs, PENDING) are counted apart until it has them.
+// ENDPOINTKIT_DIFF_SEED run more, or others.
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -15,36 +14,30 @@ import { readFileSync } from "node:fs";
 
 import { endpoint, octokit, rfc6570, vectors } from "./load.mjs";
 import { generator } from "./gen.mjs";
-import { compare, goCodes, goRun, jsRun, probePending } from "./godiff.mjs";
+import { compare, goCodes, goRun, jsRun } from "./godiff.mjs";
 
 const hasGo = spawnSync("go", ["version"]).status === 0;
 const skip = !hasGo && "needs the go command";
 const faces = { endpoint, octokit };
 
-// run compares cases, in batches, and returns the differences and the
-// count of cases each pending rule explains.
+// run compares cases, in batches, and returns the differences.
 function run(cases, label) {
   const failures = [];
   const internal = [];
-  const pending = new Map();
   for (let from = 0; from < cases.length; from += 20_000) {
     const batch = cases.slice(from, from + 20_000);
     const go = goRun(batch);
     batch.forEach((c, i) => {
-      const { diffs, pending: p, internal: own } = compare(c, jsRun(faces, c), go[i]);
-      for (const rule of new Set(p)) pending.set(rule, (pending.get(rule) ?? 0) + 1);
+      const { diffs, internal: own } = compare(c, jsRun(faces, c), go[i]);
       for (const [what, js, g] of diffs) failures.push({ case: `${label} ${from + i}`, input: c, what, js, go: g });
       for (const [what, a, b] of own) internal.push({ what, text: `${label} ${from + i}: ${a.slice(0, 200)} / ${b.slice(0, 200)}; input ${JSON.stringify(c).slice(0, 200)}` });
     });
   }
-  return { failures, pending, internal };
+  return { failures, internal };
 }
 
-function report(t, { failures, pending, internal }, n) {
-  const landed = probePending().filter((p) => p.landed).map((p) => p.rule);
+function report(t, { failures, internal }, n) {
   t.diagnostic(`${n} cases, ${failures.length} differences`);
-  if (landed.length > 0) t.diagnostic(`rules the Go engine has now: ${landed.join("; ")}`);
-  for (const [rule, count] of pending) t.diagnostic(`pending in the Go engine: ${rule}: ${count} cases`);
   // Go's entry points disagreeing among themselves: the engine's to
   // explain (the package follows BuildJSON), reported by kind.
   for (const what of new Set(internal.map((x) => x.what))) {

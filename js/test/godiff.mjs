@@ -105,53 +105,20 @@ function canonical(r, sortRequest) {
   return JSON.stringify({ ok: o });
 }
 
-// The rules the Go engine is changing (issues 33 and 34), which the
-// package has already: while the engine has not, a case the package
-// refuses by one of them is counted as pending, not as a failure. Each is
-// known by its error, and by a probe: once Go refuses the probe too, the
-// rule is compared like any other.
-export const PENDING = [
-  { rule: "empty path segment from a value", code: "ErrMissingParam", text: "an empty path segment", probe: { route: "GET /repos/{owner}/{repo}/issues", options: { owner: "", repo: "r" } } },
-  // A route with "${" also changes which defaults merge() drops beside
-  // data (it reads the template): affects says so.
-  { rule: '"${" in a path', code: "template.ErrSyntax", text: '"${" in a path', probe: { route: "GET /repos/${owner}", options: { owner: "o" } }, affects: (c) => JSON.stringify(c).includes("${") },
-  { rule: "a literal query name given again", code: "ErrInvalidParam", text: "in the route's query too", probe: { route: "GET /x?state=open", options: { state: "closed" } } },
-  { rule: "a host name first in a target", code: "ErrInvalidRoute", text: "host name", probe: { route: "GET api.github.com/repos/o/r", options: {} } },
-];
-
-// landed marks the pending rules the Go engine already applies.
-export function probePending() {
-  const out = goRun(PENDING.map((p) => ({ layers: [], ...p.probe })));
-  PENDING.forEach((p, i) => (p.landed = out[i].buildJSON?.err !== undefined));
-  return PENDING;
-}
-
-// pendingOf returns the pending rule that explains a package error where
-// Go gave something else, or undefined.
-function pendingOf(js) {
-  if (!js?.err) return undefined;
-  return PENDING.find((p) => !p.landed && js.err.code === p.code && js.err.message.includes(p.text));
-}
-
-// compare returns the differences of case c as [what, js, go] triples,
-// and the pending rules that explain others.
+// compare returns the differences of case c as [what, js, go] triples.
 // Differences between Go's own entry points go to internal: they are
 // the engine's to explain, and the package is held to BuildJSON's.
 export function compare(c, js, go) {
   const diffs = [];
-  const pending = [];
   const internal = [];
   const eq = (what, a, b, sortRequest = true, fromJS = true) => {
     const x = canonical(a, sortRequest);
     const y = canonical(b, sortRequest);
-    if (x === y) return;
-    const p = fromJS ? (pendingOf(a) ?? PENDING.find((p) => !p.landed && p.affects?.(c))) : undefined;
-    if (p !== undefined) pending.push(p.rule);
-    else (fromJS ? diffs : internal).push([what, x, y]);
+    if (x !== y) (fromJS ? diffs : internal).push([what, x, y]);
   };
   if (js.layers || go.layers) {
     eq("layers", js.layers, go.layers);
-    return { diffs, pending, internal };
+    return { diffs, internal };
   }
   eq("DEFAULTS", js.defaults, go.defaults);
   if (go.buildJSON.marshalErr) internal.push(["go RequestOptions.MarshalJSON refuses what Build made", go.buildJSON.marshalErr, ""]);
@@ -179,20 +146,20 @@ export function compare(c, js, go) {
     const o = js.octokit.ok ? { ok: { ...js.octokit.ok, method: js.octokit.ok.method.toLowerCase() } } : js.octokit;
     if (js.octokit.ok && js.octokit.ok.method !== js.octokit.ok.method.toUpperCase()) diffs.push(["octokit method case", js.octokit.ok.method, ""]);
     eq("octokit endpoint()", o, go.buildJSON);
-  } else if (js.octokit.err && !pendingOf(js.octokit)) {
+  } else if (js.octokit.err) {
     diffs.push(["octokit endpoint() beside data", JSON.stringify(js.octokit.err), ""]);
   }
   // Options that do not decode: Go's Merge would read the route first, as
   // BuildJSON does.
   eq("merge()", js.merge, go.decodeErr ? go.buildJSON : go.merge, false);
-  if ((js.parse || go.parseJSON) && !pendingOf(js.merge)) eq("parse(merge())", js.parse, go.parseJSON);
+  if (js.parse || go.parseJSON) eq("parse(merge())", js.parse, go.parseJSON);
   eq("parse(options)", js.parseRaw, go.parseRaw);
   if (js.headerLayer?.layerErr) {
     if (!go.buildJSON.err) diffs.push(["defaults({headers}) failed", JSON.stringify(js.headerLayer.layerErr), canonical(go.buildJSON)]);
   } else if (js.headerLayer) {
     eq("defaults({headers})()", js.headerLayer, go.buildJSON);
   }
-  return { diffs, pending, internal };
+  return { diffs, internal };
 }
 
 // headerTypeProblem checks the types of a result's header values against
