@@ -13,23 +13,23 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// Content types set when a body has none.
+// The content types of a body the call gives none for.
 const (
 	ContentTypeJSON   = "application/json; charset=utf-8"
 	ContentTypeText   = "text/plain; charset=utf-8"
 	ContentTypeBinary = "application/octet-stream"
 )
 
-// resolved is a parsed call: everything RequestOptions and an
-// *http.Request are made of, computed once.
+// resolved is a parsed call: what RequestOptions and an *http.Request are
+// made of.
 type resolved struct {
 	method string // lower-case
 	url    string
 	// pathAt is where the path starts in url when it was built on the
-	// Endpoint's checked base, whose parsed form base is; else -1 and nil.
+	// Endpoint's checked base, base; else -1 and nil.
 	pathAt  int
 	base    *url.URL
-	headers []header // final, in order; may be the Endpoint's prepared list, which nothing writes
+	headers []header // may be the Endpoint's prepared list, which nothing writes
 	body    finalBody
 	request value.Value
 }
@@ -54,7 +54,7 @@ const (
 // copied out at their exact size.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-// urlScratch is room for the URLs most calls build.
+// urlScratch is the stack's room for the URLs most calls build.
 const urlScratch = 256
 
 // maxPooled keeps one huge body from pinning its buffer in the pool.
@@ -62,10 +62,9 @@ const maxPooled = 64 << 10
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 
-// getURLBuf is getBuf for a URL of about n bytes: the pooled slice itself
-// is grown, before use, so that the next long URL finds the room. (A
-// buffer grown by append while in use is not put back: the caller's
-// stack scratch would flow to the pool, and escape.)
+// getURLBuf is getBuf for a URL of about n bytes, grown before use, so
+// that the next long URL finds the room. (A buffer append grew while in
+// use is not put back: the caller's stack scratch would escape.)
 func getURLBuf(n int) *[]byte {
 	bp := getBuf()
 	if n += n / 2; cap(*bp) < n && n <= maxPooled {
@@ -81,11 +80,11 @@ func putBuf(bp *[]byte, b []byte) {
 	}
 }
 
-// callOwn is what a call set itself, as opposed to inheriting it from
-// the defaults: its parameters beside Data are an error, inherited ones
-// are dropped. all says every parameter is the call's (Parse has no
-// defaults); data says the call set Data itself, otherwise a []byte Data
-// is the defaults' and is copied, so that no result shares it.
+// callOwn is what a call set itself rather than inherited: its parameters
+// beside Data are an error, inherited ones are dropped. all says every
+// parameter is the call's (Parse has no defaults); data says the call set
+// Data itself, else a []byte Data is the defaults' and is copied, so that
+// no result shares it.
 type callOwn struct {
 	list paramList
 	all  bool
@@ -95,10 +94,10 @@ type callOwn struct {
 func (c callOwn) own(name string) bool { return c.all || c.list.find(name) >= 0 }
 
 // A parse is what resolve reads of one call besides its options and
-// parameters: only values the heap holds anyway, since escape analysis
-// lets one field that leaks take the others with it.
+// parameters: only values the heap holds anyway, since one field that
+// escapes takes the others with it.
 type parse struct {
-	pre *prepared // what the Endpoint did once; nil for Parse
+	pre *prepared // the Endpoint's; nil for Parse
 	// headersChanged says the call changed headers or the media type, so
 	// that pre's headers do not apply.
 	headersChanged bool
@@ -106,22 +105,20 @@ type parse struct {
 	t              *template.Template // m.URL parsed, when the catalogue gave it
 }
 
-// resolve parses a call into r: m is the call's options over its
-// defaults (see overlay), params their parameters (m.Params, or a list
-// kept apart from the layers) and call what the call set itself.
+// resolve parses a call into r: m is the call over its defaults (see
+// overlay), params their parameters (m.Params, or a list kept apart from
+// the layers).
 func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error {
-	pre, op := c.pre, c.op
 	var err error
 	if r.method, err = normalizeMethod(m.Method); err != nil {
 		return err
 	}
-	if m.URL == "" {
+	switch {
+	case m.URL == "":
 		return newError("parse", "", ErrMissingURL)
-	}
-	if len(params) > MaxParams {
+	case len(params) > MaxParams:
 		return paramLimit()
-	}
-	if len(m.Previews.names) > MaxPreviews {
+	case len(m.Previews.names) > MaxPreviews:
 		return previewLimit()
 	}
 	t := c.t
@@ -130,14 +127,31 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 			return newError("parse", m.URL, err)
 		}
 	}
-	if op != nil {
-		params = catalogNames(t, styleQuery(op, params))
+	if c.op != nil {
+		params = catalogNames(t, styleQuery(c.op, params))
 	} else if err := scalarPath(t, params); err != nil {
 		return err
 	}
+	if err := r.setURL(m, params, t, c.pre); err != nil {
+		return err
+	}
+	if hasBody(r.method) {
+		if r.body, err = makeBody(m, params, t, call); err != nil {
+			return err
+		}
+	} else if m.Data.set {
+		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
+	}
+	r.setHeaders(m, c)
+	r.request = m.Request
+	return nil
+}
 
-	// The URL is built on the stack and copied out at its size; one that
-	// may well be longer in a pooled buffer, rather than grown step by step.
+// setURL builds r's URL: t expanded on the base URL, then, for a method
+// without a body, the query.
+func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *prepared) error {
+	// On the stack, copied out at its size; one that may well be longer in
+	// a pooled buffer, rather than grown step by step.
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
 	if n := len(m.BaseURL) + len(m.URL) + 16*len(params); n > urlScratch {
@@ -145,72 +159,73 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
 		buf = (*bp)[:0]
 	}
-	trusted := false
-	if buf, r.pathAt, trusted, err = appendURL(buf, m, params, t, pre); err != nil {
+	buf, pathAt, trusted, err := appendURL(buf, m, params, t, pre)
+	if err != nil {
 		return err
+	}
+	if !hasBody(r.method) {
+		if buf, err = appendQuery(buf, m, params, t); err != nil {
+			return err
+		}
 	}
 	if trusted {
 		r.base = pre.baseURL
-	}
-
-	hasBody := hasBody(r.method)
-	if !hasBody {
-		q := bytes.IndexByte(buf, '?')
-		written := ""
-		if q >= 0 && strings.IndexByte(m.URL, '?') >= 0 {
-			written = literalQuery(m.URL) // the route's own "?state=open"
-		}
-		for i := range params {
-			p := &params[i]
-			if t.Uses(p.name) {
-				continue
-			}
-			if written != "" && p.v.Kind() != value.Null && queryHas(written, p.name) {
-				return newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
-			}
-			v := templateVar(p.v)
-			if p.v.Kind() == value.String && p.v.Flag() == value.NoFlag && m.Search.has(p.name) {
-				v = template.SearchVar(p.v.Text())
-			}
-			if buf, q, err = template.AppendQueryVar(buf, q, p.name, v); err != nil {
-				return newError("parse", m.URL, err)
-			}
-		}
-	}
-	if !trusted {
-		if err := checkURL(buf); err != nil {
-			return err
-		}
-	}
-	r.url = string(buf)
-
-	if hasBody {
-		if r.body, err = makeBody(m, params, t, call); err != nil {
-			return err
-		}
-	} else if m.Data.set {
-		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
-	}
-
-	own := true
-	if pre != nil && pre.headers != nil && !c.headersChanged {
-		r.headers, own = pre.headers, false
-	} else if r.headers, err = finalHeaders(m); err != nil {
+	} else if err := checkURL(buf); err != nil {
 		return err
 	}
-	if r.method != "get" && r.method != "head" {
-		media := ""
-		if op != nil && r.body.kind == rawBody {
-			media = op.BodyMedia()
+	r.url, r.pathAt = string(buf), pathAt
+	return nil
+}
+
+// appendQuery appends the parameters t does not use, as v6 does for a
+// method without a body.
+func appendQuery(buf []byte, m *layer, params []param, t *template.Template) ([]byte, error) {
+	q := bytes.IndexByte(buf, '?')
+	written := ""
+	if q >= 0 && strings.IndexByte(m.URL, '?') >= 0 {
+		written = literalQuery(m.URL) // the route's own "?state=open"
+	}
+	for i := range params {
+		p := &params[i]
+		if t.Uses(p.name) {
+			continue
 		}
-		if !own && media == "" {
-			r.headers = pre.bodyHeaders(&r.body, r.method) // worked out once by the Endpoint
-		} else {
-			r.headers, _ = bodyHeaders(r.headers, own, &r.body, r.method, media)
+		if written != "" && p.v.Kind() != value.Null && queryHas(written, p.name) {
+			return nil, newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
+		}
+		v := templateVar(p.v)
+		if p.v.Kind() == value.String && p.v.Flag() == value.NoFlag && m.Search.has(p.name) {
+			v = template.SearchVar(p.v.Text())
+		}
+		var err error
+		if buf, q, err = template.AppendQueryVar(buf, q, p.name, v); err != nil {
+			return nil, newError("parse", m.URL, err)
 		}
 	}
-	r.request = m.Request
-	return nil
+	return buf, nil
+}
+
+// setHeaders sets r's headers: the Endpoint's prepared ones when the call
+// changes none, with what r's body needs.
+func (r *resolved) setHeaders(m *layer, c parse) {
+	prepared := c.pre != nil && c.pre.headers != nil && !c.headersChanged
+	if prepared {
+		r.headers = c.pre.headers
+	} else {
+		r.headers = finalHeaders(m)
+	}
+	if r.method == "get" || r.method == "head" {
+		return
+	}
+	media := ""
+	if c.op != nil && r.body.kind == rawBody {
+		media = c.op.BodyMedia()
+	}
+	if prepared && media == "" {
+		r.headers = c.pre.bodyHeaders(&r.body, r.method)
+	} else {
+		r.headers = bodyHeaders(r.headers, !prepared, &r.body, r.method, media)
+	}
 }
 
 // appendURL expands the template and puts the base URL in front of it
@@ -318,11 +333,8 @@ func templateVar(v value.Value) template.Var {
 	case value.Null:
 		return template.Var{}
 	case value.String:
-		switch v.Flag() {
-		case value.PathFlag:
+		if v.Flag() == value.PathFlag {
 			return template.PathVar(v.Text())
-		case value.VerbatimFlag:
-			return template.StringVar(v.Text())
 		}
 		return template.StringVar(v.Text())
 	case value.Number:
@@ -459,7 +471,7 @@ func encodeJSON(write func([]byte) []byte) []byte {
 
 // finalHeaders are the merged headers, removed ones dropped, with the
 // media type applied to accept.
-func finalHeaders(m *layer) ([]header, error) {
+func finalHeaders(m *layer) []header {
 	out := make([]header, 0, len(m.Headers.list)+2)
 	accept := -1
 	for _, h := range m.Headers.list {
@@ -486,7 +498,7 @@ func finalHeaders(m *layer) ([]header, error) {
 			out = append(out, h)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // bodyHeaders adds what a body needs: content-type for a body without
@@ -494,7 +506,7 @@ func finalHeaders(m *layer) ([]header, error) {
 // v6 does, content-length 0 for a request without a body. A bodiless PUT
 // or PATCH gets the body "". hs is copied before it is changed unless
 // own says it is already the call's.
-func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) ([]header, bool) {
+func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) []header {
 	set := func(name, v string) {
 		if !own {
 			hs = append(make([]header, 0, len(hs)+2), hs...)
@@ -513,15 +525,15 @@ func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) ([]h
 		if method == "put" || method == "patch" {
 			b.kind = emptyBody
 		}
-		return hs, own
+		return hs
 	}
 	for _, h := range hs {
 		if h.name == "content-type" && h.value != "" {
-			return hs, own
+			return hs
 		}
 	}
 	set("content-type", contentType(b, media))
-	return hs, own
+	return hs
 }
 
 // contentType is the type of a body the call gives none for: JSON's for

@@ -9,8 +9,8 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// requestOptions returns r as RequestOptions; everything in them is new,
-// except a raw []byte or io.Reader body, which is the caller's.
+// requestOptions returns r as RequestOptions, all new but a []byte or
+// io.Reader body, which is the caller's.
 func (r *resolved) requestOptions() RequestOptions {
 	ro := RequestOptions{Method: r.method, URL: r.url, Headers: headerSet(r.headers), Request: exportObject(r.request)}
 	switch r.body.kind {
@@ -24,7 +24,6 @@ func (r *resolved) requestOptions() RequestOptions {
 	return ro
 }
 
-// headerSet is hs as a header map.
 func headerSet(hs []header) headers.Set {
 	set := make(headers.Set, len(hs))
 	for _, h := range hs {
@@ -39,7 +38,7 @@ func bodyOf(r RequestOptions) (finalBody, error) {
 	case nil:
 		return finalBody{}, nil
 	case string, []byte:
-		return finalBody{kind: rawBody, raw: r.Body}, nil // as it is: boxing b again allocates
+		return finalBody{kind: rawBody, raw: r.Body}, nil // not b: boxing it again allocates
 	case json.RawMessage:
 		return finalBody{kind: jsonBody, json: b}, nil
 	case io.Reader:
@@ -55,9 +54,8 @@ func bodyOf(r RequestOptions) (finalBody, error) {
 	return finalBody{kind: jsonBody, json: value.AppendJSON(nil, v)}, nil
 }
 
-// bodyJSON is a body as RequestOptions.MarshalJSON writes it: JSON as it
-// is (compacted), strings and []byte as a JSON string, other values as
-// JSON; false for no body or an io.Reader.
+// bodyJSON is a body as RequestOptions.MarshalJSON writes it; false for
+// no body or an io.Reader.
 func bodyJSON(b any) ([]byte, bool, error) {
 	switch t := b.(type) {
 	case nil, io.Reader:
@@ -65,8 +63,7 @@ func bodyJSON(b any) ([]byte, bool, error) {
 	case string:
 		return value.AppendString(nil, t), true, nil
 	case json.RawMessage:
-		// Checked and compacted as encoding/json writes a RawMessage,
-		// escapes kept as they are.
+		// Checked and compacted as encoding/json writes it, escapes kept.
 		out, err := value.Compact(nil, t)
 		if err != nil {
 			return nil, false, err
