@@ -228,9 +228,9 @@ func (r *resolved) setHeaders(m *layer, c parse) {
 	}
 }
 
-// appendURL expands the template and puts the base URL in front of it
-// unless the template is absolute. trusted reports that the URL's base is
-// the one the Endpoint checked; pathAt is then where the path begins.
+// appendURL expands t after the base URL, unless t is absolute. trusted
+// says the base is the one the Endpoint checked, pathAt then where the
+// path begins.
 func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, pathAt int, trusted bool, err error) {
 	if isAbsolute(t.String()) {
 		buf, err = expand(buf, t, params)
@@ -249,7 +249,7 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 		return nil, -1, false, err
 	}
 	if t.StartsReserved() && isAbsolute(string(buf[start:])) {
-		// The caller wrote an absolute {+url} expression: no base.
+		// An absolute {+url}: no base.
 		return append(buf[:0], buf[start:]...), -1, false, nil
 	}
 	buf = slashAt(buf, start)
@@ -259,8 +259,7 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 	return buf, -1, false, nil
 }
 
-// slashAt makes the path that starts at buf[start] begin with "/", as
-// the base URL and the template's expansion are joined.
+// slashAt joins the base URL and the expansion at buf[start] with one "/".
 func slashAt(buf []byte, start int) []byte {
 	if len(buf) == start || buf[start] != '/' {
 		buf = append(buf, 0)
@@ -270,11 +269,10 @@ func slashAt(buf []byte, start int) []byte {
 	return buf
 }
 
-// scalarPath refuses a list or an object for a variable of {x} or {+x} in
-// t's path (Joins): RFC 6570 writes its items joined with commas
-// (/repos/a,b/r, or a struct's login,octocat,id,1), which no caller means
-// as one segment. A catalogue's path styles write arrays its description
-// declares.
+// scalarPath refuses a list or an object for a {x} or {+x} in t's path,
+// which RFC 6570 writes joined with commas (/repos/a,b/r, a struct's
+// login,octocat,id,1), as no caller means one segment. (A catalogue's
+// templates write the arrays its description declares.)
 func scalarPath(t *template.Template, params []param) error {
 	for i := range params {
 		if k := params[i].v.Kind(); (k == value.Array || k == value.Object) && !params[i].v.Undefined() && t.Joins(params[i].name) {
@@ -284,8 +282,7 @@ func scalarPath(t *template.Template, params []param) error {
 	return nil
 }
 
-// expand appends t expanded with params, each value given to the
-// template by the index of its variable.
+// expand appends t expanded with params, given by variable index.
 func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 	var room [8]template.Var
 	vals := room[:]
@@ -305,8 +302,8 @@ func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 	return buf, nil
 }
 
-// queryHas reports whether the literal query ("?a=1&b") sets name, as
-// it is written there or percent-encoded.
+// queryHas reports whether the literal query ("?a=1&b") sets name, as it
+// is or percent-encoded.
 func queryHas(query, name string) bool {
 	for _, pair := range strings.FieldsFunc(query, func(r rune) bool { return r == '?' || r == '&' || r == ';' }) {
 		key, _, _ := strings.Cut(pair, "=")
@@ -320,14 +317,11 @@ func queryHas(query, name string) bool {
 	return false
 }
 
-// isAbsolute reports whether s starts with an http or https scheme.
 func isAbsolute(s string) bool { return ascii.HTTPScheme(s) > 0 }
 
-// templateVar is a value as the template engine reads it: null is
-// undefined; strings, numbers and booleans are scalars; arrays are lists
-// and objects associative arrays (in their order) of scalars, whose null
-// members are skipped; an object a catalogue styled deepObject is a
-// template.DeepObjectVar. Strings and integers cost no allocation.
+// templateVar is v as the template reads it: null undefined, arrays lists
+// and objects associative arrays of scalars, in order, nulls skipped; an
+// object a catalogue styled deepObject (styleQuery) a DeepObjectVar.
 func templateVar(v value.Value) template.Var {
 	switch v.Kind() {
 	case value.Null:
@@ -344,31 +338,33 @@ func templateVar(v value.Value) template.Var {
 		return template.StringVar(v.Text())
 	case value.Bool:
 		return template.StringVar(v.Text())
-	case value.Array:
+	}
+	return compositeVar(v)
+}
+
+// compositeVar is templateVar of an array or an object.
+func compositeVar(v value.Value) template.Var {
+	if v.Kind() == value.Array {
 		items := make([]string, 0, v.Len())
 		for _, e := range v.Items() {
-			if e.Kind() == value.Null {
-				continue
-			}
 			if k := e.Kind(); k == value.Array || k == value.Object {
 				return template.InvalidVar(errNested(k))
+			} else if k != value.Null {
+				items = append(items, e.Text())
 			}
-			items = append(items, e.Text())
 		}
 		return template.ListVar(items)
 	}
 	kv := make([]string, 0, 2*v.Len())
 	for _, m := range v.Members() {
-		if m.Value.Kind() == value.Null {
-			continue
-		}
 		if k := m.Value.Kind(); k == value.Array || k == value.Object {
 			return template.InvalidVar(errNested(k))
+		} else if k != value.Null {
+			kv = append(kv, m.Key, m.Value.Text())
 		}
-		kv = append(kv, m.Key, m.Value.Text())
 	}
 	if v.Flag() == value.DeepObjectFlag {
-		return template.DeepObjectVar(kv) // a catalogue's deepObject (styleQuery)
+		return template.DeepObjectVar(kv)
 	}
 	return template.PairsVar(kv)
 }
@@ -377,7 +373,6 @@ func errNested(k value.Kind) error {
 	return &valueError{template.ErrValue, "an " + k.String() + " inside a list or object has no place in a URL"}
 }
 
-// valueError wraps a sentinel with a message of its own.
 type valueError struct {
 	sentinel error
 	msg      string
@@ -386,7 +381,6 @@ type valueError struct {
 func (e *valueError) Error() string { return e.msg }
 func (e *valueError) Unwrap() error { return e.sentinel }
 
-// hasBody reports whether a lower-case method carries a body.
 func hasBody(method string) bool {
 	switch method {
 	case "post", "put", "patch", "delete":
@@ -395,10 +389,9 @@ func hasBody(method string) bool {
 	return false
 }
 
-// makeBody is Data, or the leftover parameters (those t does not use) as
-// a JSON object, or nothing. Data beside leftover parameters the call set
-// itself is an error; leftovers inherited from the defaults are dropped,
-// as v6 drops them.
+// makeBody is Data, or the parameters t does not use as a JSON object,
+// or nothing. Data beside such parameters of the call's own is an error;
+// the defaults' are dropped, as v6 drops them.
 func makeBody(m *layer, params []param, t *template.Template, call callOwn) (finalBody, error) {
 	if m.Data.set {
 		var own []string
@@ -427,8 +420,6 @@ func makeBody(m *layer, params []param, t *template.Template, call callOwn) (fin
 	return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}, nil
 }
 
-// leftover reports whether a parameter is not one of t's variables: the
-// body makeBody writes.
 func leftover(params []param, t *template.Template) bool {
 	for _, p := range params {
 		if !t.Uses(p.name) {
@@ -438,8 +429,7 @@ func leftover(params []param, t *template.Template) bool {
 	return false
 }
 
-// appendParams writes the parameters t does not use as one JSON object,
-// in order.
+// appendParams writes the parameters t does not use as a JSON object.
 func appendParams(b []byte, ps []param, t *template.Template) []byte {
 	b = append(b, '{')
 	first := true
@@ -458,8 +448,8 @@ func appendParams(b []byte, ps []param, t *template.Template) []byte {
 	return append(b, '}')
 }
 
-// encodeJSON runs write on a pooled buffer and returns what it wrote as
-// a fresh slice of exactly that length: one allocation.
+// encodeJSON returns what write writes on a pooled buffer, copied out at
+// its size: one allocation.
 func encodeJSON(write func([]byte) []byte) []byte {
 	bp := getBuf()
 	buf := write((*bp)[:0])
@@ -469,8 +459,8 @@ func encodeJSON(write func([]byte) []byte) []byte {
 	return out
 }
 
-// finalHeaders are the merged headers, removed ones dropped, with the
-// media type applied to accept.
+// finalHeaders are the merged headers without removed ones, the media
+// type applied to accept.
 func finalHeaders(m *layer) []header {
 	out := make([]header, 0, len(m.Headers.list)+2)
 	accept := -1
@@ -493,19 +483,17 @@ func finalHeaders(m *layer) []header {
 		case accept >= 0:
 			out[accept] = h
 		case h.value != "":
-			// A format alone amends no accept (one removed for the
-			// call): none is sent, rather than an empty one.
+			// A format alone, with no accept to amend: none rather
+			// than an empty one.
 			out = append(out, h)
 		}
 	}
 	return out
 }
 
-// bodyHeaders adds what a body needs: content-type for a body without
-// one (JSON's, or octet-stream for []byte and io.Reader data), and, as
-// v6 does, content-length 0 for a request without a body. A bodiless PUT
-// or PATCH gets the body "". hs is copied before it is changed unless
-// own says it is already the call's.
+// bodyHeaders adds what a body needs: a content-type for one without,
+// and, as v6 does, content-length 0 for no body; a bodiless PUT or PATCH
+// gets the body "". hs is copied before it is changed unless own.
 func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) []header {
 	set := func(name, v string) {
 		if !own {
@@ -536,10 +524,9 @@ func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) []he
 	return hs
 }
 
-// contentType is the type of a body the call gives none for: JSON's for
-// JSON, and for a string, []byte or io.Reader the operation's media type
-// (see Operation.BodyMedia) when it names one, else text's or
-// octet-stream's.
+// contentType is the type of a body the call gives none for: for a
+// string, []byte or io.Reader, the operation's media type (BodyMedia)
+// when it names one.
 func contentType(b *finalBody, media string) string {
 	if b.kind == jsonBody {
 		return ContentTypeJSON
