@@ -213,36 +213,30 @@ func toHeaders(set map[string]string, remove []string) (headerList, error) {
 	if len(set) == 0 && len(remove) == 0 {
 		return headerList{}, nil
 	}
-	var ix nameIndex
-	find := func(list []header, name string) int {
-		if ix == nil {
-			return headerList{list}.find(name)
-		}
-		return ix.at(name)
-	}
-	list := make([]header, 0, min(len(set)+len(remove), MaxHeaders+1))
+	// At most MaxHeaders+1 names: a scan stays cheap.
+	h := headerList{make([]header, 0, min(len(set)+len(remove), MaxHeaders+1))}
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		lower := headers.Name(name)
-		if find(list, lower) >= 0 {
+		if h.find(lower) >= 0 {
 			return headerList{}, newError("header", name, fmt.Errorf("%w: given twice, in different case", headers.ErrInvalidName))
 		}
-		if err := headerLimit(len(list) + 1); err != nil {
+		if err := headerLimit(len(h.list) + 1); err != nil {
 			return headerList{}, err
 		}
-		list = appendIndexed(&ix, list, headerName, header{name: lower, value: set[name]})
+		h.list = append(h.list, header{name: lower, value: set[name]})
 	}
 	for _, name := range remove {
 		lower := headers.Name(name)
-		if i := find(list, lower); i >= 0 {
-			list[i] = header{name: lower, removed: true}
+		if i := h.find(lower); i >= 0 {
+			h.list[i] = header{name: lower, removed: true}
 			continue
 		}
-		if err := headerLimit(len(list) + 1); err != nil {
+		if err := headerLimit(len(h.list) + 1); err != nil {
 			return headerList{}, err
 		}
-		list = appendIndexed(&ix, list, headerName, header{name: lower, removed: true})
+		h.list = append(h.list, header{name: lower, removed: true})
 	}
-	return headerList{list}, nil
+	return h, nil
 }
 
 // checkHeader's error never quotes the value.

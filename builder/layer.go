@@ -263,9 +263,9 @@ func (l *layer) order() []string {
 	return out.keys
 }
 
-// nameIndex is the positions in a list of distinct names (keys, headers,
-// meta members), nil while the list is short enough to scan, so that a
-// list made one name at a time stays linear.
+// nameIndex is the positions in a list of distinct names (keys, meta
+// members), nil while the list is short enough to scan, so that a list
+// made one name at a time stays linear.
 type nameIndex map[string]int
 
 func (x nameIndex) at(key string) int {
@@ -299,7 +299,6 @@ func indexed[T any](list []T, name func(*T) string) nameIndex {
 }
 
 func keyName(k *string) string          { return *k }
-func headerName(h *header) string       { return h.name }
 func memberName(m *value.Member) string { return m.Key }
 
 type keyList struct {

@@ -71,13 +71,7 @@ func RedactRawURL(s string) string { return redact.RawURL(s) }
 func (r RequestOptions) Redacted() RequestOptions {
 	r.URL = RedactURL(r.URL)
 	r.Headers = redactHeaders(r.Headers)
-	switch b := r.Body.(type) {
-	case nil, string, []byte, io.Reader:
-	case json.RawMessage:
-		r.Body = redactJSON(b)
-	default:
-		r.Body = redactAny(b)
-	}
+	r.Body = redactBody(r.Body)
 	r.Request = redactMap(r.Request)
 	return r
 }
@@ -95,15 +89,8 @@ func (o Options) Redacted() Options {
 		Headers:       redactHeaders(o.Headers),
 		RemoveHeaders: redactNames(o.RemoveHeaders),
 		MediaType:     MediaType{Format: RedactURL(o.MediaType.Format), Previews: redactNames(o.MediaType.Previews)},
+		Data:          redactBody(o.Data),
 		Request:       redactMap(o.Request),
-	}
-	switch d := o.Data.(type) {
-	case nil, string, []byte, io.Reader:
-		out.Data = d
-	case json.RawMessage: // a JSON string from Merge (see Options.Data) stays JSON
-		out.Data = redactJSON(d)
-	default:
-		out.Data = redactAny(d)
 	}
 	if o.Params != nil {
 		out.Params = make(Params, len(o.Params))
@@ -155,6 +142,18 @@ func redactHeaders(h headers.Set) headers.Set {
 		out = h.Clone()
 	}
 	return out
+}
+
+// redactBody masks a body or data value; a string, []byte or io.Reader
+// is not looked into, and JSON stays JSON.
+func redactBody(b any) any {
+	switch t := b.(type) {
+	case nil, string, []byte, io.Reader:
+		return b
+	case json.RawMessage:
+		return redactJSON(t)
+	}
+	return redactAny(b)
 }
 
 var redactedValue = value.Str(RedactedValue)
