@@ -129,10 +129,6 @@ func newError(op, input string, err error) error {
 	return &Error{Op: op, Input: maskInput(input), Err: err}
 }
 
-func namesError(op string, names []string, err error) error {
-	return newError(op, strings.Join(names, ","), err)
-}
-
 func limitErr(msg string) error {
 	return newError("limits", "", fmt.Errorf("%w: %s", ErrLimit, msg))
 }

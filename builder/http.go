@@ -205,7 +205,7 @@ func (c *nopCloser) WriteTo(w io.Writer) (int64, error) { return c.r.WriteTo(w) 
 func (*nopCloser) Close() error                         { return nil }
 
 func newMemory(b *finalBody) *requestMemory {
-	if !bodyInMemory(b) {
+	if _, isBytes := b.raw.([]byte); b.kind != jsonBody && !(b.kind == rawBody && isBytes) {
 		return new(requestMemory) // no body, or a string or reader
 	}
 	m := new(memoryWithReader)
@@ -216,11 +216,6 @@ func newMemory(b *finalBody) *requestMemory {
 type memoryWithReader struct {
 	requestMemory
 	reader bytes.Reader
-}
-
-func bodyInMemory(b *finalBody) bool {
-	_, isBytes := b.raw.([]byte)
-	return b.kind == jsonBody || b.kind == rawBody && isBytes
 }
 
 // httpMethod returns a valid token upper-case, net/http's constants for

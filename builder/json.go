@@ -196,7 +196,9 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	l.Params = paramList{ps.list}
 	l.Keys.keys = order
 	if len(data) > maxPinned {
-		unpinHeaders(l.Headers.list)
+		for i, h := range l.Headers.list {
+			l.Headers.list[i].name, l.Headers.list[i].value = strings.Clone(h.name), strings.Clone(h.value)
+		}
 	}
 	if err := check(&l); err != nil {
 		return layer{}, err
@@ -209,12 +211,6 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 // large data member too): options longer than maxPinned have their
 // headers copied out.
 const maxPinned = 1 << 10
-
-func unpinHeaders(hs []header) {
-	for i := range hs {
-		hs[i].name, hs[i].value = strings.Clone(hs[i].name), strings.Clone(hs[i].value)
-	}
-}
 
 // decodeReserved reads the value of a reserved key, which replaces what
 // it gave before: a null leaves the option not set. nParams is the number

@@ -306,10 +306,6 @@ type keyList struct {
 	index nameIndex
 }
 
-func newKeyList(keys []string) keyList {
-	return keyList{keys: keys, index: indexed(keys, keyName)}
-}
-
 func (k *keyList) has(key string) bool {
 	if k.index == nil {
 		return slices.Contains(k.keys, key)

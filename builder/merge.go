@@ -227,7 +227,8 @@ func mergeKeys(base, l keyOrder) keyOrder {
 	}
 	// v6's defaults always hold mediaType, after headers, even empty: a
 	// layer that sets it does not move it.
-	out := newKeyList(withMediaType(append(make([]string, 0, len(base.keys)+len(l.keys)+1), base.keys...)))
+	keys := withMediaType(append(make([]string, 0, len(base.keys)+len(l.keys)+1), base.keys...))
+	out := keyList{keys: keys, index: indexed(keys, keyName)}
 	for _, k := range l.keys {
 		if !out.has(k) {
 			out.add(k)

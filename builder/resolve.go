@@ -401,7 +401,7 @@ func makeBody(m *layer, params []param, t *template.Template, call callOwn) (fin
 			}
 		}
 		if len(own) > 0 {
-			return finalBody{}, namesError("parse", own, ErrDataWithParams)
+			return finalBody{}, newError("parse", strings.Join(own, ","), ErrDataWithParams)
 		}
 		if raw, ok := m.Data.raw.([]byte); ok && !call.all && !call.data {
 			return finalBody{kind: rawBody, raw: bytes.Clone(raw)}, nil

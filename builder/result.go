@@ -12,7 +12,10 @@ import (
 // requestOptions returns r as RequestOptions, all new but a []byte or
 // io.Reader body, which is the caller's.
 func (r *resolved) requestOptions() RequestOptions {
-	ro := RequestOptions{Method: r.method, URL: r.url, Headers: headerSet(r.headers), Request: exportObject(r.request)}
+	ro := RequestOptions{Method: r.method, URL: r.url, Headers: make(headers.Set, len(r.headers)), Request: exportObject(r.request)}
+	for _, h := range r.headers {
+		ro.Headers[h.name] = h.value
+	}
 	switch r.body.kind {
 	case rawBody:
 		ro.Body = r.body.raw
@@ -22,14 +25,6 @@ func (r *resolved) requestOptions() RequestOptions {
 		ro.Body = ""
 	}
 	return ro
-}
-
-func headerSet(hs []header) headers.Set {
-	set := make(headers.Set, len(hs))
-	for _, h := range hs {
-		set[h.name] = h.value
-	}
-	return set
 }
 
 // bodyOf is r's body as it is sent: see HTTPRequest.
