@@ -24,34 +24,26 @@
 // so Parse of a route seen before is a map lookup. A *Template is
 // immutable and safe for concurrent use.
 //
-// # Syntax
+// # Syntax and expansion
 //
-// A template is accepted only if github.com/yosida95/uritemplate/v3 accepts
-// it (its error is wrapped in [ErrSyntax]); this package compiles and
-// expands it itself, because the module's expansion fails 21 of the 270
-// cases of the official uritemplate-test suite, which this package passes
-// (it encodes code points rather than UTF-8 bytes, writes exploded map keys
-// unencoded, so that a key can inject a query parameter, re-encodes %XX in
-// {+x}, and counts prefixes in bytes). Templates are at most [MaxLength]
-// bytes and [MaxExpressions] expressions.
+// A template is accepted only if github.com/yosida95/uritemplate/v3
+// accepts it ([ErrSyntax]), at most [MaxLength] bytes and
+// [MaxExpressions] expressions; this package expands it itself, as RFC
+// 6570 says, passing all 270 cases of uritemplate-test where the module
+// fails 21 (it encodes code points rather than UTF-8 bytes, writes
+// exploded map keys unencoded, so that a key can inject a query parameter,
+// re-encodes %XX in {+x}, and counts prefixes in bytes). Invalid UTF-8 in
+// a value is written byte by byte as %XX, so the output is always ASCII.
+// [DeepObjectVar] writes OpenAPI's deepObject (name%5Bkey%5D=value), which
+// RFC 6570 has no form for.
 //
-// ":name" becomes "{name}" where name is a lower-case ASCII letter followed
-// by one or more of [A-Za-z0-9_] (v6's rule: ":a", ":Owner", ":_id" stay),
-// but only in the path part, never inside {...}: "/search?q=repo:octokit",
-// "http://localhost:3000/x" and "https://user:pass@host/x" keep their
-// colons. [ParseRFC6570] reads every colon as literal. As an extension, a
-// hyphen may join two name characters, as GitHub writes {enterprise-team}
-// (":foo-bar" names foo-bar; a hyphen cannot start or end a name or follow
-// "." or "-"); two negative cases of uritemplate-test use such names.
-//
-// # Expansion
-//
-// Expansion is RFC 6570's: prefixes count characters and cut before
-// encoding, {+x} and {#x} keep valid %XX triplets, literals are encoded as
-// UTF-8, and invalid UTF-8 in a value is written byte by byte as %XX, so
-// the output is always ASCII. A prefix on a list or map is [ErrPrefix].
-// [DeepObjectVar] has no RFC 6570 form: OpenAPI's deepObject
-// (name%5Bkey%5D=value), for a catalogue's query parameters.
+// ":name" is read as "{name}" where name is a lower-case ASCII letter and
+// one or more of [A-Za-z0-9_] (v6's rule: ":a", ":Owner", ":_id" stay),
+// but only in the path: "/search?q=repo:octokit", "http://localhost:3000/x"
+// and "https://user:pass@host/x" keep their colons; [ParseRFC6570] reads
+// every colon as literal. As an extension, a hyphen may join two name
+// characters, as GitHub writes {enterprise-team} (":foo-bar" too), for
+// which two negative cases of uritemplate-test are accepted.
 //
 // # Go values
 //
