@@ -525,10 +525,26 @@ func opaqueBody(d body) bool {
 	return d.set && (d.raw != nil || d.v.Kind() == value.String && !d.asJSON)
 }
 
-// withQuery puts a route's literal query into a catalogue's template,
-// before the {?…} it ends with, which becomes {&…}: one "?"
-// ("/assets?x=1&name=a", not "/assets?name=a?x=1").
+// withQuery puts a route's literal query into a catalogue's template with
+// one "?": after the template's own literal query (a key's "?beta=true"),
+// less the pairs it writes already, or before the {?…} it ends with, which
+// becomes {&…} ("/assets?x=1&name=a", not "/assets?name=a?x=1").
 func withQuery(target, query string) string {
+	if _, end := iroute.PathBounds(target); end < len(target) && target[end] == '?' {
+		own := target[end+1:]
+		if i := strings.IndexByte(own, '{'); i >= 0 {
+			own = own[:i]
+		}
+		rest := otherPairs(query[1:], own)
+		if rest == "" {
+			return target
+		}
+		at := end + 1 + len(own)
+		if own != "" && !strings.HasSuffix(own, "&") {
+			rest = "&" + rest
+		}
+		return target[:at] + rest + target[at:]
+	}
 	path, expr := iroute.SplitTarget(target)
 	if expr == "" {
 		return target + query
@@ -537,6 +553,21 @@ func withQuery(target, query string) string {
 		return target // nothing but the "?" the expression writes
 	}
 	return path + query + "{&" + expr[2:]
+}
+
+// otherPairs returns the "&"-separated pairs of query that own does not
+// hold, byte for byte, each of own's pairs standing for one of query's.
+func otherPairs(query, own string) string {
+	have := strings.Split(own, "&")
+	var rest []string
+	for _, pair := range strings.Split(query, "&") {
+		if i := slices.Index(have, pair); i >= 0 {
+			have[i] = "&" // taken: no pair holds "&"
+		} else if pair != "" {
+			rest = append(rest, pair)
+		}
+	}
+	return strings.Join(rest, "&")
 }
 
 // literalQuery returns the literal query of a URL template, from the

@@ -194,7 +194,7 @@ func appendQuery(buf []byte, m *layer, params []param, t *template.Template) ([]
 			return nil, newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
 		}
 		v := templateVar(p.v)
-		if p.v.Kind() == value.String && p.v.Flag() == value.NoFlag && m.Search.has(p.name) {
+		if p.v.Kind() == value.String && p.v.Flag() == 0 && m.Search.has(p.name) {
 			v = template.SearchVar(p.v.Text())
 		}
 		var err error

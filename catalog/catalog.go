@@ -78,9 +78,6 @@ func build(info Info, ops []Operation) (*Catalog, error) {
 			return nil, err
 		}
 		op.prepareEnums()
-		if err := op.makeTwin(); err != nil {
-			return nil, err
-		}
 		key := [2]string{op.Method, op.Path}
 		if seen[key] {
 			return nil, invalid(fmt.Sprintf("operation %s %s appears twice", op.Method, op.Path))
@@ -182,7 +179,17 @@ func (c *Catalog) ByID(id string) (*Operation, error) {
 // An unknown route is an *Error wrapping ErrUnknownRoute that suggests
 // the closest routes.
 func (c *Catalog) Lookup(method, path string) (*Operation, error) {
-	c = c.or0()
+	return c.or0().lookup(method, path, false)
+}
+
+// errNoOperation is lookup's quiet error: no operation has the method and
+// path, said without the suggestions Lookup's error works out.
+var errNoOperation = &Error{Err: ErrUnknownRoute, Detail: "no operation has this method and path"}
+
+// lookup is Lookup; quiet gives errNoOperation where no operation has the
+// method and path, so that a caller with another way to find one (a
+// concrete URL, Resolve) does not pay for suggestions first.
+func (c *Catalog) lookup(method, path string, quiet bool) (*Operation, error) {
 	if ops, ok := c.byPath[path]; ok {
 		m := method
 		if m == "" {
@@ -190,14 +197,14 @@ func (c *Catalog) Lookup(method, path string) (*Operation, error) {
 		}
 		for _, op := range ops {
 			if ascii.EqualFold(op.Method, m) {
-				return op.forRoute(path), nil
+				return op, nil
 			}
 		}
 	}
-	return c.lookupSlow(method, path)
+	return c.lookupSlow(method, path, quiet)
 }
 
-func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
+func (c *Catalog) lookupSlow(method, path string, quiet bool) (*Operation, error) {
 	if method == "" && !strings.HasPrefix(path, "/") && !strings.Contains(path, "://") {
 		return c.ByID(path)
 	}
@@ -209,20 +216,28 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 	shape := shapeOf(p)
 	// A route that writes a key's literal query or variant name
 	// (/responses/{id}?beta=true, /files/{id}#get_shared_link) finds that
-	// key's operation first, whatever its variables are called.
-	if key := c.keyOf(path); key != p {
+	// key's operation first, whatever its variables are called; so does
+	// one that writes more of its own query after the key's
+	// (?beta=true&stream=false), which it sends.
+	for key := c.keyOf(path); key != p; {
 		for _, op := range c.byShape[shapeOf(key)] {
 			if ascii.EqualFold(op.Method, method) {
 				if op.Path == key {
-					return op.forRoute(key), nil
+					return op, nil
 				}
-				r, err := op.forRoute(key).renamed(key)
+				r, err := op.renamed(key)
 				if err != nil {
 					return nil, &Error{Route: route, Detail: "unknown route: a variable has no name", Suggestions: []string{op.route}, Err: ErrUnknownRoute}
 				}
 				return r, nil
 			}
 		}
+		base, query := splitKey(key)
+		i := strings.LastIndexByte(query, '&')
+		if i < 0 || strings.Contains(key[len(base)+len(query):], "#") {
+			break
+		}
+		key = base + query[:i]
 	}
 	cands := c.byShape[shape]
 	if !slices.ContainsFunc(cands, func(op *Operation) bool { return ascii.EqualFold(op.Method, method) }) {
@@ -243,6 +258,9 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 			}
 			return r, nil
 		}
+	}
+	if quiet && len(cands) == 0 {
+		return nil, errNoOperation
 	}
 	e := &Error{Route: route, Err: ErrUnknownRoute}
 	if len(cands) > 0 {
@@ -274,6 +292,14 @@ func (c *Catalog) lookupSlow(method, path string) (*Operation, error) {
 			e.Suggestions = append(e.Suggestions, same...)
 		} else {
 			e.Suggestions = append(e.Suggestions, other...)
+		}
+	}
+	if !strings.ContainsAny(p, "{}") {
+		// A path of values (/repos/o/r/issues/1/comments): the operation
+		// it addresses first.
+		if m, err := c.Match(method, p); err == nil {
+			e.Detail += " (a path of values is matched to its operation only as an absolute URL on one of the description's servers)"
+			e.Suggestions = append([]string{m.route}, slices.DeleteFunc(e.Suggestions, func(s string) bool { return s == m.route })...)
 		}
 	}
 	if len(e.Suggestions) > 3 {

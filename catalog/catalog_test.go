@@ -266,6 +266,30 @@ func typed() *catalog.Catalog {
 	return c
 }
 
+// paths is a catalogue of path parameters: GitHub's routes, one of them
+// holding a path (GitHub's x-multi-segment), and styled ones.
+func paths() *catalog.Catalog {
+	str := catalog.Schema{Type: catalog.String}
+	p := func(name string) catalog.Param {
+		return catalog.Param{Name: name, In: catalog.Path, Required: true, Schema: str}
+	}
+	multi := func(name string) catalog.Param { q := p(name); q.MultiSegment = true; return q }
+	c, err := catalog.New(catalog.Info{}, []catalog.Operation{
+		{Method: "GET", Path: "/repos/{owner}/{repo}/issues", Params: []catalog.Param{p("owner"), p("repo")}},
+		{Method: "DELETE", Path: "/repos/{owner}/{repo}", Params: []catalog.Param{p("owner"), p("repo")}},
+		{Method: "GET", Path: "/repos/{owner}/{repo}/compare/{base}...{head}", Params: []catalog.Param{p("owner"), p("repo"), p("base"), p("head")}},
+		{Method: "GET", Path: "/repos/{owner}/{repo}/contents/{path}", Params: []catalog.Param{p("owner"), p("repo"), multi("path")}},
+		{Method: "GET", Path: "/repos/{owner}/{repo}/branches", Params: []catalog.Param{p("owner"), p("repo")}},
+		{Method: "GET", Path: "/repos/{owner}/{repo}/branches/{branch}", Params: []catalog.Param{p("owner"), p("repo"), multi("branch")}},
+		{Method: "GET", Path: "/repos/{owner}/{repo}/branches/{branch}/protection", Params: []catalog.Param{p("owner"), p("repo"), multi("branch")}},
+		{Method: "GET", Path: "/points/{ids}", Params: []catalog.Param{{Name: "ids", In: catalog.Path, Required: true, Schema: catalog.Schema{Type: catalog.Array, Items: &catalog.Schema{Type: catalog.Integer}}}}},
+		{Method: "GET", Path: "/shapes/{shape}", Params: []catalog.Param{{Name: "shape", In: catalog.Path, Style: catalog.StyleLabel, Schema: catalog.Schema{Type: catalog.Object}}}},
+		{Method: "GET", Path: "/any/{x}", Params: []catalog.Param{{Name: "x", In: catalog.Path}}},
+	})
+	Expect(err).NotTo(HaveOccurred())
+	return c
+}
+
 func mustValue(x any) value.Value {
 	v, err := value.Of(x)
 	ExpectWithOffset(1, err).NotTo(HaveOccurred())
@@ -332,6 +356,63 @@ var _ = Describe("CheckParam by JSON type", func() {
 		Entry("not in enum", "qe", "X", false),
 		Entry("enum on array items", "qe", []any{"x", "z"}, false),
 		Entry("null is left out by a call", "qi", nil, true),
+	)
+
+	// Issue 33 (the //) and issue 34 (items 1, 3 and 7): a path value that
+	// leaves its segment empty, or says nothing, or is a list or an object
+	// where the description wants a string, was sent: /repos//r/issues,
+	// DELETE /repos/o/, /compare/...main, /repos/a,b/r.
+	DescribeTable("a path value must fill its segment, and be of the path parameter's type",
+		func(method, path, name string, x any, want error, msg string) {
+			op := mustLookup(paths(), method, path)
+			err := op.CheckParam(name, mustValue(x))
+			loc, placeErr := op.Place(name, mustValue(x))
+			Expect(loc).To(Equal(builder.InPath))
+			if want == nil {
+				Expect(err).NotTo(HaveOccurred())
+				Expect(placeErr).NotTo(HaveOccurred())
+				return
+			}
+			Expect(err).To(MatchError(want))
+			Expect(placeErr).To(MatchError(err.Error()))
+			Expect(err).To(MatchError(msg))
+			if errors.Is(want, catalog.ErrMissingParam) {
+				Expect(asError(err).Missing).To(Equal([]string{name}))
+			}
+		},
+		Entry("an empty value before more of the path", "GET", "/repos/{owner}/{repo}/issues", "owner", "", catalog.ErrMissingParam,
+			`catalog: GET /repos/{owner}/{repo}/issues: missing required parameter "owner" (an empty value, which would leave its path segment empty)`),
+		Entry("an empty last segment", "DELETE", "/repos/{owner}/{repo}", "repo", "", catalog.ErrMissingParam,
+			`catalog: DELETE /repos/{owner}/{repo}: missing required parameter "repo" (an empty value, which would leave its path segment empty)`),
+		Entry("an empty value sharing its segment", "GET", "/repos/{owner}/{repo}/compare/{base}...{head}", "base", "", catalog.ErrMissingParam,
+			`catalog: GET /repos/{owner}/{repo}/compare/{base}...{head}: missing required parameter "base" (an empty value, which would leave its path segment empty)`),
+		Entry("null sharing its segment", "GET", "/repos/{owner}/{repo}/compare/{base}...{head}", "base", nil, catalog.ErrMissingParam,
+			`catalog: GET /repos/{owner}/{repo}/compare/{base}...{head}: missing required parameter "base"`),
+		Entry("an empty list", "GET", "/repos/{owner}/{repo}/compare/{base}...{head}", "head", []any{}, catalog.ErrMissingParam,
+			`catalog: GET /repos/{owner}/{repo}/compare/{base}...{head}: missing required parameter "head"`),
+		Entry("an empty object", "GET", "/repos/{owner}/{repo}/issues", "repo", map[string]any{}, catalog.ErrMissingParam,
+			`catalog: GET /repos/{owner}/{repo}/issues: missing required parameter "repo"`),
+		Entry("a list of nulls", "GET", "/repos/{owner}/{repo}/issues", "repo", []any{nil}, catalog.ErrMissingParam,
+			`catalog: GET /repos/{owner}/{repo}/issues: missing required parameter "repo"`),
+		Entry("a list for a string", "GET", "/repos/{owner}/{repo}/issues", "owner", []any{"a", "b"}, catalog.ErrType,
+			`catalog: GET /repos/{owner}/{repo}/issues: parameter "owner": got array, want string`),
+		Entry("a list of one for a string", "GET", "/repos/{owner}/{repo}/issues", "owner", []any{"a"}, catalog.ErrType,
+			`catalog: GET /repos/{owner}/{repo}/issues: parameter "owner": got array, want string`),
+		Entry("an object for a string", "GET", "/repos/{owner}/{repo}/issues", "owner", map[string]any{"login": "octocat", "id": 1}, catalog.ErrType,
+			`catalog: GET /repos/{owner}/{repo}/issues: parameter "owner": got object, want string`),
+		Entry("a list where the schema takes one", "GET", "/points/{ids}", "ids", []any{1, 2}, nil, ""),
+		Entry("an object where the schema takes one", "GET", "/shapes/{.shape}", "shape", map[string]any{"r": 1}, nil, ""),
+		Entry("an empty list of style label, not required either", "GET", "/shapes/{.shape}", "shape", []any{}, catalog.ErrMissingParam,
+			`catalog: GET /shapes/{shape}: missing required parameter "shape"`),
+		Entry("a list where the schema says nothing", "GET", "/any/{x}", "x", []any{"a", "b"}, nil, ""),
+		Entry("an empty path parameter that holds a path, last: the root", "GET", "/repos/{owner}/{repo}/contents/{path}", "path", "", nil, ""),
+		Entry("or with another name", "GET", "/repos/{o}/{r}/contents/{p}", "p", "", nil, ""),
+		Entry("one that holds a path, not last", "GET", "/repos/{owner}/{repo}/branches/{branch}/protection", "branch", "", catalog.ErrMissingParam,
+			`catalog: GET /repos/{owner}/{repo}/branches/{branch}/protection: missing required parameter "branch" (an empty value, which would leave its path segment empty)`),
+		Entry("one that holds a path, last, where the path without it is another operation", "GET", "/repos/{owner}/{repo}/branches/{branch}", "branch", "", catalog.ErrMissingParam,
+			`catalog: GET /repos/{owner}/{repo}/branches/{branch}: missing required parameter "branch" (an empty value, which would address GET /repos/{owner}/{repo}/branches instead)`),
+		Entry("an empty value of a path parameter not required", "GET", "/any/{x}", "x", "", nil, ""),
+		Entry("null of one not required, of style simple", "GET", "/any/{x}", "x", nil, nil, ""),
 	)
 
 	It("names the types wanted and the one given", func() {

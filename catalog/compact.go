@@ -10,7 +10,7 @@ import (
 // separated by tabs; it is what catalog/github embeds (gzipped). It
 // starts with the line "endpointkit-catalog 1"; then:
 //
-//	I <title> <version> <source>          the catalogue's Info
+//	I <title> <version> <source> [<accept>]  the catalogue's Info
 //	S <url> <name>=<default>|<enum>... …  a server (numbered from 0 in order)
 //	D <i>,<j>…                            the catalogue's servers
 //	O <id> <METHOD> <path> <servers> <body> [<extra>]  an operation
@@ -20,8 +20,9 @@ import (
 // by the parameter's Style other than the default, one of S, L, M, F, W,
 // P, D (simple, label, matrix, form, spaceDelimited, pipeDelimited,
 // deepObject), which data written before styles (GitHub's) never has;
-// "+" marks a deepObject that takes arrays (Param.DeepArrays), "*" one
-// that is exploded (Param.Explode), "!" a required one.
+// "/" marks a path parameter that holds a path (Param.MultiSegment),
+// "+" a deepObject that takes arrays (Param.DeepArrays), "*" one that is
+// exploded (Param.Explode), "!" a required one.
 // <servers> are server numbers. <body> is empty for none, else
 // [!]<types>;<media>. <extra>, written only for a body that
 // takes members other than its parameters, is the schema of those
@@ -92,7 +93,11 @@ func (c *Catalog) Encode() []byte {
 	var b strings.Builder
 	b.WriteString(compactHeader + "\n")
 	f := func(s string) string { return escape(s, fieldSpecial) }
-	fmt.Fprintf(&b, "I\t%s\t%s\t%s\n", f(c.info.Title), f(c.info.Version), f(c.info.Source))
+	fmt.Fprintf(&b, "I\t%s\t%s\t%s", f(c.info.Title), f(c.info.Version), f(c.info.Source))
+	if c.info.Accept != "" { // written only when set: GitHub's data has none
+		b.WriteString("\t" + f(c.info.Accept))
+	}
+	b.WriteByte('\n')
 	var servers []string // their lines, to number them once
 	number := func(s Server) int {
 		var l strings.Builder
@@ -136,8 +141,11 @@ func (c *Catalog) Encode() []byte {
 		ops.WriteByte('\n')
 		for _, p := range op.Params {
 			req := ""
+			if p.MultiSegment {
+				req = "/"
+			}
 			if p.DeepArrays {
-				req = "+"
+				req += "+"
 			}
 			if p.Explode {
 				req += "*"
@@ -262,11 +270,11 @@ func Decode(data []byte) (*Catalog, error) {
 		fail := func(msg string) error { return errCompact(fmt.Sprintf("line %d: %s", line+1, msg)) }
 		switch fields[0] {
 		case "I":
-			if len(fields) != 4 {
-				return nil, fail("want 4 fields")
+			if len(fields) != 4 && len(fields) != 5 {
+				return nil, fail("want 4 or 5 fields")
 			}
 			var err error
-			for i, dst := range []*string{&info.Title, &info.Version, &info.Source} {
+			for i, dst := range []*string{&info.Title, &info.Version, &info.Source, &info.Accept}[:len(fields)-1] {
 				if *dst, err = unescape(fields[i+1]); err != nil {
 					return nil, fail(err.Error())
 				}
@@ -356,6 +364,9 @@ func Decode(data []byte) (*Catalog, error) {
 			}
 			if strings.HasSuffix(in, "+") {
 				p.DeepArrays, in = true, in[:len(in)-1]
+			}
+			if strings.HasSuffix(in, "/") {
+				p.MultiSegment, in = true, in[:len(in)-1]
 			}
 			if len(in) == 2 {
 				st := strings.IndexByte(styleCodes, in[1])

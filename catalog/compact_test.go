@@ -40,6 +40,27 @@ var _ = Describe("the compact form", func() {
 		Expect(op.Path).To(Equal("/" + odd))
 	})
 
+	DescribeTable("carries what the description says beyond a schema",
+		func(info catalog.Info, param catalog.Param, line string) {
+			c, err := catalog.New(info, []catalog.Operation{{ID: "x", Method: "GET", Path: "/x/{path}", Params: []catalog.Param{param}}})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(c.Encode())).To(ContainSubstring(line))
+			d, err := catalog.Decode(c.Encode())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(d.Info()).To(Equal(c.Info()))
+			Expect(d.Operations()[0].Params).To(Equal([]catalog.Param{param}))
+			Expect(string(d.Encode())).To(Equal(string(c.Encode())))
+		},
+		Entry("a path parameter that holds a path (x-multi-segment)", catalog.Info{},
+			catalog.Param{Name: "path", In: catalog.Path, Required: true, MultiSegment: true, Schema: catalog.Schema{Type: catalog.String}}, "\nP\tp/!\tpath\ts\n"),
+		Entry("and one of a style, exploded", catalog.Info{},
+			catalog.Param{Name: "path", In: catalog.Path, Style: catalog.StyleLabel, Explode: true, MultiSegment: true}, "\nP\tpL/*\tpath\t*\n"),
+		Entry("the accept header the description asks for", catalog.Info{Title: "t", Accept: "application/json"},
+			catalog.Param{Name: "path", In: catalog.Path, Required: true}, "\nI\tt\t\t\tapplication/json\n"),
+		Entry("and none, as GitHub's data", catalog.Info{Title: "t"},
+			catalog.Param{Name: "path", In: catalog.Path, Required: true}, "\nI\tt\t\t\n"),
+	)
+
 	DescribeTable("refuses malformed data with ErrInvalid",
 		func(text string) {
 			_, err := catalog.Decode([]byte(text))
@@ -57,6 +78,7 @@ var _ = Describe("the compact form", func() {
 		Entry("bad escape", "endpointkit-catalog 1\nO\t%ZZ\tGET\t/x\t\t\n"),
 		Entry("truncated escape", "endpointkit-catalog 1\nO\tx%2\tGET\t/x\t\t\n"),
 		Entry("unknown server", "endpointkit-catalog 1\nO\tx\tGET\t/x\t3\t\n"),
+		Entry("an Info of too many fields", "endpointkit-catalog 1\nI\tt\tv\ts\ta\tb\n"),
 		Entry("bad body", "endpointkit-catalog 1\nO\tx\tPOST\t/x\t\to\n"),
 		Entry("duplicate route", "endpointkit-catalog 1\nO\tx\tGET\t/x\t\t\nO\ty\tGET\t/x\t\t\n"),
 		Entry("too deep", "endpointkit-catalog 1\nO\tx\tGET\t/x\t\t\nP\tq\tx\t"+string(bytes.Repeat([]byte("a["), 40))+"s"+string(bytes.Repeat([]byte("]"), 40))+"\n"),

@@ -33,8 +33,15 @@
 // 6570 operator of the template (/users/{.id}), and a query's
 // pipeDelimited, spaceDelimited or deepObject, which RFC 6570 cannot
 // write, is a value the builder writes as such ([Operation.StyledValue]:
-// ids=1%7C2, filter%5Bstatus%5D=open). Header and cookie parameters keep
-// their default styles.
+// ids=1%7C2, filter%5Bstatus%5D=open); so is a header's array or object,
+// as the simple style's text (R,100,G,200).
+//
+// A required path parameter's value must fill its segment: "", null, []
+// and {} are missing, but for a parameter that holds a path and ends it
+// ([Param].MultiSegment: contents/ is the root), and a list or an object
+// is refused where the schema wants a string (/repos/a,b/r). A concrete
+// URL on one of the description's servers, as responses hand them out
+// (an upload_url), resolves to its operation ([Catalog.Resolve]).
 //
 // Every error is an *[Error] wrapping a sentinel (ErrUnknownRoute,
 // ErrUnknownParam, ErrMissingParam, ErrType, ErrEnum, ErrInvalid), so

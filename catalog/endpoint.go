@@ -20,13 +20,84 @@ var (
 
 // Resolve finds the operation a call addresses, for builder.WithCatalog:
 // by method and path (see Lookup), or, when method is "" and url does not
-// start with "/", by operation ID (see ByID).
+// start with "/", by operation ID (see ByID). An absolute URL on one of
+// the description's servers whose path is concrete, as GitHub's
+// responses hand them out (a release's upload_url, an issue's
+// comments_url), and which no key spells, is matched to its operation as
+// Match does: the operation is returned bound to that path, with a
+// template of the path itself and the operation's query expression
+// ("/repos/octocat/Hello-World/releases/1/assets{?name,label}") and
+// without the path parameters the path gives.
 func (c *Catalog) Resolve(method, url string) (builder.Operation, error) {
 	c = c.or0()
 	if method == "" && !strings.HasPrefix(url, "/") && !strings.Contains(url, "://") {
 		return c.ByID(url)
 	}
-	return c.Lookup(method, url)
+	op, err := c.lookup(method, url, true)
+	if err == nil {
+		return op, nil
+	}
+	if err != errNoOperation {
+		return nil, err
+	}
+	if b := c.concrete(method, url); b != nil {
+		return b, nil
+	}
+	_, err = c.Lookup(method, url) // the error, with its suggestions
+	return nil, err
+}
+
+// concrete is the operation an absolute URL with a concrete path on one
+// of c's servers addresses, bound to that path (see Resolve); nil for
+// any other URL, or when no operation matches.
+func (c *Catalog) concrete(method, url string) *Operation {
+	i := strings.Index(url, "://")
+	if i <= 0 || strings.HasPrefix(url, "/") {
+		return nil
+	}
+	end := len(url)
+	if j := strings.IndexAny(url, "?#"); j >= 0 {
+		if j < i+3 {
+			return nil // no URL
+		}
+		end = j
+		if url[j-1] == '{' { // a query expression: {?name,label}
+			end--
+		}
+	}
+	if k := strings.Index(url[i+3:end], "{&"); k >= 0 {
+		end = i + 3 + k
+	}
+	origin, path := url[:end], "/"
+	if j := strings.IndexByte(url[i+3:end], '/'); j >= 0 {
+		origin, path = url[:i+3+j], url[i+3+j:end]
+	}
+	if strings.ContainsAny(path, "{}") {
+		return nil // a template: Lookup's
+	}
+	// The servers the URL is on, by the path they take, the longest
+	// first: GHES's uploads ({protocol}://{hostname}/api/uploads) before
+	// a server at the host's root.
+	var prefixes []string
+	for _, s := range c.allServers() {
+		prefix := s.pathPrefix()
+		if prefix != "" && !strings.HasPrefix(path, prefix+"/") || slices.Contains(prefixes, prefix) {
+			continue
+		}
+		var buf [4]string
+		if _, ok := s.match(origin+prefix, buf[:0]); ok {
+			prefixes = append(prefixes, prefix)
+		}
+	}
+	slices.SortStableFunc(prefixes, func(a, b string) int { return len(b) - len(a) })
+	for _, prefix := range prefixes {
+		if op, err := c.Match(method, path[len(prefix):]); err == nil {
+			if b, err := op.boundTo(path[len(prefix):]); err == nil {
+				return b
+			}
+		}
+	}
+	return nil
 }
 
 // Target returns the method and the template to build a call with (see

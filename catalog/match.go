@@ -62,12 +62,18 @@ func (c *Catalog) DeclaresQuery(method, path, name string) bool {
 // matchSegments matches a path template against the segments of a
 // concrete path and scores how specific the match is (see Match).
 func matchSegments(tmpl string, segs []string) (score int, ok bool) {
-	ts := strings.Split(tmpl, "/")
-	if len(segs) < len(ts) || len(segs) > len(ts) && !isWholeVar(ts[len(ts)-1]) {
+	// The template's segments are read in place: Match asks every
+	// operation of the method, most of which the count rules out.
+	n := strings.Count(tmpl, "/") + 1
+	if len(segs) < n || len(segs) > n && !isWholeVar(tmpl[strings.LastIndexByte(tmpl, '/')+1:]) {
 		return 0, false
 	}
 	literal, mixed := 0, 0
-	for i, t := range ts {
+	for i, rest := 0, tmpl; i < n; i++ {
+		t := rest
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			t, rest = rest[:j], rest[j+1:]
+		}
 		if !matchSegment(t, segs[i]) {
 			return 0, false
 		}
@@ -79,7 +85,7 @@ func matchSegments(tmpl string, segs []string) (score int, ok bool) {
 		}
 	}
 	score = literal*1024 + mixed*2
-	if len(segs) == len(ts) {
+	if len(segs) == n {
 		score++
 	}
 	return score, true

@@ -54,6 +54,34 @@ var _ = Describe("Match", func() {
 		Entry("mixed text missing", "GET", "/repos/o/r/compare/"),
 	)
 
+	// Issue 34, item 9: Resolve, which builder.WithCatalog asks, took no
+	// concrete URL. It binds the operation Match finds to the URL's path.
+	DescribeTable("Resolve binds a concrete absolute URL on the server to its operation",
+		func(method, url, id, template string) {
+			op, err := c.Resolve(method, url)
+			if id == "" {
+				Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+				return
+			}
+			Expect(err).NotTo(HaveOccurred())
+			Expect(op.(*catalog.Operation).ID).To(Equal(id))
+			_, t, err := op.Target()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(t.String()).To(Equal(template))
+			always, _ := op.Requires()
+			Expect(always).To(BeEmpty())
+		},
+		Entry("a path of values", "GET", "https://ghe.example/api/v3/repos/o/r/issues/7", "one", "/repos/o/r/issues/7"),
+		Entry("with a query, which the route keeps", "GET", "https://GHE.example/api/v3/repos/o/r/issues?page=2", "list", "/repos/o/r/issues"),
+		Entry("a POST, whose template names its query parameters", "POST", "https://ghe.example/api/v3/repos/o/r/issues{?per_page}", "create", "/repos/o/r/issues"),
+		Entry("a last variable that takes the rest", "GET", "https://ghe.example/api/v3/repos/o/r/git/ref/heads/feature/x", "ref", "/repos/o/r/git/ref/heads/feature/x"),
+		Entry("a template is Lookup's, as before", "GET", "https://ghe.example/api/v3/repos/{o}/{r}/issues/{n}", "one", "/repos/{o}/{r}/issues/{n}"),
+		Entry("not on another host", "GET", "https://other.example/api/v3/repos/o/r/issues/7", "", ""),
+		Entry("nor outside the server's path", "GET", "https://ghe.example/repos/o/r/issues/7", "", ""),
+		Entry("nor as a path alone", "GET", "/repos/o/r/issues/7", "", ""),
+		Entry("nor a path no operation matches", "GET", "https://ghe.example/api/v3/repos/o/r/pulls", "", ""),
+	)
+
 	It("says whether the operation declares a query parameter", func() {
 		Expect(c.DeclaresQuery("GET", "/repos/o/r/issues", "per_page")).To(BeTrue())
 		Expect(c.DeclaresQuery("GET", "/repos/o/r/issues/7", "per_page")).To(BeFalse())

@@ -63,14 +63,12 @@ type Operation struct {
 	parsed                *parsedTemplate // template, parsed at first use (Target)
 	server                *serverTemplate // Servers[0], parsed
 	fixed                 string          // the URL of a Server without variables
-	// styled says a query parameter has a value StyledValue rewrites.
+	// styled says a query or header parameter has a value StyledValue
+	// rewrites.
 	styled bool
-	// keyQuery says the template leaves the literal query of the key
-	// (?beta=true) to the route, which writes it: twin's template, the
-	// operation a route that writes the key finds (Lookup), since the
-	// builder keeps a route's literal query.
-	keyQuery bool
-	twin     *Operation
+	// bound is the operation a copy bound to a concrete path was made
+	// of (boundTo), whose path parameters the path gives; nil for most.
+	bound *Operation
 }
 
 // indexFrom is the parameter count from which a search by name uses a
@@ -94,7 +92,7 @@ func (op *Operation) clone() Operation {
 	}
 	c.cat, c.required, c.optBody, c.index, c.server, c.fixed, c.parsed = nil, nil, nil, nil, nil, "", nil
 	c.shadowed, c.shadowedOpt = nil, nil
-	c.keyQuery, c.twin = false, nil
+	c.bound = nil
 	return c
 }
 
@@ -148,13 +146,10 @@ func (op *Operation) prepare(c *Catalog) error {
 	op.route = op.Method + " " + op.Path
 	// A key may name a variant after "#" (Box's /files/{file_id}#get_shared_link),
 	// which is never sent, and hold a literal query (OpenAI's
-	// /responses?beta=true), which is sent once: by the template, or by
-	// the route that writes it (keyQuery).
+	// /responses?beta=true), which the template writes; the builder leaves
+	// it out of a route that writes it too.
 	path, query := splitKey(op.Path)
-	op.template = path
-	if query != "" && !op.keyQuery {
-		op.template += query
-	}
+	op.template = path + query
 	np := 0 // the path parameters come first (Params are sorted by In)
 	for _, p := range op.Params {
 		if p.In != Path {
@@ -195,11 +190,11 @@ func (op *Operation) prepare(c *Catalog) error {
 			}
 			q = append(q, name)
 		}
-		op.styled = op.styled || p.In == Query && styledQuery(&p, body)
+		op.styled = op.styled || p.In == Query && styledQuery(&p, body) || p.In == Header && styledHeader(&p)
 	}
 	if len(q) > 0 {
 		open := "{?"
-		if query != "" && !op.keyQuery {
+		if query != "" {
 			open = "{&" // after the key's own query
 		}
 		op.template += open + strings.Join(q, ",") + "}"
@@ -286,35 +281,6 @@ func (op *Operation) prepare(c *Catalog) error {
 	return nil
 }
 
-// makeTwin makes op.twin, when op's key holds a literal query: op as a
-// route that writes that query finds it, with a template that leaves the
-// query to the route (keyQuery).
-func (op *Operation) makeTwin() error {
-	if _, query := splitKey(op.Path); query == "" {
-		return nil
-	}
-	t := *op
-	t.required, t.optBody, t.index, t.parsed = nil, nil, nil, nil // prepare must not write into op's
-	t.shadowed, t.shadowedOpt = nil, nil
-	t.keyQuery, t.twin = true, nil
-	if err := t.prepare(op.cat); err != nil {
-		return err
-	}
-	op.twin = &t
-	return nil
-}
-
-// forRoute is the operation a route names that writes the key's literal
-// query, if it has one: the twin, whose template leaves it to the route.
-func (op *Operation) forRoute(route string) *Operation {
-	if op.twin != nil {
-		if _, query := splitKey(route); query != "" {
-			return op.twin
-		}
-	}
-	return op
-}
-
 // splitKey splits a description's path key into the path, and the
 // literal query it writes ("?beta=true", "" for most): what follows a "?"
 // outside an expression, up to a "#". A "#" outside an expression, and
@@ -352,7 +318,7 @@ func (op *Operation) renamed(path string) (*Operation, error) {
 	from, to := varNames(op.Path), varNames(path)
 	c := *op
 	c.required, c.optBody, c.index, c.parsed = nil, nil, nil, nil // prepare must not write into op's
-	c.shadowed, c.shadowedOpt, c.twin = nil, nil, nil
+	c.shadowed, c.shadowedOpt = nil, nil
 	c.Path = path
 	c.Params = slices.Clone(op.Params)
 	for i := range c.Params {
@@ -368,6 +334,23 @@ func (op *Operation) renamed(path string) (*Operation, error) {
 	if err := c.prepare(op.cat); err != nil {
 		return nil, err
 	}
+	return &c, nil
+}
+
+// boundTo returns a copy of op for a concrete path it matches (see
+// Catalog.Resolve): its template is the path, with op's query
+// expression, and it has no path parameters, since the path gives them.
+// Everything else is op's, its Path and String too.
+func (op *Operation) boundTo(path string) (*Operation, error) {
+	c := *op
+	c.required, c.optBody, c.index, c.parsed = nil, nil, nil, nil // prepare must not write into op's
+	c.shadowed, c.shadowedOpt = nil, nil
+	c.Params = slices.DeleteFunc(slices.Clone(op.Params), func(p Param) bool { return p.In == Path })
+	c.Path = path
+	if err := c.prepare(op.cat); err != nil {
+		return nil, err
+	}
+	c.Path, c.route, c.bound = op.Path, op.route, op
 	return &c, nil
 }
 
@@ -623,13 +606,18 @@ func (op *Operation) Shadowed() (always, withBody []string) {
 //
 // Path, query, header and cookie values travel as text, so they are
 // checked as text: 30 and "30" both pass for an integer, "true" for a
-// boolean, and an array of scalars for a string (it is sent
-// comma-separated; where the schema lists the values it takes, of one
-// item at most, since items joined are none of them); null passes, since a call leaves it out, but for a
-// path parameter of style label or matrix, or exploded, which is then
-// missing (ErrMissingParam; of one of style simple, the builder says
-// so), as is such a parameter's empty array or object, or one of nulls,
-// which RFC 6570 expands to nothing too. An object, where the schema
+// boolean, and, but in the path, an array of scalars for a string (it
+// is sent comma-separated; where the schema lists the values it takes,
+// of one item at most, since items joined are none of them); a path
+// parameter takes an array or object only where its schema allows one
+// (an owner of ["a", "b"] is ErrType, not /repos/a,b). null passes,
+// since a call leaves it out, but for a required path parameter, which
+// is then missing (ErrMissingParam), as it is given an empty array or
+// object, or one of nulls, which RFC 6570 expands to nothing too, or ""
+// (its segment would be empty), unless the parameter holds a path
+// (Param.MultiSegment: contents/ lists the root); a path parameter of
+// style label or matrix, or exploded, is missing given such a value
+// whether required or not. An object, where the schema
 // allows one, must hold scalars (or nulls, left out), each checked as
 // text against the property of its name; a parameter of style
 // deepObject takes no array, nor a member (but a null one) whose key is
@@ -653,6 +641,10 @@ func (op *Operation) CheckParam(name string, v value.Value) error {
 	}
 	i := op.paramIndex(name)
 	if i < 0 {
+		if in, ok := op.bound.In(name); ok && in == Path {
+			return &Error{Route: op.route, Param: name, Err: ErrUnknownParam,
+				Detail: "a path parameter, which the route's concrete path gives already"}
+		}
 		if x := op.extra(); x != nil {
 			return op.checkExtra(name, x, &v)
 		}
@@ -683,18 +675,13 @@ func (op *Operation) checkExtra(name string, x *Schema, v *value.Value) error {
 // pointer: a Value passed by value is spilled and copied, and the copy's
 // wide loads of narrow stores stall.
 func (op *Operation) checkValue(p *Param, v *value.Value) error {
-	switch {
-	case p.In == Body && !methodSendsBody(op.Method):
+	if p.In == Body && !methodSendsBody(op.Method) {
 		return op.bodiless(p.Name)
-	case p.In == Header && v.Kind() == value.Object:
-		return op.objectHeader(p)
 	}
-	if k := v.Kind(); (k == value.Null || k == value.Array || k == value.Object) && p.In == Path &&
-		(p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && v.Undefined() {
-		// RFC 6570 expands such an expression to nothing, which the
-		// builder's whole-segment rule for {id} does not see: null, and
-		// an empty array or object, or one of nulls (which are left out).
-		return &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam}
+	if p.In == Path {
+		if err := op.checkPath(p, v); err != nil {
+			return err
+		}
 	}
 	// The common case first: a string where a string may go.
 	if s := &p.Schema; v.Kind() == value.String && (s.Type == 0 || s.Type&String != 0) {
@@ -742,16 +729,57 @@ func (op *Operation) bodilessWhy() string {
 		": it cannot be sent, so the call is refused rather than sent without it"
 }
 
-// objectHeader is the error of an object given to a header parameter,
-// which the builder does not write: the caller writes it, as OpenAPI's
-// simple style does.
-func (op *Operation) objectHeader(p *Param) error {
-	form := "R,100,G,200"
-	if p.Explode {
-		form = "R=100,G=200"
+// checkPath is what a path parameter's value must be beyond its schema:
+// a required one is missing when its value would leave its segment empty
+// or say nothing (RFC 6570 expands null, an empty array or object, or
+// one of nulls, to nothing), "" included unless the parameter holds a
+// path (MultiSegment: contents/ is the root; see emptyPath); so is any
+// such value of style label or matrix, or exploded, which expands to
+// nothing too. An array or object is a type of its own, not a string's:
+// a schema must allow it (an owner of ["a", "b"] would be sent as
+// /repos/a,b).
+func (op *Operation) checkPath(p *Param, v *value.Value) error {
+	switch k := v.Kind(); k {
+	case value.String:
+		if v.Text() == "" && p.Required {
+			return op.emptyPath(p)
+		}
+	case value.Null, value.Array, value.Object:
+		if (p.Required || p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && v.Undefined() {
+			return &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam}
+		}
+		if t := p.Schema.Type; k == value.Array && t != 0 && t&Array == 0 || k == value.Object && t != 0 && t&Object == 0 {
+			e := &Error{Route: op.route, Param: p.Name}
+			p.Schema.typeError(e, "", *v, false)
+			return e
+		}
 	}
-	return &Error{Route: op.route, Param: p.Name, Err: ErrType,
-		Detail: "an object, which the builder does not write into a header: set the header itself, as OpenAPI's simple style writes it (" + form + ")"}
+	return nil
+}
+
+// emptyPath is the error of "" for a required path parameter, nil where
+// "" is a value: for a parameter that holds a path (MultiSegment) and is
+// the path's last segment, whose trailing slash then names the root
+// (GET /repos/o/r/contents/), unless the path without that segment is
+// another operation of the method, which the server would read it as
+// (GitHub's branches/{branch}, whose "" would list the branches).
+func (op *Operation) emptyPath(p *Param) error {
+	e := &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam,
+		Detail: "an empty value, which would leave its path segment empty"}
+	path, _ := splitKey(op.Path)
+	parent, last := path[:strings.LastIndexByte(path, '/')+1], "{"+p.Name+"}"
+	if !p.MultiSegment || !strings.HasSuffix(path, "/"+last) || len(parent)+len(last) != len(path) {
+		return e
+	}
+	if op.cat != nil {
+		for _, o := range op.cat.byShape[shapeOf(strings.TrimSuffix(parent, "/"))] {
+			if o.Method == op.Method {
+				e.Detail = "an empty value, which would address " + o.route + " instead"
+				return e
+			}
+		}
+	}
+	return nil
 }
 
 // foreignKey returns the first member name of an object value of p, a

@@ -31,9 +31,16 @@ func styledQuery(p *Param, body bool) bool {
 
 func mayBeObject(t Type) bool { return t == 0 || t&Object != 0 }
 
+// styledHeader reports whether StyledValue writes some values of p, a
+// header parameter: one that may be an array or an object.
+func styledHeader(p *Param) bool {
+	return p.Schema.Type == 0 || p.Schema.Type&(Array|Object) != 0
+}
+
 // StyledValue returns the value a query parameter's array or object is
-// sent as when its style is none the operation's template writes, for
-// builder.WithCatalog, which then writes it as it writes any value:
+// sent as when its style is none the operation's template writes, and
+// the text a header parameter's is sent as, for builder.WithCatalog,
+// which then writes it as it writes any value:
 //
 //   - pipeDelimited and spaceDelimited, not exploded: the items, or an
 //     object's keys and values in turn, joined with "|" or " " into one
@@ -46,7 +53,11 @@ func mayBeObject(t Type) bool { return t == 0 || t&Object != 0 }
 //     object of its items' positions (ids%5B0%5D=1&ids%5B1%5D=2);
 //   - form, not exploded, of an operation without a body (GET, HEAD),
 //     whose template does not name it: an object's keys and values
-//     joined with "," (color=R%2C100%2CG%2C200), as such an array is.
+//     joined with "," (color=R%2C100%2CG%2C200), as such an array is;
+//   - a header, in OpenAPI's simple style (its only one): an array's
+//     items joined with "," (blue,black,brown), an object's keys and
+//     values too (R,100,G,200), or, exploded, its key=value pairs
+//     (R=100,G=200), as the text is, unencoded.
 //
 // ok is false, and v is returned, for any other parameter or value:
 // scalars are written alike in every query style, and a value that
@@ -61,10 +72,22 @@ func (op *Operation) StyledValue(name string, v value.Value) (_ value.Value, ok 
 		return v, false
 	}
 	i := op.paramIndex(name)
-	if i < 0 || op.Params[i].In != Query {
+	if i < 0 {
 		return v, false
 	}
 	p := &op.Params[i]
+	if p.In == Header {
+		if !styledHeader(p) {
+			return v, false
+		}
+		if k == value.Object && p.Explode {
+			return joinText(v, ',', '=')
+		}
+		return joinText(v, ',', ',')
+	}
+	if p.In != Query {
+		return v, false
+	}
 	switch {
 	case p.Style == StyleDeepObject:
 		if k == value.Object {
@@ -75,7 +98,8 @@ func (op *Operation) StyledValue(name string, v value.Value) (_ value.Value, ok 
 		}
 	case (p.Style == StylePipeDelimited || p.Style == StyleSpaceDelimited) && !p.Explode,
 		k == value.Object && styledQuery(p, op.Method != "GET" && op.Method != "HEAD"):
-		return joinText(v, p.Style.Delimiter())
+		d := p.Style.Delimiter()
+		return joinText(v, d, d)
 	}
 	return v, false
 }
@@ -102,10 +126,10 @@ func indexed(v value.Value) (value.Value, bool) {
 	return value.NewObject(members).WithFlag(value.DeepObjectFlag), true
 }
 
-// joinText joins the text of an array's items, or an object's keys and
-// values in turn, with sep; nulls are left out. ok is false for a value
-// that nests an array or object.
-func joinText(v value.Value, sep byte) (value.Value, bool) {
+// joinText joins the text of an array's items, or an object's members,
+// with sep, and each member's key and value with kv; nulls are left out.
+// ok is false for a value that nests an array or object.
+func joinText(v value.Value, sep, kv byte) (value.Value, bool) {
 	var b []byte
 	for _, it := range v.Items() {
 		switch it.Kind() {
@@ -124,7 +148,7 @@ func joinText(v value.Value, sep byte) (value.Value, bool) {
 			return v, false
 		}
 		b = appendItem(b, m.Key, sep)
-		b = append(b, sep)
+		b = append(b, kv)
 		b = append(b, m.Value.Text()...)
 	}
 	if b == nil {

@@ -231,7 +231,7 @@ var _ = Describe("a parameter's Style", func() {
 			Expect(check(byID(c, "getUser"), "id", nil)).To(MatchError(`catalog: GET /users/{id}: missing required parameter "id"`))
 			Expect(check(byID(c, "getUser"), "id", nil)).To(MatchError(catalog.ErrMissingParam))
 			Expect(check(byID(c, "getPoint"), "n", nil)).To(MatchError(catalog.ErrMissingParam))
-			Expect(check(byID(c, "plain"), "id", nil)).To(Succeed()) // the builder's {id} rule says it
+			Expect(check(byID(c, "plain"), "id", nil)).To(MatchError(catalog.ErrMissingParam)) // required: nothing to send
 			Expect(check(byID(c, "listItems"), "filter", nil)).To(Succeed())
 		})
 	})

@@ -155,6 +155,11 @@ type Param struct {
 	// Rails and PHP read, which OpenAPI leaves undefined (catalog/openapi's
 	// Options.DeepObjectArrays). Without it, an array is refused.
 	DeepArrays bool
+	// MultiSegment says a path parameter stands for a path of its own,
+	// slashes and all (GitHub's x-multi-segment: contents/{path}), so
+	// that "" is a value (contents/ lists the root). Any other required
+	// path parameter given "" is missing: its segment would be empty.
+	MultiSegment bool
 }
 
 // Style is how a parameter's value is written into the URL: OpenAPI's
@@ -180,9 +185,9 @@ type Param struct {
 // "q" keeps a "+" (GitHub's search syntax); catalog/openapi gives every
 // query parameter StyleForm, but with its JoinArrays.
 //
-// Header and cookie parameters keep their defaults (simple, form): the
-// builder sends a header's array joined with commas (an object is
-// refused: Param.Explode says which form to write it in), and no
+// Header and cookie parameters keep their defaults (simple, form): a
+// header's array or object is sent as the text StyledValue writes
+// (blue,black,brown; R,100,G,200, or R=100,G=200 exploded), and no
 // cookies.
 type Style uint8
 

@@ -1,15 +1,21 @@
-// Package headers holds a lower-cased HTTP header set and the checks the
-// endpoint builder applies to it.
+// Package headers checks and merges HTTP header sets the way the endpoint
+// builder needs them: names lower-cased, later layers winning, and what
+// net/http would refuse at send time refused up front.
 //
-// Header names are case-insensitive (RFC 9110 section 5.1), and sending both
-// "Accept" and "accept" is a classic bug (GitHub rejects duplicate
-// Authorization headers), so a [Set] stores every name lower-cased and later
-// layers replace earlier ones by that lower-cased name.
+// A [Set] maps lower-cased names to values. [FromMap] checks a caller's map
+// and folds its keys; [Merge] lays sets over each other, so that defaults
+// cascade into a call:
 //
-// Values are strings; the caller converts numbers and other JSON values before
-// they get here. Names must be RFC 9110 tokens and values must not contain
-// control characters other than horizontal tab, because net/http would only
-// reject them at send time and CR/LF in a value is a header-injection vector.
+//	defaults := headers.Set{"accept": "application/vnd.github.v3+json", "user-agent": "octokit"}
+//	call, err := headers.FromMap(map[string]string{"User-Agent": "my-app/1.2.3"})
+//	if err != nil {
+//		return err // a *headers.Error wrapping ErrInvalidName or ErrInvalidValue
+//	}
+//	h := headers.Merge(defaults, call) // h.Get("User-Agent") == "my-app/1.2.3"
 //
-// The package imports only the standard library and internal/ascii.
+// Names are RFC 9110 tokens compared without regard to ASCII case (sending
+// both "Accept" and "accept" is a classic bug). Values may hold any byte but
+// control characters other than tab, since CR or LF injects headers. Errors
+// never show a value, which is often a credential; [IsSensitive] names the
+// headers a printed request masks.
 package headers

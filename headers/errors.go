@@ -3,38 +3,30 @@ package headers
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
-// Sentinels for errors.Is. Every error this package returns is an [*Error]
-// wrapping one of them.
+// Every error of this package is an [*Error] wrapping one of these.
 var (
-	// ErrInvalidName is returned when a header name is empty or not an
-	// RFC 9110 token.
+	// ErrInvalidName is a header name that is empty or not an RFC 9110 token.
 	ErrInvalidName = errors.New("invalid header name")
-	// ErrInvalidValue is returned when a header value contains a control
-	// character other than horizontal tab (CR, LF and NUL included).
+	// ErrInvalidValue is a header value holding a control byte but tab.
 	ErrInvalidValue = errors.New("invalid header value")
 )
 
-// Error describes one bad header. Name is the name as the caller gave it and
-// Value the value (set for value errors only). Err is ErrInvalidName or
-// ErrInvalidValue.
-//
-// The message quotes the name with %q so control characters are visible, up
-// to the first offending byte, which it points at. It never includes the
-// value, nor the rest of a name after a bad byte (a header line such as
-// "Authorization: token …" given as a name): values are often credentials
-// and error messages end up in logs. The Value field is still there for
-// callers that need it.
+// Error is one refused header. Its text points at the first bad byte but
+// never shows Value, nor the part of Name after a bad byte (a header line
+// "Authorization: token …" given as a name): both may be credentials, and
+// messages end up in logs.
 type Error struct {
-	Name  string
-	Value string
-	Err   error
+	Name  string // as the caller gave it
+	Value string // set for value errors only
+	Err   error  // ErrInvalidName or ErrInvalidValue
 }
 
-// Error implements error.
+// Error names the header and the bad byte, never the value.
 func (e *Error) Error() string {
 	switch {
 	case e == nil:
@@ -48,24 +40,22 @@ func (e *Error) Error() string {
 	}
 }
 
-// Subject returns the name the error is about, as far as it can be shown:
-// up to a bad byte of an invalid name, so that a header line given as a
-// name never shows its value. A caller that wraps the error quotes it
-// once, with Reason.
+// Subject is the name as far as it may be shown (an invalid one is cut at
+// its first bad byte), for a wrapping error that quotes it with Reason.
 func (e *Error) Subject() string {
 	if e == nil {
 		return ""
 	}
-	if errors.Is(e.Err, ErrInvalidName) && e.Name != "" {
+	if errors.Is(e.Err, ErrInvalidName) {
 		if i := ascii.IndexNonToken(e.Name); i >= 0 {
-			return namePrefix(e.Name, i)
+			return e.Name[:min(i, 64)] + "…"
 		}
 	}
 	return e.Name
 }
 
-// Reason returns the message without the name: the sentinel and where the
-// bad byte is ("invalid header value: control byte 0x0a at index 1").
+// Reason is the message without the name: "invalid header value: control
+// byte 0x0a at index 1".
 func (e *Error) Reason() string {
 	if e == nil {
 		return "<nil>"
@@ -76,8 +66,7 @@ func (e *Error) Reason() string {
 	return fmt.Sprint(e.Err)
 }
 
-// detail says what is wrong with the name or value, after a colon
-// (": byte 0x20 at index 3 is not a token character"), or "".
+// detail is ": " and what is wrong, or "".
 func (e *Error) detail() string {
 	switch {
 	case errors.Is(e.Err, ErrInvalidName):
@@ -95,23 +84,37 @@ func (e *Error) detail() string {
 	return ""
 }
 
-// namePrefix is name up to its first invalid byte at i, at most 64
-// bytes, marked with "…" when cut.
-func namePrefix(name string, i int) string {
-	const max = 64
-	if i > max {
-		i = max
-	}
-	if i < len(name) {
-		return name[:i] + "…"
-	}
-	return name
-}
-
-// Unwrap returns Err so errors.Is(err, ErrInvalidName) and friends work.
+// Unwrap returns Err, for errors.Is.
 func (e *Error) Unwrap() error {
 	if e == nil {
 		return nil
 	}
 	return e.Err
+}
+
+// Format prints the message for every verb, and for %#v the fields with
+// Value masked as "[REDACTED]", so that no verb dumps a credential.
+func (e *Error) Format(s fmt.State, verb rune) {
+	if verb != 'v' || !s.Flag('#') {
+		_, _ = fmt.Fprintf(s, fmt.FormatString(s, verb), e.Error())
+		return
+	}
+	if e == nil {
+		_, _ = io.WriteString(s, "(*headers.Error)(nil)")
+		return
+	}
+	value, inner := "", "error(nil)"
+	if e.Value != "" {
+		value = "[REDACTED]"
+	}
+	switch e.Err {
+	case nil:
+	case ErrInvalidName:
+		inner = "headers.ErrInvalidName"
+	case ErrInvalidValue:
+		inner = "headers.ErrInvalidValue"
+	default:
+		inner = fmt.Sprintf("errors.New(%q)", e.Err.Error())
+	}
+	_, _ = fmt.Fprintf(s, "&headers.Error{Name:%q, Value:%q, Err:%s}", e.Name, value, inner)
 }

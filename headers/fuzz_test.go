@@ -1,6 +1,6 @@
 package headers_test
 
-// FuzzHeaders (issue #5, item 1): ValidateName and ValidateValue agree
+// FuzzHeaders: ValidateName and ValidateValue agree
 // with RFC 9110 written out here; FromMap, Merge, Lookup and Name agree
 // with each other; no error text or %#v shows a rejected value; and the
 // builder refuses exactly what this package refuses. Run with

@@ -1,145 +1,235 @@
 package media
 
-import "strings"
+import (
+	"slices"
+	"strings"
 
-// Accept returns the accept header v6's parse would send for the given
-// accept header, mediaType.format and mediaType.previews. It never modifies
-// previews and never allocates when there is nothing to do (no format and no
-// non-empty preview), returning accept itself.
+	"github.com/endpointkit/endpoint/internal/ascii"
+)
+
+// Accept returns the accept header v6's parse sends for accept,
+// mediaType.format and mediaType.previews, or accept itself, without
+// allocating, when there is nothing to do. A header naming
+// application/octet-stream (any case, anywhere) is kept, so that a download
+// keeps asking for bytes.
 //
-// Both rewrites are skipped when accept contains "application/octet-stream"
-// in any case, anywhere (also inside a list).
+// Format: in each comma-separated part, a trailing
+// application/vnd.<w>[.v3][.<w>][+json], each <w> in [A-Za-z0-9_]+, becomes
+// application/vnd.<w>[.v3].<format> (application/vnd.github.v3+json and
+// "raw" give application/vnd.github.v3.raw); other parts are kept.
 //
-// Format (when format is not empty): in each comma-separated part of accept
-// (spaces kept), a trailing media type application/vnd.<w>[.v3][.<w>][+json]
-// (each <w> one or more of [A-Za-z0-9_]) becomes
-// application/vnd.<w>[.v3].<format>. So application/vnd.github.v3+json with
-// "raw" gives application/vnd.github.v3.raw, application/vnd.github+json with
-// "diff" gives application/vnd.github.diff and application/vnd.github.v3.raw+json
-// with "html" gives application/vnd.github.v3.html. Parts with a '-' in the
-// vnd type, parameters, upper case, more segments or other types are kept.
+// Previews (any non-empty entry): the result lists the preview names found
+// in the format-rewritten accept, then previews, each as
+// application/vnd.github.<name>-preview followed by "."+format or "+json",
+// joined by ",". The rest of accept is dropped; duplicates stay. The names
+// found are what v6's /[\w-]+(?=-preview)/g matches: in each run of [\w-]
+// holding "-preview" after its first byte, the text before the last one.
+// previews are used as given (stripping them is merge's job: [StripPreview]).
 //
-// Previews (when at least one entry of previews is not empty): the result is
-// replaced by a list built from the preview names already in the
-// (format-rewritten) accept, then previews in order, each written as
-// application/vnd.github.<name>-preview followed by ".<format>", or "+json"
-// when format is empty, joined with "," and no spaces. Everything else in
-// accept is dropped, and duplicates are kept. A name "already in accept" is
-// what v6's /[\w-]+(?=-preview)/g finds: in each run of [A-Za-z0-9_-] that
-// contains "-preview" after its first byte, the text before the last
-// "-preview" (application/vnd.github.machine-man-preview+json gives
-// machine-man). previews are used as given; v6 strips "-preview" from them in
-// merge (see StripPreview), not here.
-//
-// Departures from v6, on purpose:
-//   - format is literal text. v6 passes it to String.prototype.replace, so "$1",
-//     "$&" and "$$" in it are expanded; here they are copied as they are.
-//   - empty entries of previews are skipped (v6 sends
-//     application/vnd.github.-preview+json), and a previews list with no
-//     non-empty entry counts as no previews at all, so it cannot wipe the
-//     accept header.
-//   - with format set and accept empty, v6 throws; here the format rewrite
-//     has nothing to change.
-//
-// All scanning is linear in the size of the input.
+// On purpose unlike v6: format is literal text (v6 expands "$1", "$&" and
+// "$$" in it); empty previews are skipped (v6 sends
+// application/vnd.github.-preview+json), so they cannot wipe the header; and
+// a format with an empty accept gives "" (v6 throws).
 func Accept(accept, format string, previews []string) string {
-	withPreviews := hasName(previews)
-	if format == "" && !withPreviews {
+	withPreviews := slices.ContainsFunc(previews, func(p string) bool { return p != "" })
+	if format == "" && !withPreviews || hasOctetStream(accept) {
 		return accept
-	}
-	if hasOctetStream(accept) {
-		return accept
-	}
-	if !withPreviews {
-		return rewriteFormat(accept, format)
 	}
 	// Count, then write into a buffer of exactly that size.
-	w := previewWriter{format: format}
-	w.walk(accept, previews)
+	var t text
+	if t.header(accept, format, previews, withPreviews); !withPreviews && !t.rewritten {
+		return accept
+	}
 	var sb strings.Builder
-	sb.Grow(w.n)
-	w = previewWriter{format: format, sb: &sb}
-	w.walk(accept, previews)
+	sb.Grow(t.n)
+	t = text{sb: &sb}
+	t.header(accept, format, previews, withPreviews)
 	return sb.String()
 }
 
-// hasName reports whether previews has a non-empty entry.
-func hasName(previews []string) bool {
+// text counts the bytes of a result (sb nil) or writes them.
+type text struct {
+	sb        *strings.Builder
+	n         int
+	rewritten bool // a part matched the format rewrite
+}
+
+func (t *text) write(s string) {
+	t.n += len(s)
+	if t.sb != nil {
+		t.sb.WriteString(s)
+	}
+}
+
+// header writes Accept's result.
+//
+// With previews, the format-rewritten accept is never built. A rewritten
+// part is part[:start] + "application/vnd" + groups 1 and 2 + "." + format,
+// and its names are those of part[:start] followed by those of format: the
+// inserted text up to the '.' holds no '-', a run ending part[:start] gains
+// no "-preview" from "application", and format is bounded by '.' and by ','
+// or the end. Runs never cross ','.
+func (t *text) header(accept, format string, previews []string, withPreviews bool) {
+	if !withPreviews {
+		sep := ""
+		for part := range strings.SplitSeq(accept, ",") {
+			t.write(sep)
+			sep = ","
+			if _, keep, ok := formatMatch(part); ok {
+				t.rewritten = true
+				t.write(part[:keep])
+				t.write(".")
+				part = format
+			}
+			t.write(part)
+		}
+		return
+	}
+	suffix := [2]string{".", format}
+	if format == "" {
+		suffix = [2]string{"+", "json"}
+	}
+	for part := range strings.SplitSeq(accept, ",") {
+		if start, _, ok := formatMatch(part); ok && format != "" {
+			t.names(part[:start], suffix)
+			part = format
+		}
+		t.names(part, suffix)
+	}
 	for _, p := range previews {
-		if p != "" {
+		t.preview(p, suffix)
+	}
+}
+
+// preview adds application/vnd.github.<name>-preview and suffix to the
+// list; an empty name is skipped (a departure from v6, see Accept).
+func (t *text) preview(name string, suffix [2]string) {
+	if name == "" {
+		return
+	}
+	if t.n > 0 {
+		t.write(",")
+	}
+	t.write("application/vnd.github.")
+	t.write(name)
+	t.write(previewSuffix)
+	t.write(suffix[0])
+	t.write(suffix[1])
+}
+
+// names adds the preview names v6's /[\w-]+(?=-preview)/g finds in s. In a
+// maximal run of [\w-] holding "-preview" at an offset of 1 or more, the
+// greedy [\w-]+ backs off from the end of the run to the last such
+// "-preview", and no later start in the run can match: one name per run,
+// found in one pass.
+func (t *text) names(s string, suffix [2]string) {
+	start, last := -1, -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && (ascii.IsWord(s[i]) || s[i] == '-') {
+			if start < 0 {
+				start, last = i, -1
+			}
+			if s[i] == '-' && i > start && strings.HasPrefix(s[i:], previewSuffix) {
+				last = i
+			}
+			continue
+		}
+		if start >= 0 && last >= 0 {
+			t.preview(s[start:last], suffix)
+		}
+		start = -1
+	}
+}
+
+const octetStream = "application/octet-stream"
+
+// hasOctetStream reports whether s contains octetStream, ASCII letters in
+// any case (JavaScript's /…/i without the u flag folds only those here),
+// with at most 24 comparisons per byte.
+func hasOctetStream(s string) bool {
+	for i := range len(s) - len(octetStream) + 1 {
+		if s[i]|0x20 == 'a' && ascii.HasPrefixFold(s[i:], octetStream) {
 			return true
 		}
 	}
 	return false
 }
 
-// previewMediaPrefix starts every preview media type.
-const previewMediaPrefix = "application/vnd.github."
-
-// previewWriter builds the preview accept list. With sb nil it only counts
-// the bytes needed (n), so the real pass can allocate once.
-type previewWriter struct {
-	format string
-	sb     *strings.Builder
-	n      int
-}
-
-// walk adds the names found in the format-rewritten accept, then previews.
+// formatMatch finds in one comma-separated part of an accept header the
+// match of v6's
 //
-// The format-rewritten text is never built. A rewritten part is
-// part[:start] + "application/vnd" + group1 + group2 + "." + format, and the
-// names in it are those of part[:start] followed by those of format: the
-// inserted text up to the '.' holds no '-', a run ending part[:start] that
-// continues into "application" gains no "-preview" from it ("-preview"
-// cannot straddle into a word starting with 'a'), and format is bounded by
-// '.' before and ',' or the end after. Runs never cross ','.
-func (w *previewWriter) walk(accept string, previews []string) {
-	if w.format == "" {
-		scanPreviewNames(accept, w)
-	} else {
-		for part, rest, more := accept, "", true; more; part = rest {
-			part, rest, more = strings.Cut(part, ",")
-			if start, _, ok := formatMatch(part); ok {
-				scanPreviewNames(part[:start], w)
-				scanPreviewNames(w.format, w)
-			} else {
-				scanPreviewNames(part, w)
-			}
-		}
+//	application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$
+//
+// and returns where it starts and where the text the replacement keeps
+// ("application/vnd" and groups 1 and 2) ends. Only the last
+// "application/vnd" of part can start a match: after an earlier one comes
+// the '/' of the later one, which the rest of the pattern cannot match.
+func formatMatch(part string) (start, keepEnd int, ok bool) {
+	start = strings.LastIndex(part, "application/vnd")
+	base := start + len("application/vnd")
+	if start < 0 || !strings.HasPrefix(part[base:], ".") {
+		return 0, 0, false
 	}
-	for _, p := range previews {
-		w.add(p)
+	w1, rest, two := strings.Cut(strings.TrimSuffix(part[base+1:], "+json"), ".")
+	w2, w3, three := strings.Cut(rest, ".")
+	if !isWord(w1) || two && !isWord(w2) || three && (w2 != "v3" || !isWord(w3)) {
+		return 0, 0, false
 	}
+	keepEnd = base + 1 + len(w1)
+	if w2 == "v3" {
+		keepEnd += len(".v3")
+	}
+	return start, keepEnd, true
 }
 
-// add appends application/vnd.github.<name>-preview plus the format suffix.
-// Empty names are skipped (a departure from v6, see Accept).
-func (w *previewWriter) add(name string) {
-	if name == "" {
-		return
-	}
-	if w.sb == nil {
-		if w.n > 0 {
-			w.n++
+// isWord reports whether s matches \w+.
+func isWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !ascii.IsWord(s[i]) {
+			return false
 		}
-		w.n += len(previewMediaPrefix) + len(name) + len(previewSuffix)
-		if w.format != "" {
-			w.n += 1 + len(w.format)
-		} else {
-			w.n += len("+json")
+	}
+	return s != ""
+}
+
+// previewSuffix is the marker GitHub puts after a preview's name.
+const previewSuffix = "-preview"
+
+// StripPreview removes the first "-preview" from name, wherever it is, as
+// v6's merge does to every mediaType.previews entry: "foo-preview-preview"
+// becomes "foo-preview" and "foo-previewer" becomes "fooer". The match is
+// case-sensitive.
+func StripPreview(name string) string {
+	before, after, found := strings.Cut(name, previewSuffix)
+	if !found {
+		return name
+	}
+	return before + after
+}
+
+// UnionPreviews combines inherited previews with a call's as v6's merge
+// does: the entries of defaults not (exactly) in call, then call, so that
+// defaults [a b c] and call [b a] give [c b a] and an empty call cannot
+// clear inherited previews. Duplicates inside either list are kept, and v6
+// compares before stripping, so inherited "foo" and a call's "foo-preview"
+// both stay. The result is a new slice, or nil when both are empty.
+func UnionPreviews(defaults, call []string) []string {
+	if len(defaults) == 0 && len(call) == 0 {
+		return nil
+	}
+	inCall := func(s string) bool { return slices.Contains(call, s) }
+	if len(call) > 16 && len(defaults) > 16 { // linear time for long lists
+		set := make(map[string]bool, len(call))
+		for _, c := range call {
+			set[c] = true
 		}
-		return
+		inCall = func(s string) bool { return set[s] }
 	}
-	if w.sb.Len() > 0 {
-		w.sb.WriteByte(',')
+	out := make([]string, 0, len(defaults)+len(call))
+	for _, d := range defaults {
+		if !inCall(d) {
+			out = append(out, d)
+		}
 	}
-	w.sb.WriteString(previewMediaPrefix)
-	w.sb.WriteString(name)
-	w.sb.WriteString(previewSuffix)
-	if w.format != "" {
-		w.sb.WriteByte('.')
-		w.sb.WriteString(w.format)
-	} else {
-		w.sb.WriteString("+json")
-	}
+	return append(out, call...)
 }

@@ -1,19 +1,17 @@
-// Package media rewrites an HTTP Accept header for a response format and a
-// list of API previews, following @octokit/endpoint v6.
+// Package media writes the Accept header of a GitHub API call for a
+// response format and a list of API previews, as @octokit/endpoint v6 does:
 //
-// The rules target GitHub's media types (application/vnd.github.v3+json,
-// application/vnd.github.<name>-preview+json, formats such as raw, diff,
-// html) but nothing here knows about requests, routes or other packages:
-// the inputs are plain strings and the output is the new header value.
+//	media.Accept("application/vnd.github.v3+json", "raw", nil)
+//	// application/vnd.github.v3.raw
+//	media.Accept("application/vnd.github.v3+json", "", []string{"symmetra"})
+//	// application/vnd.github.symmetra-preview+json
 //
-// Everything is done with hand-written scanners that run in time linear in
-// the input. The v6 regular expressions this replaces backtracked
-// catastrophically on crafted accept headers (GHSA-x4c5-c7rf-jjgv).
+// Previews accumulate across layers of defaults: [UnionPreviews] and
+// [StripPreview] are v6's merge of them. [ValidateName] refuses a format or
+// preview name that could break the header or blow it up.
 //
-// Deliberate departures from v6, all documented on Accept:
-//   - the format is literal text ("$1" in it is not a replacement pattern);
-//   - empty preview names are skipped, so application/vnd.github.-preview is
-//     never produced.
-//
-// The package imports only the standard library and internal/ascii.
+// Inputs and output are plain strings; nothing here knows about requests.
+// v6's regular expressions backtrack catastrophically on crafted accept
+// headers (GHSA-x4c5-c7rf-jjgv), so the scanners here are written by hand
+// and run in time linear in their input.
 package media

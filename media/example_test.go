@@ -44,3 +44,11 @@ func ExampleUnionPreviews() {
 	fmt.Println(merged)
 	// Output: [a c b a]
 }
+
+func ExampleValidateName() {
+	fmt.Println(media.ValidateName("raw"))
+	fmt.Println(media.ValidateName("raw\r\nX-Injected: 1"))
+	// Output:
+	// <nil>
+	// media: invalid media type name "raw\r\nX-Injected: 1": byte 0x0d at index 3
+}

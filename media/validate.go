@@ -9,16 +9,16 @@ import (
 )
 
 // MaxName is the longest format or preview name ValidateName accepts. Real
-// ones are short words ("raw", "diff", "machine-man"); a bound keeps the
-// accept header, which repeats the format once per preview, small.
+// ones are short words ("raw", "machine-man"); the bound keeps the header,
+// which repeats the format once per preview, small.
 const MaxName = 64
 
-// ErrInvalidName is returned when a format or preview name is too long or
-// has a character outside letters, digits and "._+-".
+// ErrInvalidName is a format or preview name longer than MaxName or holding
+// a byte other than letters, digits and "._+-".
 var ErrInvalidName = errors.New("invalid media type name")
 
-// Error describes a format or preview name that ValidateName refused. Err
-// is ErrInvalidName.
+// Error is a format or preview name ValidateName refused; Err is
+// ErrInvalidName.
 type Error struct {
 	Name string
 	Err  error
@@ -26,8 +26,7 @@ type Error struct {
 	reason string // what is wrong with Name, without it
 }
 
-// Error implements error: `media: invalid media type name "x y": byte 0x20
-// at index 1`.
+// Error reads `media: invalid media type name "x y": byte 0x20 at index 1`.
 func (e *Error) Error() string {
 	if e == nil {
 		return "<nil>"
@@ -35,8 +34,8 @@ func (e *Error) Error() string {
 	return "media: " + fmt.Sprint(e.Err) + " " + strconv.Quote(e.Subject()) + ": " + e.reason
 }
 
-// Subject returns the name the error is about, cut at MaxName bytes, so
-// that a caller that wraps the error quotes it once, with Reason.
+// Subject is the name cut at MaxName bytes, for a wrapping error that
+// quotes it once with Reason.
 func (e *Error) Subject() string {
 	if e == nil {
 		return ""
@@ -47,7 +46,7 @@ func (e *Error) Subject() string {
 	return e.Name
 }
 
-// Reason returns the message without the name.
+// Reason is the message without the name.
 func (e *Error) Reason() string {
 	if e == nil {
 		return "<nil>"
@@ -55,21 +54,17 @@ func (e *Error) Reason() string {
 	return fmt.Sprint(e.Err) + ": " + e.reason
 }
 
-// Unwrap returns Err.
+// Unwrap returns Err, for errors.Is.
 func (e *Error) Unwrap() error { return e.Err }
 
-// ValidateName checks a format or preview name before it is written into
-// the accept header. The empty name is valid: it means none. Errors are
-// *Error.
+// ValidateName refuses a format or preview name that could break the accept
+// header (CR, LF, a comma) or blow it up; "" is valid and means none.
 func ValidateName(name string) error {
 	if len(name) > MaxName {
 		return &Error{Name: name, Err: ErrInvalidName, reason: fmt.Sprintf("%d bytes, at most %d", len(name), MaxName)}
 	}
 	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case ascii.IsAlnum(c), c == '.' || c == '_' || c == '+' || c == '-':
-		default:
+		if c := name[i]; !ascii.IsAlnum(c) && c != '.' && c != '_' && c != '+' && c != '-' {
 			return &Error{Name: name, Err: ErrInvalidName, reason: fmt.Sprintf("byte 0x%02x at index %d", c, i)}
 		}
 	}

@@ -185,6 +185,177 @@ var _ = Describe("an Endpoint with GitHub's catalogue", func() {
 		Expect(req.URL.String()).To(Equal(built.URL))
 	})
 
+	// Issue 33 (the //) and issue 34 (items 1, 3, 7): a path value that
+	// left its segment empty or was a list or an object for a string was
+	// sent (/repos//r/issues, DELETE /repos/o/, /repos/a,b/r). GitHub's
+	// x-multi-segment marks the parameters that hold a path, of which
+	// contents/{path} takes "" for the root.
+	DescribeTable("a path value, by Build, HTTPRequest and Parse(Merge())",
+		func(route string, params builder.Params, want string, wantErr error) {
+			b := func() *builder.Builder {
+				b := gh.Route(route)
+				for _, p := range params {
+					b.Param(p.Name, p.Value)
+				}
+				return b
+			}
+			ro, err := b().Build()
+			req, oneErr := b().HTTPRequest(context.Background())
+			m, mergeErr := b().Merge()
+			if wantErr != nil {
+				Expect(err).To(MatchError(wantErr))
+				Expect(oneErr).To(MatchError(err.Error()))
+				Expect(mergeErr).To(MatchError(err.Error()))
+				return
+			}
+			Expect(err).NotTo(HaveOccurred())
+			Expect(ro.URL).To(Equal(want))
+			Expect(oneErr).NotTo(HaveOccurred())
+			Expect(req.URL.String()).To(Equal(want))
+			Expect(mergeErr).NotTo(HaveOccurred())
+			parsed, err := gh.Parse(m)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(parsed.URL).To(Equal(want))
+		},
+		Entry("owner empty, before more of the path", "GET /repos/{owner}/{repo}/issues",
+			builder.Params{{Name: "owner", Value: ""}, {Name: "repo", Value: "r"}}, "", builder.ErrMissingParam),
+		Entry("repo empty, last", "DELETE /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: ""}}, "", builder.ErrMissingParam),
+		Entry("a branch empty, before more of the path, though it holds a path", "GET /repos/{owner}/{repo}/branches/{branch}/protection",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "branch", Value: ""}}, "", builder.ErrMissingParam),
+		Entry("a branch empty, last, which would list the branches", "GET /repos/{owner}/{repo}/branches/{branch}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "branch", Value: ""}}, "", builder.ErrMissingParam),
+		Entry("the contents' path empty: the root", "GET /repos/{owner}/{repo}/contents/{path}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "path", Value: ""}}, "https://api.github.com/repos/o/r/contents/", nil),
+		Entry("and with a ref", "GET /repos/{owner}/{repo}/contents/{path}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "path", Value: ""}, {Name: "ref", Value: "main"}}, "https://api.github.com/repos/o/r/contents/?ref=main", nil),
+		Entry("a comparison's basehead null", "GET /repos/{owner}/{repo}/compare/{basehead}",
+			builder.Params{{Name: "owner", Value: "o"}, {Name: "repo", Value: "r"}, {Name: "basehead", Value: nil}}, "", builder.ErrMissingParam),
+		Entry("an empty list", "GET /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: []string{}}, {Name: "repo", Value: "r"}}, "", builder.ErrMissingParam),
+		Entry("an empty object", "GET /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: map[string]any{}}, {Name: "repo", Value: "r"}}, "", builder.ErrMissingParam),
+		Entry("a list for the string owner", "GET /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: []string{"a", "b"}}, {Name: "repo", Value: "r"}}, "", catalog.ErrType),
+		Entry("a struct for the string owner", "GET /repos/{owner}/{repo}",
+			builder.Params{{Name: "owner", Value: struct {
+				Login string `json:"login"`
+				ID    int    `json:"id"`
+			}{"octocat", 1}}, {Name: "repo", Value: "r"}}, "", catalog.ErrType),
+	)
+
+	It("says which path value is missing, once", func() {
+		_, err := gh.Route("DELETE /repos/{owner}/{repo}").Param("owner", "o").Param("repo", "").Build()
+		Expect(err).To(MatchError(`endpoint: check "DELETE /repos/{owner}/{repo}": missing required parameter "repo" (an empty value, which would leave its path segment empty)`))
+		_, err = gh.Route("GET /repos/{owner}/{repo}/branches/{branch}").Param("owner", "o").Param("repo", "r").Param("branch", "").Build()
+		Expect(err).To(MatchError(`endpoint: check "GET /repos/{owner}/{repo}/branches/{branch}": missing required parameter "branch" (an empty value, which would address GET /repos/{owner}/{repo}/branches instead)`))
+		_, err = gh.Route("GET /repos/{owner}/{repo}").Param("owner", []string{"a", "b"}).Param("repo", "r").Build()
+		Expect(err).To(MatchError(`endpoint: check "GET /repos/{owner}/{repo}": parameter "owner": got array, want string`))
+	})
+
+	It("marks the path parameters that hold a path, as the description does (x-multi-segment)", func() {
+		for _, c := range []*catalog.Catalog{github.Catalog(), github.GHEC(), github.GHES()} {
+			byName := map[string]int{}
+			for _, op := range c.Operations() {
+				for _, p := range op.Params {
+					if p.MultiSegment {
+						Expect(p.In).To(Equal(catalog.Path), "%s %s", op, p.Name)
+						byName[p.Name]++
+					}
+				}
+			}
+			Expect(byName).To(HaveKeyWithValue("path", 3), c.Info().Source) // the contents' GET, PUT and DELETE
+			Expect(byName).To(HaveKeyWithValue("branch", 36), c.Info().Source)
+			Expect(byName).To(HaveKeyWithValue("ref", 11), c.Info().Source)
+			Expect(byName).NotTo(HaveKey("owner"))
+		}
+		op, err := github.Catalog().Lookup("GET", "/repos/{owner}/{repo}/contents/{path}")
+		Expect(err).NotTo(HaveOccurred())
+		path, _ := op.Param("path")
+		Expect(path.MultiSegment).To(BeTrue())
+		owner, _ := op.Param("owner")
+		Expect(owner.MultiSegment).To(BeFalse())
+	})
+
+	// Issue 34, item 9: the URLs GitHub's responses hand out (a release's
+	// upload_url, an issue's comments_url) were refused: "no operation
+	// has this method and path".
+	Describe("a concrete URL a response hands out", func() {
+		const upload = "POST https://uploads.github.com/repos/octocat/Hello-World/releases/1/assets{?name,label}"
+
+		It("is sent to its operation, as given, with the operation's parameters", func() {
+			b := func() *builder.Builder {
+				return gh.Route(upload).Param("name", "a b.zip").Param("label", "Linux").Data([]byte("zip"))
+			}
+			r := build(b())
+			Expect(r.Method).To(Equal("post"))
+			Expect(r.URL).To(Equal("https://uploads.github.com/repos/octocat/Hello-World/releases/1/assets?name=a%20b.zip&label=Linux"))
+			Expect(r.Body).To(Equal([]byte("zip")))
+			Expect(r.Headers).To(HaveKeyWithValue("content-type", "application/octet-stream"))
+			req, err := b().HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.URL.String()).To(Equal(r.URL))
+			m, err := b().Merge()
+			Expect(err).NotTo(HaveOccurred())
+			parsed, err := gh.Parse(m)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(parsed).To(Equal(r))
+			// Its parameters are checked as the operation's.
+			_, err = gh.Route(upload).Param("nmae", "a.zip").Data([]byte("zip")).Build()
+			Expect(err).To(MatchError(catalog.ErrUnknownParam))
+			Expect(catalogErr(err).Suggestions).To(ContainElement("name"))
+		})
+
+		It("takes an issue's comments_url for a comment, and for a page of them", func() {
+			r := build(gh.Route("POST https://api.github.com/repos/o/r/issues/1/comments").Param("body", "hi"))
+			Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues/1/comments"))
+			Expect(body(r)).To(Equal(`{"body":"hi"}`))
+			_, err := gh.Route("POST https://api.github.com/repos/o/r/issues/1/comments").Build()
+			Expect(err).To(MatchError(catalog.ErrMissingParam))
+			Expect(catalogErr(err).Missing).To(Equal([]string{"body"}))
+			r = build(gh.Route("GET https://api.github.com/repos/o/r/issues/1/comments?page=2").Param("per_page", 50))
+			Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues/1/comments?page=2&per_page=50"))
+			_, err = gh.Route("GET https://api.github.com/repos/o/r/issues/1/comments").Param("per_page", "many").Build()
+			Expect(err).To(MatchError(catalog.ErrType))
+		})
+
+		It("takes a file's path with its slashes, and an Enterprise server's URLs", func() {
+			r := build(gh.Route("GET https://api.github.com/repos/o/r/contents/docs/a%20b.md").Param("ref", "main"))
+			Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/contents/docs/a%20b.md?ref=main"))
+			e := endpoint.Defaults(endpoint.WithEnterprise("ghe.example.com"), endpoint.WithCatalog(github.GHES()))
+			r = build(e.Route("POST https://ghe.example.com/api/uploads/repos/o/r/releases/1/assets{?name,label}").Param("name", "a.zip").Data([]byte("zip")))
+			Expect(r.URL).To(Equal("https://ghe.example.com/api/uploads/repos/o/r/releases/1/assets?name=a.zip"))
+			r = build(e.Route("POST https://ghe.example.com/api/v3/repos/o/r/issues/1/comments").Param("body", "hi"))
+			Expect(r.URL).To(Equal("https://ghe.example.com/api/v3/repos/o/r/issues/1/comments"))
+		})
+
+		It("gives the path parameters itself: they are not taken again", func() {
+			_, err := gh.Route(upload).Param("release_id", 2).Data([]byte("zip")).Build()
+			Expect(err).To(MatchError(catalog.ErrUnknownParam))
+			Expect(err).To(MatchError(`endpoint: check "POST /repos/{owner}/{repo}/releases/{release_id}/assets": parameter "release_id": a path parameter, which the route's concrete path gives already`))
+			op, err := github.Catalog().Resolve("POST", "https://uploads.github.com/repos/octocat/Hello-World/releases/1/assets{?name,label}")
+			Expect(err).NotTo(HaveOccurred())
+			always, _ := op.Requires()
+			Expect(always).To(Equal([]string{"name"})) // owner, repo and release_id aside
+			_, t, err := op.Target()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(t.String()).To(Equal("/repos/octocat/Hello-World/releases/1/assets{?name,label}"))
+			Expect(op.(*catalog.Operation).String()).To(Equal("POST /repos/{owner}/{repo}/releases/{release_id}/assets"))
+		})
+
+		It("is refused on a host the catalogue does not serve, and as a path alone, suggesting its operation", func() {
+			for _, route := range []string{"POST /repos/o/r/issues/1/comments", "POST https://evil.example/repos/o/r/issues/1/comments"} {
+				_, err := gh.Route(route).Param("body", "hi").Build()
+				Expect(err).To(MatchError(catalog.ErrUnknownRoute), route)
+				Expect(err).To(MatchError(ContainSubstring("no operation has this method and path (a path of values is matched to its operation only as an absolute URL on one of the description's servers)")), route)
+				Expect(catalogErr(err).Suggestions).To(HaveExactElements(Equal("POST /repos/{owner}/{repo}/issues/{issue_number}/comments")), route)
+			}
+			// A method the path has no operation of.
+			_, err := gh.Route("PUT https://api.github.com/repos/o/r/issues/1/comments").Build()
+			Expect(err).To(MatchError(catalog.ErrUnknownRoute))
+		})
+	})
+
 	It("builds every operation of the catalogue given its required parameters", func() {
 		n := 0
 		for _, op := range github.Catalog().Operations() {

@@ -205,7 +205,9 @@ var _ = Describe("one step and two with GitHub's catalogue", func() {
 				agreed++
 			}
 		}
-		Expect(agreed).To(BeNumerically(">", 1000))
+		// 976 with this seed: a list for the string kind is refused since
+		// issue 34 (item 7), as nil and ".." are.
+		Expect(agreed).To(BeNumerically(">", 900))
 	})
 
 	It("agree when the same route strings go to several catalogues in turn, comparable or not", func() {

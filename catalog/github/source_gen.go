@@ -8,6 +8,6 @@ const SourceVersion = "23.0.2"
 
 // The embedded data:
 //
-//   - api.github.com.cat.gz (Catalog): 1223 operations, 225150 bytes compact, 32960 gzipped, from 72996611 bytes of JSON
-//   - ghec.cat.gz (GHEC): 1471 operations, 282707 bytes compact, 40905 gzipped, from 78349140 bytes of JSON
-//   - ghes-3.19.cat.gz (GHES): 1039 operations, 192082 bytes compact, 27538 gzipped, from 66031119 bytes of JSON
+//   - api.github.com.cat.gz (Catalog): 1223 operations, 225216 bytes compact, 32975 gzipped, from 72996611 bytes of JSON
+//   - ghec.cat.gz (GHEC): 1471 operations, 282773 bytes compact, 40921 gzipped, from 78349140 bytes of JSON
+//   - ghes-3.19.cat.gz (GHES): 1039 operations, 192142 bytes compact, 27547 gzipped, from 66031119 bytes of JSON

@@ -43,13 +43,20 @@
 // location's default, as is the style of a header or cookie parameter
 // (a header keeps its explode). Each is written as OpenAPI 3.1.1's
 // Style Examples write it, with RFC 6570's encoding, for every method.
+// A path parameter marked x-multi-segment (GitHub's contents/{path})
+// holds a path, for which "" is a value ([catalog.Param].MultiSegment).
+//
+// The catalogue's Info.Accept, which builder.WithCatalog sends as the
+// accept header, is the media type most operations' success responses
+// are written in, when it is JSON (application/json); else it is "" and
+// the Endpoint's accept header stays.
 //
 // What OpenAPI cannot say, or the builder cannot send, is refused with
 // an error that says how to send it: an array for a deepObject (sent as
-// name[0]=a&name[1]=b with Options.DeepObjectArrays), an object for a
-// header parameter, a cookie parameter (set a Cookie header), and a body
-// member of an operation whose method the builder sends no body for
-// (GET, HEAD, OPTIONS, TRACE). A key's literal query (/responses?beta=true)
+// name[0]=a&name[1]=b with Options.DeepObjectArrays), a cookie
+// parameter (set a Cookie header), and a body member of an operation
+// whose method the builder sends no body for (GET, HEAD, OPTIONS,
+// TRACE). A key's literal query (/responses?beta=true)
 // is sent once, a "#variant" of a key never, and a name declared in
 // both the path and the query is the path's.
 //
@@ -256,6 +263,7 @@ func Convert(doc *openapi3.T, o Options) (*catalog.Catalog, error) {
 		info.Title, info.Version = doc.Info.Title, doc.Info.Version
 	}
 	var ops []catalog.Operation
+	var answers mediaCount
 	c := &converter{left: MaxSchemas, opts: o}
 	if doc.Paths != nil {
 		paths := doc.Paths.Keys()
@@ -287,10 +295,81 @@ func Convert(doc *openapi3.T, o Options) (*catalog.Catalog, error) {
 					return nil, fmt.Errorf("%s %s: %w", mo.method, path, err)
 				}
 				ops = append(ops, op)
+				answers.add(mo.op.Responses)
 			}
 		}
 	}
+	info.Accept = answers.accept()
 	return catalog.New(info, ops)
+}
+
+// mediaCount counts the operations that answer in each media type, to
+// say what accept header the description asks for (catalog.Info.Accept).
+type mediaCount struct {
+	order []string // in the order first seen
+	n     map[string]int
+}
+
+// add counts the media types of an operation's success responses (2xx,
+// or "default" when it lists none), each once, without parameters.
+func (m *mediaCount) add(rs *openapi3.Responses) {
+	if rs == nil {
+		return
+	}
+	codes := rs.Keys()
+	slices.Sort(codes)
+	var seen []string
+	for _, success := range []bool{true, false} {
+		for _, code := range codes {
+			ok := len(code) == 3 && code[0] == '2' // 200, 2XX
+			if !success {
+				ok = code == "default"
+			}
+			if !ok {
+				continue
+			}
+			r := rs.Value(code)
+			if r == nil || r.Value == nil {
+				continue
+			}
+			for media := range r.Value.Content {
+				t, _, _ := strings.Cut(media, ";")
+				t = strings.ToLower(strings.TrimSpace(t))
+				if !slices.Contains(seen, t) {
+					seen = append(seen, t)
+				}
+			}
+		}
+		if len(seen) > 0 {
+			break
+		}
+	}
+	slices.Sort(seen)
+	if m.n == nil {
+		m.n = map[string]int{}
+	}
+	for _, t := range seen {
+		if m.n[t] == 0 {
+			m.order = append(m.order, t)
+		}
+		m.n[t]++
+	}
+}
+
+// accept is the media type most operations answer in, the first seen of
+// those that tie, when it is JSON ("application/json", or a +json type);
+// "" for any other, or none: the Endpoint's accept header stays.
+func (m *mediaCount) accept() string {
+	best := ""
+	for _, t := range m.order {
+		if m.n[t] > m.n[best] {
+			best = t
+		}
+	}
+	if best == "*/*" || !catalog.JSONMedia(best) {
+		return ""
+	}
+	return best
 }
 
 // pos is a place in a document, for restoring its order.
@@ -392,6 +471,8 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 		}
 		param.Style, param.Explode = c.style(p, in, param.Schema.Type)
 		param.DeepArrays = param.Style == catalog.StyleDeepObject && c.opts.DeepObjectArrays
+		// GitHub's mark of a path parameter that holds a path (contents/{path}).
+		param.MultiSegment = in == catalog.Path && p.Extensions["x-multi-segment"] == true
 		out.Params = append(out.Params, param)
 	}
 	if op.RequestBody != nil && op.RequestBody.Value != nil {

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/catalog"
+	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/catalog/openapi"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -141,6 +143,55 @@ var _ = Describe("an OpenAPI 3.1 description (JSON)", func() {
 		Expect(photo.BaseURL("http://localhost:8080/v2")).To(Equal("http://localhost:8080/v2"))
 		Expect(byID(c, "pets/get").BaseURL("https://pets.example.com/v2")).To(Equal("https://pets.example.com/v2"))
 		Expect(photo.Template()).To(Equal("/pets/{petId}/photo{?caption}"))
+	})
+})
+
+// Issue 33, defect 10: every catalogue got GitHub's accept header. The
+// catalogue says the one its description asks for (Info.Accept), which
+// builder.WithCatalog sets.
+var _ = Describe("the accept header a description asks for", func() {
+	// answering is a description of operations answering in these media
+	// types, one operation per list (its success responses' content).
+	answering := func(responses ...string) []byte {
+		var paths []string
+		for i, r := range responses {
+			paths = append(paths, fmt.Sprintf(`"/op%d":{"get":{"responses":%s}}`, i, r))
+		}
+		return []byte(`{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{` + strings.Join(paths, ",") + `}}`)
+	}
+	in := func(code string, media ...string) string {
+		var content []string
+		for _, m := range media {
+			content = append(content, fmt.Sprintf(`%q:{"schema":{"type":"object"}}`, m))
+		}
+		return fmt.Sprintf(`{%q:{"description":"d","content":{%s}}}`, code, strings.Join(content, ","))
+	}
+	DescribeTable("is Info.Accept: what most operations answer in, when it is JSON",
+		func(doc []byte, want string) {
+			c, err := openapi.Load(doc)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(c.Info().Accept).To(Equal(want))
+			back, err := catalog.Decode(c.Encode())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(back.Accept()).To(Equal(want))
+		},
+		Entry("JSON (Okta's)", answering(in("200", "application/json"), in("201", "application/json"), in("204")), "application/json"),
+		Entry("JSON beside XML in most", answering(in("200", "application/xml", "application/json"), in("200", "application/json"), in("200", "text/csv")), "application/json"),
+		Entry("a +json type, its parameters left out", answering(in("200", "application/vnd.api+json; charset=utf-8"), in("2XX", "application/vnd.api+json")), "application/vnd.api+json"),
+		Entry("the default response of operations without a 2xx one", answering(in("default", "application/json"), in("default", "application/json")), "application/json"),
+		Entry("but not an error's", answering(in("404", "application/json"), in("200", "text/plain")), ""),
+		Entry("mostly XML: none", answering(in("200", "application/xml"), in("200", "application/xml"), in("200", "application/json")), ""),
+		Entry("any type (Kubernetes' proxies): none", answering(in("200", "*/*"), in("200", "*/*"), in("200", "application/json")), ""),
+		Entry("no response content: none", answering(in("200"), in("204")), ""),
+	)
+
+	It("is GitHub's media type for GitHub's catalogues, whose Accept is empty", func() {
+		for _, c := range []*catalog.Catalog{github.Catalog(), github.GHEC(), github.GHES()} {
+			Expect(c.Accept()).To(BeEmpty())
+			ro, err := endpoint.Defaults(endpoint.WithCatalog(c)).Route("GET /user").Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(ro.Headers).To(HaveKeyWithValue("accept", "application/vnd.github.v3+json"))
+		}
 	})
 })
 

@@ -1,9 +1,9 @@
 package openapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -120,6 +120,12 @@ var _ = Describe("vendors' descriptions, as sent", func() {
 			params: builder.Params{{Name: "response_id", Value: "r1"}, {Name: "include", Value: []string{"a", "b"}}},
 			url:    "/responses/r1?beta=true&include=a&include=b",
 		}),
+		Entry("defect 3: by the key and more of the route's own query", quirk{
+			doc:    fragment("3.1.0", "/responses/{response_id}?beta=true", `{"get":{"operationId":"beta_getResponse","parameters":[{"name":"response_id","in":"path","required":true,"schema":{"type":"string"}},{"name":"include","in":"query","schema":{"type":"array","items":{"type":"string"}}}],`+ok+`}}`),
+			route:  "GET /responses/{response_id}?beta=true&stream=false",
+			params: builder.Params{{Name: "response_id", Value: "r1"}, {Name: "include", Value: []string{"a"}}},
+			url:    "/responses/r1?beta=true&stream=false&include=a",
+		}),
 		Entry("defect 3: by its operation ID", quirk{
 			doc:    fragment("3.1.0", "/responses/{response_id}?beta=true", `{"get":{"operationId":"beta_getResponse","parameters":[{"name":"response_id","in":"path","required":true,"schema":{"type":"string"}},{"name":"include","in":"query","schema":{"type":"array","items":{"type":"string"}}}],`+ok+`}}`),
 			route:  "beta_getResponse",
@@ -178,18 +184,6 @@ var _ = Describe("vendors' descriptions, as sent", func() {
 			route: "GET /search", params: builder.Params{{Name: "limit", Value: 1}},
 			url: "/search?limit=1",
 		}),
-		// Defect 7: an object for a header parameter passed the check and
-		// was refused by the builder, in other words.
-		Entry("defect 7: an object header parameter is refused at the check, with the form to write", quirk{
-			doc:   fragment("3.1.0", "/anything/headers", `{"get":{"parameters":[{"name":"X-Color","in":"header","schema":{"type":"object","properties":{"R":{"type":"integer"}}}}],`+ok+`}}`),
-			route: "GET /anything/headers", params: builder.Params{{Name: "X-Color", Value: builder.Params{{Name: "R", Value: 100}}}},
-			err: `endpoint: check "GET /anything/headers": parameter "X-Color": an object, which the builder does not write into a header: set the header itself, as OpenAPI's simple style writes it (R,100,G,200)`,
-		}),
-		Entry("defect 7: exploded, the form says so", quirk{
-			doc:   fragment("3.1.0", "/anything/headers", `{"get":{"parameters":[{"name":"X-Color","in":"header","explode":true,"schema":{"type":"object"}}],`+ok+`}}`),
-			route: "GET /anything/headers", params: builder.Params{{Name: "X-Color", Value: map[string]any{"R": 100}}},
-			err: `endpoint: check "GET /anything/headers": parameter "X-Color": an object, which the builder does not write into a header: set the header itself, as OpenAPI's simple style writes it (R=100,G=200)`,
-		}),
 		// What OpenAPI cannot say: an array under deepObject (Stripe's
 		// expand), sent indexed when the description is loaded so.
 		Entry("a deepObject array, with DeepObjectArrays", quirk{
@@ -240,9 +234,7 @@ var _ = Describe("vendors' descriptions, as sent", func() {
 		Expect(byID.Template()).To(Equal("/responses/{response_id}?beta=true"))
 		byKey, err := c.Lookup("GET", "/responses/{response_id}?beta=true")
 		Expect(err).NotTo(HaveOccurred())
-		// The route that names the key writes its query: the template
-		// leaves it out, so that it is sent once.
-		Expect(byKey.Template()).To(Equal("/responses/{response_id}"))
+		Expect(byKey).To(BeIdenticalTo(byID))
 		variant, err := c.ByID("get_files_id#get_shared_link")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(variant.Path).To(Equal("/files/{file_id}#get_shared_link"))
@@ -263,20 +255,13 @@ var _ = Describe("vendors' descriptions, as sent", func() {
 	})
 })
 
-// What the builder must do for issue 33, which the catalogue cannot: each
-// spec passes once the builder does it (see the report of the any-API
-// work for the rule and the interface).
-var _ = Describe("what needs the builder (issue 33)", func() {
-	petstore := func() *catalog.Catalog {
-		GinkgoHelper()
-		data, err := os.ReadFile("testdata/petstore-3.1.json")
-		Expect(err).NotTo(HaveOccurred())
-		c, err := openapi.Load(data)
-		Expect(err).NotTo(HaveOccurred())
-		return c
-	}
-
-	PIt("refuses an empty value in the middle of a path, with and without a catalogue: never a // (issue 33, the //)", func() {
+// Issue 33's rules that the builder and the catalogue keep together: the
+// builder refuses an empty value before more of the path and sets the
+// catalogue's accept header, and the catalogue says which path values
+// are missing and what accept a description asks for, and the builder
+// writes a header parameter as StyledValue gives it.
+var _ = Describe("issue 33 through the builder", func() {
+	It("refuses an empty value in the middle of a path, with and without a catalogue: never a // (issue 33, the //)", func() {
 		gh := endpoint.Defaults(endpoint.WithCatalog(github.Catalog()))
 		for _, e := range []*builder.Endpoint{endpoint.Defaults(), gh} {
 			_, err := e.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "").Param("repo", "r").Build()
@@ -296,25 +281,60 @@ var _ = Describe("what needs the builder (issue 33)", func() {
 		Expect(err).To(MatchError(builder.ErrMissingParam))
 	})
 
-	PIt("sends what a description other than GitHub's asks for, not GitHub's media type (issue 33, defect 10)", func() {
-		e := endpoint.Defaults(endpoint.WithCatalog(petstore()))
-		ro, err := e.Route("GET /pets").Build()
+	It("sends what a description other than GitHub's asks for, not GitHub's media type (issue 33, defect 10)", func() {
+		okta, err := openapi.Load(fragment("3.0.3", "/api/v1/users", `{"get":{"operationId":"listUsers","parameters":[{"name":"q","in":"query","schema":{"type":"string"}}],`+
+			`"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"array","items":{"type":"object"}}}}}}},`+
+			`"post":{"operationId":"createUser",`+bodyOf(`"profile":{"type":"object"}`)+`,"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object"}}}}}}}`))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(ro.Headers).To(HaveKeyWithValue("accept", "application/json"))
+		e := endpoint.Defaults(endpoint.WithCatalog(okta), endpoint.WithBaseURL("https://example.okta.com"))
+		for _, b := range []*builder.Builder{e.Route("GET /api/v1/users").Param("q", "a"), e.Route("POST /api/v1/users").Param("profile", map[string]any{})} {
+			ro, err := b.Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(ro.Headers).To(HaveKeyWithValue("accept", "application/json"))
+			req, err := b.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.Header.Get("Accept")).To(Equal("application/json"))
+		}
+		// A call's own accept header stays the call's.
+		ro, err := e.Route("GET /api/v1/users").Header("accept", "application/xml").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(ro.Headers).To(HaveKeyWithValue("accept", "application/xml"))
 		// GitHub's own keeps its defaults.
 		ro, err = endpoint.Defaults(endpoint.WithCatalog(github.Catalog())).Route("GET /user").Build()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(ro.Headers).To(HaveKeyWithValue("accept", "application/vnd.github.v3+json"))
 	})
 
-	PIt("writes an object header parameter as OpenAPI's simple style does (issue 33, defect 7)", func() {
+	// The template writes the key's literal query; the builder leaves out
+	// of a route's query the pairs the template writes already.
+	It("finds a key with a literal query as the operation itself (defect 3)", func() {
+		c, err := openapi.Load(fragment("3.1.0", "/responses/{response_id}?beta=true", `{"get":{"operationId":"beta_getResponse","parameters":[{"name":"response_id","in":"path","required":true,"schema":{"type":"string"}}],`+ok+`}}`))
+		Expect(err).NotTo(HaveOccurred())
+		byID, err := c.ByID("beta_getResponse")
+		Expect(err).NotTo(HaveOccurred())
+		byKey, err := c.Lookup("GET", "/responses/{response_id}?beta=true")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(byKey).To(BeIdenticalTo(byID))
+		Expect(byKey.Template()).To(Equal("/responses/{response_id}?beta=true"))
+	})
+
+	It("writes an object header parameter as OpenAPI's simple style does (issue 33, defect 7)", func() {
 		for explode, want := range map[bool]string{false: "R,100,G,200", true: "R=100,G=200"} {
 			c, err := openapi.Load(fragment("3.1.0", "/anything/headers", fmt.Sprintf(`{"get":{"parameters":[{"name":"X-Color","in":"header","explode":%t,"schema":{"type":"object"}}],`+ok+`}}`, explode)))
 			Expect(err).NotTo(HaveOccurred())
-			ro, err := endpoint.Defaults(endpoint.WithCatalog(c)).Route("GET /anything/headers").
-				Param("X-Color", builder.Params{{Name: "R", Value: 100}, {Name: "G", Value: 200}}).Build()
+			e := endpoint.Defaults(endpoint.WithCatalog(c), endpoint.WithBaseURL("https://api.example"))
+			b := func() *builder.Builder {
+				return e.Route("GET /anything/headers").Param("X-Color", builder.Params{{Name: "R", Value: 100}, {Name: "G", Value: 200}, {Name: "B", Value: nil}})
+			}
+			u, err := builtEveryWay(e, b)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(u).To(Equal("https://api.example/anything/headers"))
+			ro, err := b().Build()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(ro.Headers).To(HaveKeyWithValue("x-color", want))
+			req, err := b().HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(req.Header.Get("X-Color")).To(Equal(want))
 		}
 	})
 })

@@ -857,16 +857,14 @@ func refusalDefect(res rtResult) int {
 
 // documented says whether a refusal is one the description gives no
 // form to, with an error that says why: a body on a method the builder
-// sends none for (defect 6), an object for a header parameter (defect 7),
-// an array for a deepObject without DeepObjectArrays.
+// sends none for (defect 6), and an array for a deepObject without
+// DeepObjectArrays.
 func documented(err error) (defect int, ok bool) {
 	msg := err.Error()
 	switch {
 	case errors.Is(err, catalog.ErrUnknownParam) && strings.Contains(msg, "a member of the request body, which the builder sends only for"),
 		errors.Is(err, builder.ErrDataNotAllowed):
 		return 6, true
-	case errors.Is(err, catalog.ErrType) && strings.Contains(msg, "which the builder does not write into a header"):
-		return 7, true
 	case errors.Is(err, catalog.ErrType) && strings.Contains(msg, "(style deepObject, which OpenAPI defines for objects only): load the description with"):
 		return 11, true
 	}

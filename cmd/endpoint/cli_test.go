@@ -119,7 +119,7 @@ var _ = Describe("the endpoint command", func() {
 		},
 		Entry("an empty owner, as an unset variable gives", []string{"GET /repos/{owner}/{repo}/issues", "owner=", "repo=r"}, `"owner"`),
 		Entry("an empty owner, unchecked", []string{"--no-check", "GET /repos/{owner}/{repo}/issues", "owner=", "repo=r"}, `"owner"`),
-		PEntry("an empty repo, which the catalogue requires", []string{"DELETE /repos/{owner}/{repo}", "owner=o", "repo="}, `"repo"`),
+		Entry("an empty repo, which the catalogue requires", []string{"DELETE /repos/{owner}/{repo}", "owner=o", "repo="}, `"repo"`),
 		Entry("a host without a scheme", []string{"--no-check", "GET api.github.com/repos/o/r"}, "starts with a host"),
 	)
 

@@ -1,7 +1,7 @@
 // Package ascii holds the byte classes the other packages test: letters,
-// digits, hex digits, JavaScript's \w, RFC 9110 token characters, RFC
-// 3986 scheme characters and control bytes. One table, so that a rule
-// such as "what is a token" is written once.
+// digits, hex digits, JavaScript's \w, RFC 9110 token characters, RFC 3986
+// scheme characters and control bytes. One table, so that a rule such as
+// "what is a token" is written once.
 package ascii
 
 const (
@@ -15,14 +15,17 @@ const (
 )
 
 var class = func() (t [256]uint8) {
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] |= upper
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] |= lower
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] |= digit
+	for c := range 256 {
+		switch {
+		case 'A' <= c && c <= 'Z':
+			t[c] = upper
+		case 'a' <= c && c <= 'z':
+			t[c] = lower
+		case '0' <= c && c <= '9':
+			t[c] = digit
+		case c < 0x20 || c == 0x7f:
+			t[c] = ctl
+		}
 	}
 	for _, c := range "abcdefABCDEF" {
 		t[c] |= hexLtr
@@ -33,10 +36,6 @@ var class = func() (t [256]uint8) {
 	for _, c := range "+-." {
 		t[c] |= scheme
 	}
-	for c := 0; c < 0x20; c++ {
-		t[c] |= ctl
-	}
-	t[0x7f] |= ctl
 	return t
 }()
 
@@ -62,20 +61,19 @@ func IsHex(c byte) bool { return class[c]&(digit|hexLtr) != 0 }
 // [A-Za-z0-9_].
 func IsWord(c byte) bool { return class[c]&(upper|lower|digit) != 0 || c == '_' }
 
-// IsTchar reports whether c is an RFC 9110 token character, as header
-// names and methods are made of.
+// IsTchar reports whether c is an RFC 9110 token character, of which header
+// names and methods are made.
 func IsTchar(c byte) bool { return class[c]&(upper|lower|digit|tpunct) != 0 }
 
-// IsSchemeChar reports whether c may follow the first letter of an RFC
-// 3986 scheme: a letter, a digit, "+", "-" or ".".
+// IsSchemeChar reports whether c may follow the first letter of an RFC 3986
+// scheme: a letter, a digit, "+", "-" or ".".
 func IsSchemeChar(c byte) bool { return class[c]&(upper|lower|digit|scheme) != 0 }
 
-// IsCtl reports whether c is an RFC 5234 control byte: 0x00-0x1f or 0x7f.
-// Horizontal tab is one; header values allow it, so callers that check
-// values test it apart.
+// IsCtl reports whether c is an RFC 5234 control byte, 0x00-0x1f or 0x7f;
+// tab is one, though header values allow it.
 func IsCtl(c byte) bool { return class[c]&ctl != 0 }
 
-// ToLower folds an ASCII upper-case letter to lower case.
+// ToLower folds an ASCII upper-case letter to lower case, and nothing else.
 func ToLower(c byte) byte {
 	if IsUpper(c) {
 		return c + ('a' - 'A')
@@ -88,17 +86,14 @@ func Unhex(c byte) int {
 	switch {
 	case IsDigit(c):
 		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c-'a') + 10
-	case 'A' <= c && c <= 'F':
-		return int(c-'A') + 10
+	case IsHex(c):
+		return int(c|0x20-'a') + 10
 	}
 	return -1
 }
 
 // IndexNonToken returns the index of the first byte of s that is not a
-// token character, or -1. The empty string has none: callers that need
-// a token test for it.
+// token character, or -1; the empty string has none.
 func IndexNonToken(s string) int {
 	for i := 0; i < len(s); i++ {
 		if !IsTchar(s[i]) {
@@ -111,9 +106,8 @@ func IndexNonToken(s string) int {
 // IsToken reports whether s is a non-empty RFC 9110 token.
 func IsToken(s string) bool { return s != "" && IndexNonToken(s) < 0 }
 
-// IsLowerToken reports whether s is a non-empty RFC 9110 token without
-// upper-case letters: a header name already in its lower-case form, which
-// one pass tells where IsToken and HasUpper would take two.
+// IsLowerToken reports whether s is a non-empty token without upper-case
+// letters, a header name in its lower-case form, in one pass.
 func IsLowerToken(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if class[s[i]]&(lower|digit|tpunct) == 0 {
@@ -124,7 +118,7 @@ func IsLowerToken(s string) bool {
 }
 
 // IndexCtlButTab returns the index of the first control byte of s other
-// than horizontal tab, or -1: the bytes an HTTP field value may not hold.
+// than tab, or -1: the bytes an HTTP field value may not hold.
 func IndexCtlButTab(s string) int {
 	for i := cleanPrefix(s); i < len(s); i++ {
 		if c := s[i]; IsCtl(c) && c != '\t' {
@@ -145,35 +139,41 @@ func HasCtl(s string) bool {
 	return false
 }
 
-// cleanPrefix returns the length of a prefix of s that holds no byte below
-// 0x20 and no 0x7f, read eight bytes at a time (the last word overlapping
-// the one before): len(s) for most header values and URLs, which are
-// printable. A word with a tab ends it, for the bytewise loops of its
-// callers to judge.
+// cleanPrefix returns the length of a prefix of s without control bytes,
+// read eight bytes at a time, the last word overlapping the one before:
+// header values and URLs are mostly printable to their end, and the
+// callers' byte loops judge the rest.
 func cleanPrefix(s string) int {
-	if len(s) < 8 {
-		return 0
-	}
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if ctlWord(load64(s[i : i+8])) {
+		if ctlWord(load64(s[i:])) {
 			return i
 		}
 	}
-	if i < len(s) && ctlWord(load64(s[len(s)-8:])) {
-		return i
+	if i >= 8 && !ctlWord(load64(s[len(s)-8:])) {
+		return len(s)
 	}
-	return len(s)
+	return i
 }
 
 // ctlWord reports whether a byte of w is below 0x20 or is 0x7f.
 func ctlWord(w uint64) bool {
-	return (w-0x20*ones)&^w&highs != 0 || hasZero(w^(0x7f*ones))
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	del := w ^ 0x7f*ones // zero where w holds 0x7f
+	return (w-0x20*ones)&^w&highs != 0 || (del-ones)&^del&highs != 0
 }
 
-// Span returns the length of the longest prefix of s whose bytes are all
-// in set, reading four at a time: the escapers' first scan, which for
-// most values reaches the end.
+// load64 reads eight bytes as one little-endian word, which the compiler
+// makes a single load.
+func load64(b string) uint64 {
+	_ = b[7]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// Span returns the length of the longest prefix of s whose bytes are all in
+// set, four bytes a step: the escapers' first scan, which for most values
+// reaches the end.
 func Span[T ~string | ~[]byte](s T, set *[256]bool) int {
 	i := 0
 	for i+4 <= len(s) && set[s[i]] && set[s[i+1]] && set[s[i+2]] && set[s[i+3]] {
@@ -185,22 +185,6 @@ func Span[T ~string | ~[]byte](s T, set *[256]bool) int {
 	return i
 }
 
-// load64 reads eight bytes as one little-endian word; the compiler makes
-// it a single load.
-func load64(b string) uint64 {
-	_ = b[7]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-}
-
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// hasZero reports whether a byte of w is zero.
-func hasZero(w uint64) bool { return (w-ones)&^w&highs != 0 }
-
 // HasUpper reports whether s holds an ASCII upper-case letter.
 func HasUpper(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -211,10 +195,9 @@ func HasUpper(s string) bool {
 	return false
 }
 
-// EqualFold reports whether a and b are equal after lower-casing ASCII
-// letters. Unlike strings.EqualFold it folds nothing else
-// (strings.EqualFold matches the Kelvin sign with "k"), so it agrees with
-// a lower-cased header name.
+// EqualFold reports whether a and b are equal with ASCII letters
+// lower-cased. Unlike strings.EqualFold it folds nothing else (the Kelvin
+// sign is not "k"), so it agrees with a lower-cased header name.
 func EqualFold(a, b string) bool {
 	if len(a) != len(b) {
 		return false
@@ -227,8 +210,13 @@ func EqualFold(a, b string) bool {
 	return true
 }
 
-// HTTPScheme returns the length of the "http://" or "https://" s begins
-// with, in any case, or 0: the only absolute URLs the builder takes.
+// HasPrefixFold reports whether s begins with prefix, as EqualFold compares.
+func HasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && EqualFold(s[:len(prefix)], prefix)
+}
+
+// HTTPScheme returns the length of the "http://" or "https://" that s
+// begins with, in any case, or 0: the only absolute URLs the builder takes.
 func HTTPScheme[T ~string | ~[]byte](s T) int {
 	if len(s) < len("http://") || s[0]|0x20 != 'h' || s[1]|0x20 != 't' || s[2]|0x20 != 't' || s[3]|0x20 != 'p' {
 		return 0
@@ -241,12 +229,4 @@ func HTTPScheme[T ~string | ~[]byte](s T) int {
 		return 0
 	}
 	return n + 3
-}
-
-// HasPrefixFold reports whether s begins with prefix, ASCII letters
-// compared without regard to case. For an ASCII prefix it agrees with
-// strings.EqualFold of s's first len(prefix) bytes: a byte of s that is
-// not ASCII matches nothing in it.
-func HasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && EqualFold(s[:len(prefix)], prefix)
 }

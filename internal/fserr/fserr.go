@@ -1,10 +1,7 @@
 // Package fserr words a file error for a message that names the file
-// itself. An *fs.PathError's text repeats its path ("open spec.json: no
-// such file or directory"), so a message that names the file and then
-// gives the cause named it twice. One rule, for every package that reads
-// a file a caller names: the cause is said without the path, and kept
-// to unwrap, so that errors.Is(err, fs.ErrNotExist) and
-// errors.As(err, **fs.PathError) hold as before.
+// itself: an *fs.PathError repeats its path ("open spec.json: no such file
+// or directory"), so the cause is said without it and kept to unwrap, for
+// errors.Is(err, fs.ErrNotExist) and errors.As.
 package fserr
 
 import (
@@ -14,13 +11,11 @@ import (
 	"strings"
 )
 
-// Text returns err's text with the path of the *fs.PathError it holds
-// left out when that path is path ("open: no such file or directory"),
-// as the caller names path itself. A PathError about another file (one
-// a description refers to, a directory below the one named) keeps its
-// path: that is the only place the message names it. (The text is
-// fmt's, which recovers an Error method's panic: a PathError with a nil
-// Err panics in its own.)
+// Text returns err's text without the path of the *fs.PathError it holds
+// when that path is path ("open: no such file or directory"); a PathError
+// about another file keeps its path, the only place a message names it.
+// fmt makes the text, since it recovers the panic of a PathError whose Err
+// is nil.
 func Text(err error, path string) string {
 	var pe *fs.PathError
 	if !errors.As(err, &pe) || pe.Path != path || pe.Err == nil {
@@ -29,8 +24,8 @@ func Text(err error, path string) string {
 	return strings.Replace(fmt.Sprint(err), pe.Error(), pe.Op+": "+fmt.Sprint(pe.Err), 1)
 }
 
-// Wrap returns an error whose text is msg, ": " and Text(err, path), and
-// which unwraps to err. msg names path: "--data @spec.json".
+// Wrap returns an error reading msg, ": " and Text(err, path) that unwraps
+// to err; msg names path ("--data @spec.json").
 func Wrap(msg, path string, err error) error {
 	return &wrapped{msg: msg + ": " + Text(err, path), err: err}
 }

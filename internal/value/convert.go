@@ -9,41 +9,27 @@ import (
 	"unicode/utf8"
 )
 
-// Of converts a Go value into a Value, as encoding/json would marshal it:
-// structs by their json tags in field order, maps with their keys
-// sorted, []byte as base64, json.Marshaler and encoding.TextMarshaler
-// through their methods (time.Time as RFC 3339), json.RawMessage as the
-// one value it holds, pointers as what they point to, nil as null. The
-// common shapes (strings, numbers, []any, map[string]any …) are
-// converted directly, and a string or a number costs no allocation; the
-// rest goes through encoding/json, after a walk that refuses a value
-// past the limits, so that a cyclic or self-sharing value fails fast.
-//
-// Invalid UTF-8 in strings and keys becomes U+FFFD here, as encoding/json
-// writes it, so that a value reads back from its JSON exactly. -0 is 0, as
-// in JavaScript.
+// Of converts a Go value as encoding/json would marshal it: structs by
+// their json tags, maps with sorted keys, []byte as base64, marshalers
+// through their methods, json.RawMessage as the value it holds, pointers as
+// what they point to, nil as null, each byte of invalid UTF-8 as U+FFFD and
+// -0 as 0 (as in JavaScript). The common shapes are converted directly, a
+// string or a number without allocating; the rest goes through
+// encoding/json after a walk that refuses a value past the limits, so that
+// a cyclic or self-sharing value fails fast.
 func Of(x any) (Value, error) {
 	if v, ok := Scalar(x); ok {
-		return v, nil
+		return v, nil // without a Budget, which would escape
 	}
 	return NewBudget().of(x, 0)
 }
 
-// OfBudget is Of, spending from b.
-func OfBudget(x any, b *Budget) (Value, error) { return OfAt(x, b, 0) }
-
 // OfAt is Of for a value nested depth levels deep in one the caller
-// builds, spending from b.
-func OfAt(x any, b *Budget, depth int) (Value, error) {
-	if v, ok := Scalar(x); ok {
-		return v, nil
-	}
-	return b.of(x, depth)
-}
+// builds, spending from b, which the call's other values share.
+func OfAt(x any, b *Budget, depth int) (Value, error) { return b.of(x, depth) }
 
-// Scalar converts nil, a Value, a string, a bool or a finite number of a
-// built-in type, without allocating, and reports false for anything
-// else.
+// Scalar converts nil, a Value, a string, a bool, an int, an int64 or a
+// finite float64 without allocating, and reports false for anything else.
 func Scalar(x any) (Value, bool) {
 	switch t := x.(type) {
 	case nil:
@@ -65,8 +51,8 @@ func Scalar(x any) (Value, bool) {
 }
 
 // SetScalar is Scalar writing into *v, which it leaves alone when it
-// reports false. Filled in place, a value the caller keeps in a larger
-// structure is not first made and then copied there.
+// reports false, so that a value kept in a larger structure is filled in
+// place rather than copied there.
 func (v *Value) SetScalar(x any) bool {
 	switch t := x.(type) {
 	case nil:
@@ -86,41 +72,13 @@ func (v *Value) SetScalar(x any) bool {
 }
 
 func (b *Budget) of(x any, depth int) (Value, error) {
+	if v, ok := Scalar(x); ok {
+		return v, nil
+	}
 	switch t := x.(type) {
-	case nil:
-		return Value{}, nil
-	case Value:
-		return t, nil
-	case string:
-		return Str(validUTF8(t)), nil
-	case bool:
-		return Boolean(t), nil
-	case int:
-		return Int(int64(t)), nil
-	case int8:
-		return Int(int64(t)), nil
-	case int16:
-		return Int(int64(t)), nil
-	case int32:
-		return Int(int64(t)), nil
-	case int64:
-		return Int(t), nil
-	case uint:
-		return Uint(uint64(t)), nil
-	case uint8:
-		return Uint(uint64(t)), nil
-	case uint16:
-		return Uint(uint64(t)), nil
-	case uint32:
-		return Uint(uint64(t)), nil
 	case uint64:
 		return Uint(t), nil
-	case uintptr:
-		return Uint(uint64(t)), nil
-	case float64:
-		if v, ok := Float(t); ok {
-			return v, nil
-		}
+	case float64: // NaN or an infinity: Scalar takes the others
 		return Value{}, invalidError(fmt.Sprintf("%v is not a finite number", t))
 	case float32:
 		if v, ok := Float32(t); ok {
@@ -141,84 +99,70 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		}
 		v, err := decodeBudget(t, b, depth)
 		if se, ok := err.(*SyntaxError); ok {
-			// Malformed JSON is a value with no JSON form, as encoding/json
-			// refuses it (an error calling MarshalJSON): ErrInvalid, which
-			// builder exports, beside the decoder's ErrSyntax, which it
-			// does not. ErrLimit stays as it is.
+			// Malformed JSON is a value without a JSON form, which
+			// encoding/json refuses too: ErrInvalid, which builder exports,
+			// beside ErrSyntax. ErrLimit stays as it is.
 			return Value{}, fmt.Errorf("%w: json.RawMessage: %w", ErrInvalid, se)
 		}
 		return v, err
 	case []any:
-		if t == nil {
-			return Value{}, nil
-		}
-		if err := b.spend(1+len(t), depth); err != nil {
-			return Value{}, err
-		}
-		arr, items := makeArray(len(t))
-		for i, e := range t {
-			v, err := b.of(e, depth+1)
-			if err != nil {
-				return Value{}, err
-			}
-			items[i] = v
-		}
-		return arr, nil
+		return ofList(b, t, depth, func(e any) (Value, error) { return b.of(e, depth+1) })
 	case []string:
-		if t == nil {
-			return Value{}, nil
-		}
-		if err := b.spend(1+len(t), depth); err != nil {
-			return Value{}, err
-		}
-		arr, items := makeArray(len(t))
-		for i, s := range t {
-			items[i] = Str(validUTF8(s))
-		}
-		return arr, nil
+		return ofList(b, t, depth, func(e string) (Value, error) { return Str(validUTF8(e)), nil })
 	case map[string]any:
-		if t == nil {
-			return Value{}, nil
-		}
-		if err := b.spend(1+len(t), depth); err != nil {
-			return Value{}, err
-		}
-		members := make([]Member, 0, len(t))
-		replaced := false
-		for _, k := range slices.Sorted(maps.Keys(t)) {
-			v, err := b.of(t[k], depth+1)
-			if err != nil {
-				return Value{}, err
-			}
-			key := validUTF8(k)
-			replaced = replaced || len(key) != len(k) // a bad byte becomes three
-			members = append(members, Member{key, v})
-		}
-		return objectOfKeys(members, replaced), nil
+		return ofMap(b, t, depth, func(e any) (Value, error) { return b.of(e, depth+1) })
 	case map[string]string:
-		if t == nil {
-			return Value{}, nil
-		}
-		if err := b.spend(1+len(t), depth); err != nil {
-			return Value{}, err
-		}
-		members := make([]Member, 0, len(t))
-		replaced := false
-		for _, k := range slices.Sorted(maps.Keys(t)) {
-			key := validUTF8(k)
-			replaced = replaced || len(key) != len(k)
-			members = append(members, Member{key, Str(validUTF8(t[k]))})
-		}
-		return objectOfKeys(members, replaced), nil
+		return ofMap(b, t, depth, func(e string) (Value, error) { return Str(validUTF8(e)), nil })
 	}
 	return b.reflectOf(x, depth)
 }
 
+// ofList converts a slice with its items converted by item; nil is null.
+func ofList[E any](b *Budget, list []E, depth int, item func(E) (Value, error)) (Value, error) {
+	if list == nil {
+		return Value{}, nil
+	}
+	if err := b.Spend(1+len(list), depth); err != nil {
+		return Value{}, err
+	}
+	arr, items := makeArray(len(list))
+	for i, e := range list {
+		v, err := item(e)
+		if err != nil {
+			return Value{}, err
+		}
+		items[i] = v
+	}
+	return arr, nil
+}
+
+// ofMap converts a map with its values converted by item, keys sorted as
+// encoding/json sorts them; nil is null.
+func ofMap[E any](b *Budget, m map[string]E, depth int, item func(E) (Value, error)) (Value, error) {
+	if m == nil {
+		return Value{}, nil
+	}
+	if err := b.Spend(1+len(m), depth); err != nil {
+		return Value{}, err
+	}
+	members := make([]Member, 0, len(m))
+	replaced := false
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		v, err := item(m[k])
+		if err != nil {
+			return Value{}, err
+		}
+		key := validUTF8(k)
+		replaced = replaced || len(key) != len(k) // a bad byte becomes three
+		members = append(members, Member{key, v})
+	}
+	return objectOfKeys(members, replaced), nil
+}
+
 // objectOfKeys makes the object of a Go map's members, in sorted order.
-// Once a key had invalid UTF-8 replaced (replaced), two keys may have
-// become one ("\xff" and "\ufffd"): the object keeps one member, the
-// last value in the first one's place, as decoding what encoding/json
-// writes for any other map type gives.
+// Once a key had invalid UTF-8 replaced, two keys may have become one
+// ("\xff" and "\ufffd"): the object keeps the last value in the first one's
+// place, as decoding encoding/json's output for other map types gives.
 func objectOfKeys(members []Member, replaced bool) Value {
 	if !replaced {
 		return NewObject(members)
@@ -239,9 +183,9 @@ func validUTF8(s string) string {
 	return replaceInvalid(s)
 }
 
-// shortASCII reports whether s is shorter than 16 bytes and ASCII: most
-// parameter values, which a byte loop checks for a fraction of the cost
-// of a call to utf8.ValidString.
+// shortASCII reports whether s is shorter than 16 bytes and ASCII, as
+// most parameter values are; a byte loop checks them for a fraction of the
+// cost of utf8.ValidString.
 func shortASCII(s string) bool {
 	if len(s) >= 16 {
 		return false
@@ -254,7 +198,8 @@ func shortASCII(s string) bool {
 	return true
 }
 
-// replaceInvalid is validUTF8's slow path.
+// replaceInvalid writes each byte of invalid UTF-8 as U+FFFD, as
+// encoding/json does (strings.ToValidUTF8 would replace a run of them once).
 func replaceInvalid(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)

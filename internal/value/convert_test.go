@@ -180,7 +180,7 @@ var _ = Describe("Of", func() {
 		v := value.Str("x")
 		w, err := value.Of(v)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(value.Equal(v, w)).To(BeTrue())
+		Expect(w).To(Equal(v))
 	})
 
 	DescribeTable("refuses what JSON cannot hold, with ErrInvalid",
@@ -269,9 +269,9 @@ var _ = Describe("Of", func() {
 		It("counts a shared budget across values", func() {
 			b := value.NewBudget()
 			big := make([]int, value.MaxNodes/2)
-			_, err := value.OfBudget(big, b)
+			_, err := value.OfAt(big, b, 0)
 			Expect(err).NotTo(HaveOccurred())
-			_, err = value.OfBudget(big, b)
+			_, err = value.OfAt(big, b, 0)
 			Expect(err).To(MatchError(value.ErrLimit))
 		})
 

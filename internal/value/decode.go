@@ -1,6 +1,7 @@
 package value
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -8,24 +9,19 @@ import (
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
-// Decode reads one JSON value (RFC 8259) with white space around it.
-// Objects keep their members in document order; of a repeated key the
-// last value wins, in the place of the first, as in JavaScript. Numbers
-// keep their text. Strings are read as encoding/json reads them: escapes
-// decoded, invalid UTF-8 and lone surrogates replaced by U+FFFD. Decode
-// takes time linear in the input and fails past MaxDepth or MaxNodes.
+// Decode reads one JSON value (RFC 8259) with white space around it, in
+// time linear in the input, failing past MaxDepth or MaxNodes. Objects keep
+// their document order, and of a repeated key the last value wins in the
+// first one's place, as in JavaScript. Numbers keep their text. Strings are
+// read as encoding/json reads them: invalid UTF-8 and lone surrogates
+// become U+FFFD.
 func Decode(data []byte) (Value, error) {
-	return DecodeBudget(data, NewBudget())
-}
-
-// DecodeBudget is Decode, spending from b.
-func DecodeBudget(data []byte, b *Budget) (Value, error) {
-	return decodeBudget(data, b, 0)
+	return decodeBudget(data, &Budget{}, 0)
 }
 
 func decodeBudget(data []byte, b *Budget, depth int) (Value, error) {
-	// The decoder spends a copy of the budget and hands it back: storing
-	// b itself would make every caller's budget escape to the heap.
+	// The decoder spends a copy of the budget and hands it back: storing b
+	// itself would make every caller's budget escape to the heap.
 	d := Decoder{s: string(data), budget: *b, depth: depth}
 	d.Space()
 	v, err := d.Value()
@@ -40,9 +36,9 @@ func decodeBudget(data []byte, b *Budget, depth int) (Value, error) {
 	return v, nil
 }
 
-// Decoder reads JSON text token by token, for callers (the options
-// decoder) that interpret an object's members themselves. Strings
-// without escapes are slices of the input, which NewDecoder copies once.
+// Decoder reads JSON text token by token, for a caller (the options
+// decoder) that interprets an object's members itself. Strings without
+// escapes are slices of the input, which NewDecoder copies once.
 type Decoder struct {
 	s      string
 	i      int
@@ -51,16 +47,12 @@ type Decoder struct {
 }
 
 // NewDecoder returns a Decoder over a copy of data, with a budget of its
-// own. The object or array it reads first holds the caller's values (an
-// options object), not a value: it is not a level of nesting, and the
-// values in it are counted against MaxDepth from 0, as the same values
-// given as Go values are.
+// own. The object it reads first (an options object) is not a level of
+// nesting: the values in it count against MaxDepth from 0, as the same
+// values given as Go values do.
 func NewDecoder(data []byte) *Decoder {
 	return &Decoder{s: string(data), depth: -1}
 }
-
-// Offset returns the position of the next byte to read.
-func (d *Decoder) Offset() int { return d.i }
 
 // AtEnd reports whether only white space is left.
 func (d *Decoder) AtEnd() bool {
@@ -89,31 +81,20 @@ func (d *Decoder) Space() {
 }
 
 // Null reads null if it comes next.
-func (d *Decoder) Null() bool {
-	if strings.HasPrefix(d.s[d.i:], "null") {
-		d.i += 4
+func (d *Decoder) Null() bool { return d.word("null") }
+
+func (d *Decoder) word(w string) bool {
+	if strings.HasPrefix(d.s[d.i:], w) {
+		d.i += len(w)
 		return true
 	}
 	return false
 }
 
 // Object reads an object at '{', calling member for each key with the
-// decoder positioned at its value; member must read the value.
+// decoder at its value, which member must read.
 func (d *Decoder) Object(member func(key string) error) error {
-	if !d.eat('{') {
-		return d.syntax("expected an object")
-	}
-	if err := d.budget.spend(1, d.depth); err != nil {
-		return err
-	}
-	d.depth++
-	defer func() { d.depth-- }()
-	d.Space()
-	if d.eat('}') {
-		return nil
-	}
-	for {
-		d.Space()
+	return d.list('{', '}', "object", func() error {
 		key, err := d.String()
 		if err != nil {
 			return err
@@ -123,54 +104,52 @@ func (d *Decoder) Object(member func(key string) error) error {
 			return d.syntax("expected ':' after object key")
 		}
 		d.Space()
-		if err := d.budget.spend(1, 0); err != nil {
+		if err := d.budget.Spend(1, 0); err != nil {
 			return err
 		}
-		if err := member(key); err != nil {
-			return err
-		}
-		d.Space()
-		if d.eat(',') {
-			continue
-		}
-		if d.eat('}') {
-			return nil
-		}
-		return d.syntax("expected ',' or '}' in object")
-	}
+		return member(key)
+	})
 }
 
 // Array reads an array at '[', calling item for each element with the
-// decoder positioned at it; item must read the element.
+// decoder at it, which item must read.
 func (d *Decoder) Array(item func() error) error {
-	if !d.eat('[') {
-		return d.syntax("expected an array")
+	return d.list('[', ']', "array", func() error {
+		if err := d.budget.Spend(1, 0); err != nil {
+			return err
+		}
+		return item()
+	})
+}
+
+// list reads an array or object from open to close, calling entry at each
+// of its entries.
+func (d *Decoder) list(open, close byte, what string, entry func() error) error {
+	if !d.eat(open) {
+		return d.syntax("expected an " + what)
 	}
-	if err := d.budget.spend(1, d.depth); err != nil {
+	if err := d.budget.Spend(1, d.depth); err != nil {
 		return err
 	}
 	d.depth++
 	defer func() { d.depth-- }()
 	d.Space()
-	if d.eat(']') {
+	if d.eat(close) {
 		return nil
 	}
 	for {
 		d.Space()
-		if err := d.budget.spend(1, 0); err != nil {
-			return err
-		}
-		if err := item(); err != nil {
+		if err := entry(); err != nil {
 			return err
 		}
 		d.Space()
 		if d.eat(',') {
 			continue
 		}
-		if d.eat(']') {
+		if d.eat(close) {
 			return nil
 		}
-		return d.syntax("expected ',' or ']' in array")
+		return d.syntax("expected ',' or '" + string(close) + "' in " + what)
 	}
 }
 
@@ -192,9 +171,8 @@ func (d *Decoder) Value() (Value, error) {
 		}
 		return ob.Object(), nil
 	case c == '[':
-		// Up to four items are gathered on the stack, so that a short
-		// array (labels, assignees) costs makeArray's one allocation; a
-		// longer one grows a slice of its own, which it then keeps.
+		// Up to four items are gathered on the stack, so that a short array
+		// costs makeArray's one allocation; a longer one grows its own slice.
 		var short [4]Value
 		var n int
 		var long []Value
@@ -220,30 +198,24 @@ func (d *Decoder) Value() (Value, error) {
 		arr, dst := makeArray(n)
 		copy(dst, short[:n])
 		return arr, nil
-	case c == 't':
-		if strings.HasPrefix(d.s[d.i:], "true") {
-			d.i += 4
-			return Boolean(true), nil
-		}
-	case c == 'f':
-		if strings.HasPrefix(d.s[d.i:], "false") {
-			d.i += 5
-			return Boolean(false), nil
-		}
-	case c == 'n':
-		if d.Null() {
-			return Value{}, nil
-		}
+	case c == 't' && d.word("true"), c == 'f' && d.word("false"):
+		return Boolean(c == 't'), nil
+	case c == 'n' && d.Null():
+		return Value{}, nil
 	case c == '-' || ascii.IsDigit(c):
-		return d.number()
+		start := d.i
+		if !d.number() {
+			return Value{}, d.syntax("invalid number")
+		}
+		return Value{kind: Number, num: textForm, str: d.s[start:d.i]}, nil
 	case c == 0 && d.i == len(d.s):
 		return Value{}, d.syntax("unexpected end of input")
 	}
 	return Value{}, d.syntax("invalid character " + quoteByte(d.s[d.i]))
 }
 
-// ValueInto is Value reading into *v: a string, the usual parameter, is
-// written in place rather than made and then copied there.
+// ValueInto is Value reading into *v, so that a string, the usual
+// parameter, is written in place rather than copied there.
 func (d *Decoder) ValueInto(v *Value) error {
 	if d.Peek() == '"' {
 		s, err := d.String()
@@ -255,8 +227,7 @@ func (d *Decoder) ValueInto(v *Value) error {
 	return err
 }
 
-// Skip reads any JSON value as Value does, checking it the same way,
-// without keeping it.
+// Skip reads and checks any JSON value as Value does, without keeping it.
 func (d *Decoder) Skip() error {
 	switch d.Peek() {
 	case '{':
@@ -268,27 +239,22 @@ func (d *Decoder) Skip() error {
 	return err
 }
 
-// number reads a JSON number and keeps its text.
-func (d *Decoder) number() (Value, error) {
-	start := d.i
+// number reads a JSON number literal, stopping where it turns out invalid.
+func (d *Decoder) number() bool {
 	d.eat('-')
-	switch {
-	case d.eat('0'):
-	case d.digits() == 0:
-		return Value{}, d.syntax("invalid number")
+	if !d.eat('0') && d.digits() == 0 {
+		return false
 	}
 	if d.eat('.') && d.digits() == 0 {
-		return Value{}, d.syntax("invalid number")
+		return false
 	}
 	if d.eat('e') || d.eat('E') {
 		if !d.eat('+') {
 			d.eat('-')
 		}
-		if d.digits() == 0 {
-			return Value{}, d.syntax("invalid number")
-		}
+		return d.digits() > 0
 	}
-	return Value{kind: Number, num: textForm, str: d.s[start:d.i]}, nil
+	return true
 }
 
 func (d *Decoder) digits() int {
@@ -299,16 +265,14 @@ func (d *Decoder) digits() int {
 	return d.i - start
 }
 
-// String reads a string. Plain ones are slices of the input; escapes and
-// invalid UTF-8 are decoded into a new string.
+// String reads a string: a slice of the input, or a new string when it has
+// escapes or invalid UTF-8.
 func (d *Decoder) String() (string, error) {
 	if !d.eat('"') {
 		return "", d.syntax("expected a string")
 	}
 	start := d.i
 	for d.i < len(d.s) {
-		// Most strings are plain ASCII to their end: skipped four bytes
-		// at a time.
 		if d.i += ascii.Span(d.s[d.i:], &plainJSON); d.i == len(d.s) {
 			break
 		}
@@ -329,8 +293,8 @@ func (d *Decoder) String() (string, error) {
 	return "", d.syntax("unterminated string")
 }
 
-// unquote finishes a string that has escapes or invalid UTF-8, from its
-// first byte at start, as encoding/json's unquote does.
+// unquote finishes the string starting at start that has escapes or
+// invalid UTF-8, as encoding/json's unquote does.
 func (d *Decoder) unquote(start int) (string, error) {
 	var b strings.Builder
 	b.Grow(d.i - start + 16)
@@ -347,32 +311,22 @@ func (d *Decoder) unquote(start int) (string, error) {
 			if d.i+1 >= len(d.s) {
 				return "", d.syntax("unterminated string")
 			}
-			switch e := d.s[d.i+1]; e {
-			case '"', '\\', '/':
-				b.WriteByte(e)
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case 'u':
+			switch e := d.s[d.i+1]; {
+			case unescaped[e] != 0:
+				b.WriteByte(unescaped[e])
+			case e == 'u':
 				r := hex4(d.s[d.i+2:])
 				if r < 0 {
 					return "", d.syntax(`invalid \u escape`)
 				}
 				d.i += 6
 				if utf16.IsSurrogate(r) {
-					if r2 := escapedRune(d.s[d.i:]); r2 >= 0 {
-						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-							b.WriteRune(dec)
-							d.i += 6
-							continue
-						}
+					// A pair, or a lone surrogate written as U+FFFD.
+					rest, ok := strings.CutPrefix(d.s[d.i:], `\u`)
+					if dec := utf16.DecodeRune(r, hex4(rest)); ok && dec != utf8.RuneError {
+						b.WriteRune(dec)
+						d.i += 6
+						continue
 					}
 					r = utf8.RuneError
 				}
@@ -394,13 +348,9 @@ func (d *Decoder) unquote(start int) (string, error) {
 	return "", d.syntax("unterminated string")
 }
 
-// escapedRune reads "\uXXXX" at the start of s, or returns -1.
-func escapedRune(s string) rune {
-	if len(s) < 2 || s[0] != '\\' || s[1] != 'u' {
-		return -1
-	}
-	return hex4(s[2:])
-}
+// unescaped maps the byte after a backslash to the byte it stands for, but
+// for 'u'.
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // hex4 reads four hex digits at the start of s, or returns -1.
 func hex4(s string) rune {
@@ -426,23 +376,22 @@ func (d *Decoder) eat(c byte) bool {
 	return false
 }
 
-// Syntax returns a SyntaxError at the current offset.
 func (d *Decoder) syntax(msg string) error { return &SyntaxError{Offset: d.i, Msg: msg} }
 
-// Errorf returns a SyntaxError at the current offset for a caller's rule,
-// such as "headers: want an object".
+// Errorf returns a SyntaxError at the current offset for a caller's rule
+// ("headers: want an object").
 func (d *Decoder) Errorf(msg string) error { return d.syntax(msg) }
 
 func quoteByte(c byte) string {
 	if c >= 0x20 && c < 0x7f {
 		return "'" + string(rune(c)) + "'"
 	}
-	const hex = "0123456789abcdef"
-	return "0x" + string([]byte{hex[c>>4], hex[c&0xf]})
+	return fmt.Sprintf("0x%02x", c)
 }
 
-// ObjectBuilder collects an object's members; a key set again keeps its
-// place and takes the new value. The zero ObjectBuilder is empty.
+// ObjectBuilder collects an object's members, a key set again keeping its
+// place with the new value, as JavaScript objects do. The zero
+// ObjectBuilder is empty.
 type ObjectBuilder struct {
 	members []Member
 	index   map[string]int
@@ -454,13 +403,13 @@ func (ob *ObjectBuilder) Set(key string, v Value) {
 		ob.members[i].Value = v
 		return
 	}
-	if ob.index != nil {
-		ob.index[key] = len(ob.members)
-	} else if len(ob.members) >= indexFrom {
+	if ob.index == nil && len(ob.members) >= indexFrom {
 		ob.index = make(map[string]int, 2*len(ob.members))
 		for i, m := range ob.members {
 			ob.index[m.Key] = i
 		}
+	}
+	if ob.index != nil {
 		ob.index[key] = len(ob.members)
 	}
 	ob.members = append(ob.members, Member{key, v})
@@ -468,17 +417,13 @@ func (ob *ObjectBuilder) Set(key string, v Value) {
 
 func (ob *ObjectBuilder) find(key string) int { return findMember(ob.index, ob.members, key) }
 
-// Len returns the number of members so far.
-func (ob *ObjectBuilder) Len() int { return len(ob.members) }
-
 // Object returns the object; ob must not be used afterwards.
 func (ob *ObjectBuilder) Object() Value {
 	if ob.members == nil {
 		ob.members = []Member{}
 	}
-	c := &composite{members: ob.members, index: ob.index}
-	if c.index == nil && len(c.members) >= indexFrom {
-		return NewObject(c.members)
+	if ob.index == nil {
+		return NewObject(ob.members)
 	}
-	return Value{kind: Object, ref: c}
+	return Value{kind: Object, ref: &composite{members: ob.members, index: ob.index}}
 }

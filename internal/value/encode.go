@@ -1,8 +1,9 @@
 package value
 
 import (
+	"bytes"
+	"encoding/json"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
@@ -45,16 +46,13 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	return AppendJSON(nil, v), nil
 }
 
-// AppendString appends s as a JSON string the way encoding/json does
-// with HTML escaping off: '"', '\\' and the control characters below
-// U+0020 are escaped (\b \f \n \r \t by name, the rest as \u00XX), each
-// byte of invalid UTF-8 becomes \ufffd, and U+2028 and U+2029 are
-// escaped because JavaScript reads them as line ends. strconv.Quote is
-// no substitute: its \x7f-style escapes are not JSON.
+// AppendString appends s as a JSON string as encoding/json writes it with
+// HTML escaping off: '"', '\\' and control characters escaped (\b \f \n \r
+// \t by name, the rest as \u00XX), each byte of invalid UTF-8 as \ufffd,
+// and U+2028 and U+2029 escaped, as JavaScript reads them as line ends.
 func AppendString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
-	// Most strings need no escape: copy a clean one in one append.
 	i := ascii.Span(s, &plainJSON)
 	if i == len(s) {
 		dst = append(dst, s...)
@@ -108,8 +106,7 @@ func AppendString(dst []byte, s string) []byte {
 }
 
 // plainJSON holds the bytes a JSON string holds as they are: ASCII from
-// 0x20 but '"' and '\\' (false from 0x80 on, which AppendString decodes as
-// UTF-8). One lookup per byte instead of three comparisons.
+// 0x20 but '"' and '\\'. Bytes from 0x80 are decoded as UTF-8.
 var plainJSON = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
@@ -117,14 +114,11 @@ var plainJSON = func() (t [256]bool) {
 	return t
 }()
 
-// Compact appends src to dst without the white space between tokens,
-// escapes and numbers kept byte for byte, as encoding/json's Compact
-// does. src must be one JSON value within the limits, as Decode reads
-// it; otherwise dst is returned unchanged with Decode's error.
+// Compact appends src to dst as encoding/json's Compact does, once it has
+// checked that src is one JSON value within the limits; otherwise dst is
+// returned unchanged with Decode's error.
 func Compact(dst, src []byte) ([]byte, error) {
-	// Checked in place: nothing the decoder reads outlives this call, so
-	// src need not be copied into a string.
-	d := Decoder{s: unsafe.String(unsafe.SliceData(src), len(src))}
+	d := Decoder{s: string(src)}
 	d.Space()
 	err := d.Skip()
 	d.Space()
@@ -134,24 +128,9 @@ func Compact(dst, src []byte) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	inString, escaped := false, false
-	for _, c := range src {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			continue
-		}
-		dst = append(dst, c)
+	out := bytes.NewBuffer(dst)
+	if err := json.Compact(out, src); err != nil {
+		return dst, err
 	}
-	return dst, nil
+	return out.Bytes(), nil
 }

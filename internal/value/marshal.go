@@ -8,16 +8,8 @@ import (
 	"strings"
 )
 
-// The conversion of what the fast paths in convert.go do not know: named
-// types, structs, marshalers, maps and slices of other types. The
-// endpoint_nojson build (the WebAssembly module, whose values all come
-// from JSON) leaves it out, with encoding/json's encoder: see
-// marshal_nojson.go.
-
 // marshal is json.Marshal with a panic in a MarshalJSON or MarshalText
 // method turned into ErrInvalid: no caller value may crash the library.
-// It is the fallback for structs and marshalers; the endpoint_nojson
-// build leaves it out (see marshal_nojson.go).
 func marshal(x any) (data []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -31,9 +23,9 @@ func marshal(x any) (data []byte, err error) {
 	return data, nil
 }
 
-// reflectOf converts what the fast paths do not know: named scalar
-// types directly, everything else through encoding/json once a walk has
-// checked it is within the limits.
+// reflectOf converts what Budget.of does not know: other scalar types
+// directly, everything else through encoding/json once a walk has checked
+// that it is within the limits.
 func (b *Budget) reflectOf(x any, depth int) (Value, error) {
 	rv := reflect.ValueOf(x)
 	t := rv.Type()
@@ -56,18 +48,17 @@ func (b *Budget) reflectOf(x any, depth int) (Value, error) {
 				return Value{}, nil
 			}
 			if e := rv.Elem(); isScalarKind(e.Kind()) && !implementsMarshaler(e.Type()) {
-				// *string, *int …: what they point to. (A pointer to a
+				// *string, *int …: what they point to. A pointer to a
 				// struct goes to encoding/json as it is, since fields
-				// reached through it are addressable there.)
+				// reached through it are addressable there.
 				return b.reflectOf(e.Interface(), depth)
 			}
 		case reflect.Chan, reflect.Func, reflect.Complex64, reflect.Complex128, reflect.UnsafePointer:
 			return Value{}, invalidError(fmt.Sprintf("%s has no JSON form", t))
 		}
 	}
-	// A walk over everything encoding/json would visit, spending the
-	// budget as it goes, so that a cycle or an exponential DAG fails
-	// here instead of inside json.Marshal.
+	// Walk what encoding/json would visit, spending a copy of the budget,
+	// so that a cycle or an exponential DAG fails here, not in json.Marshal.
 	walk := *b
 	if err := walk.count(rv, depth); err != nil {
 		return Value{}, err
@@ -97,42 +88,40 @@ func implementsMarshaler(t reflect.Type) bool {
 	return false
 }
 
-// count walks v as encoding/json would, spending one node for each
-// array, slice, map, struct and member it meets (an exported or embedded
-// field, an item, a map entry), and for each pointer or interface that
-// holds another, no more than the JSON it writes spends when it is
-// decoded, but for embedded structs, which are also counted as members
-// and objects of their own. Values with their own marshaling method are
-// not looked into: what they write is counted when it is decoded.
+// count walks v as encoding/json would, spending a node for each array,
+// slice, map, struct and member (exported or embedded field, item, map
+// entry) and for each pointer or interface holding another: no more than
+// decoding the JSON it writes spends, but for embedded structs, which count
+// as members and objects too. Marshalers are not looked into: what they
+// write is counted when it is decoded.
 func (b *Budget) count(v reflect.Value, depth int) error {
 	if !v.IsValid() {
 		return nil
 	}
 	if implementsMarshaler(v.Type()) {
-		return b.spend(1, depth)
+		return b.Spend(1, depth)
 	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return nil
 		}
-		// No JSON node: what it holds is counted. Only one that holds
-		// another pointer or interface spends, so that a loop of them,
-		// which passes no other node, ends.
+		// No JSON node, but one holding another pointer or interface
+		// spends, so that a loop of them, which meets no other node, ends.
 		if k := v.Elem().Kind(); k == reflect.Pointer || k == reflect.Interface {
-			if err := b.spend(1, depth); err != nil {
+			if err := b.Spend(1, depth); err != nil {
 				return err
 			}
 		}
 		return b.count(v.Elem(), depth)
 	case reflect.Struct:
-		if err := b.spend(1, depth); err != nil {
+		if err := b.Spend(1, depth); err != nil {
 			return err
 		}
 		t := v.Type()
 		for i := range v.NumField() {
 			if f := t.Field(i); f.IsExported() || f.Anonymous {
-				if err := b.spend(1, depth); err != nil { // a member
+				if err := b.Spend(1, depth); err != nil { // a member
 					return err
 				}
 				d := depth + 1
@@ -148,7 +137,7 @@ func (b *Budget) count(v reflect.Value, depth int) error {
 		if v.Kind() == reflect.Slice && (v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8) {
 			return nil // null, or []byte: a base64 string; no node
 		}
-		if err := b.spend(1+v.Len(), depth); err != nil {
+		if err := b.Spend(1+v.Len(), depth); err != nil {
 			return err
 		}
 		if !isScalarKind(v.Type().Elem().Kind()) {
@@ -162,7 +151,7 @@ func (b *Budget) count(v reflect.Value, depth int) error {
 		if v.IsNil() {
 			return nil
 		}
-		if err := b.spend(1+v.Len(), depth); err != nil {
+		if err := b.Spend(1+v.Len(), depth); err != nil {
 			return err
 		}
 		if !isScalarKind(v.Type().Elem().Kind()) {
@@ -193,12 +182,8 @@ func flattened(f reflect.StructField) bool {
 	return t.Kind() == reflect.Struct
 }
 
+// isScalarKind reports whether k is a boolean, a string or a real number,
+// the kinds from Bool to Float64.
 func isScalarKind(k reflect.Kind) bool {
-	switch k {
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.String:
-		return true
-	}
-	return false
+	return reflect.Bool <= k && k <= reflect.Float64 || k == reflect.String
 }

@@ -1,13 +1,13 @@
 package value
 
-// Merge lays layer over base as @octokit/endpoint's mergeDeep does: when
-// both are objects, base's members keep their places, a member layer
-// also has takes layer's value (merged again when both are objects) and
-// layer's new members follow in its order; otherwise layer replaces
-// base. Arrays are replaced, never concatenated. Neither input changes.
-//
-// (v6 spreads a string or array default into index keys when an object
-// is merged into it; here the object replaces it.)
+import "maps"
+
+// Merge lays layer over base as @octokit/endpoint's mergeDeep does: of two
+// objects, base's members keep their places, taking layer's value (merged
+// again when both are objects), and layer's new members follow in its
+// order; otherwise layer replaces base, arrays included. Unlike v6, which
+// spreads a string or array default into index keys when an object is
+// merged into it, the object replaces it.
 func Merge(base, layer Value) Value {
 	if base.kind != Object || layer.kind != Object || base.Len() == 0 {
 		return layer
@@ -19,9 +19,7 @@ func Merge(base, layer Value) Value {
 	copy(ob.members, base.ref.members)
 	if base.ref.index != nil {
 		ob.index = make(map[string]int, len(base.ref.index)+len(layer.ref.members))
-		for k, i := range base.ref.index {
-			ob.index[k] = i
-		}
+		maps.Copy(ob.index, base.ref.index)
 	}
 	for _, m := range layer.ref.members {
 		if i := ob.find(m.Key); i >= 0 {

@@ -4,23 +4,20 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
-// AppendFloat appends f as JavaScript's String(f) writes it, which is
-// also what JSON.stringify writes: the shortest digits that read back
-// as f, exponent form below 1e-6 and from 1e21 on, with no leading zero
-// in the exponent (1e-7, 1.5e+21), and -0 as 0. f must be finite.
+// AppendFloat appends finite f as JavaScript's String(f) and JSON.stringify
+// write it: the shortest digits that read back as f, exponent form below
+// 1e-6 and from 1e21 on without a leading zero in the exponent (1e-7,
+// 1.5e+21), and -0 as 0.
 func AppendFloat(dst []byte, f float64) []byte {
 	return appendFloat(dst, f, 64)
 }
 
-// appendFloat formats f with the shortest digits for its bit size, so
-// that a float32 prints as encoding/json prints it (0.1, not
-// 0.10000000149011612). A float32 is held to the thresholds as a
-// float32, as encoding/json holds it: float32(1e-6), a little below 1e-6
-// as a float64, is 0.000001.
+// appendFloat formats f with the shortest digits for its bit size, so that
+// a float32 prints as encoding/json prints it (0.1, not
+// 0.10000000149011612), held to the thresholds as a float32 as
+// encoding/json does: float32(1e-6), below 1e-6 as a float64, is 0.000001.
 func appendFloat(dst []byte, f float64, bits int) []byte {
 	if f == 0 {
 		return append(dst, '0') // also -0
@@ -52,55 +49,106 @@ func Float32(f float32) (Value, bool) {
 	return Value{kind: Number, num: textForm, str: string(appendFloat(buf[:0], g, 32))}, true
 }
 
-// ValidNumber reports whether s is a JSON number literal (RFC 8259
-// section 6), the check encoding/json applies to a json.Number.
+// ValidNumber reports whether s is a JSON number literal (RFC 8259 section
+// 6), as encoding/json checks a json.Number.
 func ValidNumber(s string) bool {
-	if s != "" && s[0] == '-' {
-		s = s[1:]
-	}
-	if s == "" {
-		return false
-	}
-	switch {
-	case s[0] == '0':
-		s = s[1:]
-	case '1' <= s[0] && s[0] <= '9':
-		s = skipDigits(s[1:])
-	default:
-		return false
-	}
-	if len(s) >= 2 && s[0] == '.' && ascii.IsDigit(s[1]) {
-		s = skipDigits(s[2:])
-	}
-	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
-		s = s[1:]
-		if s[0] == '+' || s[0] == '-' {
-			s = s[1:]
-			if s == "" {
-				return false
-			}
-		}
-		if s == "" || !ascii.IsDigit(s[0]) {
-			return false
-		}
-		s = skipDigits(s)
-	}
-	return s == ""
+	d := Decoder{s: s}
+	return d.number() && d.i == len(s)
 }
 
-func skipDigits(s string) string {
-	for len(s) > 0 && ascii.IsDigit(s[0]) {
-		s = s[1:]
-	}
-	return s
-}
-
-// isIntegerText reports whether a number literal has an integral value:
-// no fraction or exponent, or one that leaves no fractional digits.
+// isIntegerText reports whether a number literal has an integral value.
 func isIntegerText(s string) bool {
 	if !strings.ContainsAny(s, ".eE") {
 		return true
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	return err == nil && f == math.Trunc(f)
+}
+
+// NumbersEqual reports whether two JSON number literals have the same value
+// (1, 1.0, 1e0 and 10E-1 are equal, as are -0 and 0); false when either is
+// not a JSON number. It compares NumberKeys, in time linear in the texts,
+// where a big.Rat would spell out every digit of 1e1000000.
+func NumbersEqual(a, b string) bool {
+	if a == b {
+		return ValidNumber(a)
+	}
+	x, ok1 := NumberKey(a)
+	y, ok2 := NumberKey(b)
+	return ok1 && ok2 && x == y
+}
+
+// NumberKey returns a text that two JSON number literals share exactly when
+// their values are equal ("0" for zero, else [-]digits"e"exponent, digits
+// without leading or trailing zeros), in time linear in s, so that a number
+// compared with many is keyed once; false when s is not a JSON number.
+func NumberKey(s string) (string, bool) {
+	if !ValidNumber(s) {
+		return "", false
+	}
+	rest, neg := strings.CutPrefix(s, "-")
+	mant, e, _ := strings.Cut(rest, "e")
+	if len(mant) == len(rest) {
+		mant, e, _ = strings.Cut(rest, "E")
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	trimmed := strings.TrimRight(digits, "0")
+	if trimmed == "" {
+		return "0", true // zero, of either sign
+	}
+	key := trimmed + "e" + addExponent(e, len(digits)-len(trimmed)-len(frac))
+	if neg {
+		key = "-" + key
+	}
+	return key, true
+}
+
+// addExponent returns the decimal text of the exponent e (JSON's: an
+// optional sign and digits, "" for none) plus adj, whose size the number's
+// length bounds, for exponents past int64 too.
+func addExponent(e string, adj int) string {
+	neg := false
+	if e != "" && (e[0] == '+' || e[0] == '-') {
+		neg, e = e[0] == '-', e[1:]
+	}
+	e = strings.TrimLeft(e, "0")
+	if len(e) <= 18 {
+		n, _ := strconv.ParseInt(e, 10, 64) // "" is 0
+		if neg {
+			n = -n
+		}
+		return strconv.FormatInt(n+int64(adj), 10)
+	}
+	// |e| ≥ 10^18, more than any adj: the sum has e's sign, and its
+	// magnitude is |e| plus or minus |adj|, digit by digit from the right.
+	b := []byte(e)
+	up := adj >= 0 != neg
+	c := uint64(adj)
+	if adj < 0 {
+		c = uint64(-adj)
+	}
+	sign := -1
+	if up {
+		sign = 1
+	}
+	for i := len(b) - 1; i >= 0 && c > 0; i-- {
+		d := int(b[i]-'0') + sign*int(c%10)
+		c /= 10
+		if d < 0 || d > 9 { // a carry or a borrow
+			d, c = d-10*sign, c+1
+		}
+		b[i] = byte('0' + d)
+	}
+	mag := string(b)
+	switch {
+	case !up:
+		mag = strings.TrimLeft(mag, "0")
+	case c > 0: // a carry past the first digit
+		mag = strconv.FormatUint(c, 10) + mag
+	}
+	if neg {
+		return "-" + mag
+	}
+	return mag
 }

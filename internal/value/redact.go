@@ -1,17 +1,10 @@
 package value
 
-// Redact returns v with the value of every object member whose key
-// sensitive reports true replaced by mask, at any depth. Only what
-// changes is copied; v is returned as it is when nothing does.
-func Redact(v Value, sensitive func(key string) bool, mask Value) Value {
-	out, _ := redact(v, sensitive, mask, nil)
-	return out
-}
-
-// RedactText is Redact that also passes every string of v, and every
-// object key, through text (which returns its argument when it masks
-// nothing), for credentials inside a value, such as a URL's user
-// information.
+// RedactText returns v with the value of every member whose key sensitive
+// reports replaced by mask, at any depth, and every string and key passed
+// through text (which returns its argument when it masks nothing), for
+// credentials inside a value such as a URL's user information; text may be
+// nil. Only what changes is copied.
 func RedactText(v Value, sensitive func(key string) bool, mask Value, text func(string) string) Value {
 	out, _ := redact(v, sensitive, mask, text)
 	return out
@@ -42,7 +35,7 @@ func redact(v Value, sensitive func(string) bool, mask Value, text func(string) 
 		}
 	case Object:
 		var members []Member
-		keys := false // a key was masked: the index is made again
+		keys := false // a key was masked: the index is rebuilt
 		for i, m := range v.ref.members {
 			r, changed := mask, true
 			if !sensitive(m.Key) {

@@ -1,3 +1,10 @@
+// Package value is the engine's model of the values a call carries:
+// immutable JSON values whose objects keep their order and whose numbers
+// stay exact. Every value a caller hands the library (parameters, data, the
+// request field, defaults, options JSON) is converted here once, where it
+// enters, by [Of] or [Decode]; from then on the engine reads only Values,
+// so it keeps no caller memory, shares nothing that could change, and
+// enforces every limit in one place.
 package value
 
 import (
@@ -20,8 +27,7 @@ const (
 
 var kindNames = [...]string{Null: "null", Bool: "boolean", Number: "number", String: "string", Array: "array", Object: "object"}
 
-// String returns the JSON Schema name of k: "null", "boolean", "number",
-// "string", "array" or "object".
+// String returns the JSON Schema name of k, for messages.
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -30,7 +36,7 @@ func (k Kind) String() string {
 }
 
 // numForm says how a Number holds its value, so that every number stays
-// exact: integers as integers, json.Number text as text.
+// exact: integers as integers, JSON text as text.
 type numForm uint8
 
 const (
@@ -40,25 +46,22 @@ const (
 	textForm                 // str is a JSON number literal
 )
 
-// Flag marks a String for the template engine: a multi-segment path, or
-// a query value whose "+" is a literal plus; or an Object written as
-// OpenAPI's deepObject style. The value model carries it without giving
-// it a meaning.
+// Flag marks a String for the template engine (a multi-segment path, a
+// query value whose "+" is a literal plus) or an Object for OpenAPI's
+// deepObject style; the value model carries it without giving it a meaning.
 type Flag uint8
 
-// Flags of a String, and DeepObjectFlag of an Object.
+// The flags; the zero Flag is none.
 const (
-	NoFlag Flag = iota
-	PathFlag
+	PathFlag Flag = 1 + iota
 	VerbatimFlag
 	DeepObjectFlag
 )
 
 // Value is an immutable JSON value: null, a boolean, an exact number, a
 // string, an array, or an object whose members keep their order. Values
-// share their members freely, since nothing ever changes them; a Value
-// never points into memory its caller owns (strings aside, which Go
-// never changes either).
+// share their members freely, since nothing changes them, and never point
+// into memory their caller owns (strings aside, which Go never changes).
 type Value struct {
 	kind Kind
 	num  numForm
@@ -68,16 +71,15 @@ type Value struct {
 	ref  *composite
 }
 
-// composite holds an array's items or an object's members. Objects with
-// many members carry an index by key, built once with the object.
+// composite holds an array's items or an object's members, with an index
+// by key from indexFrom members on.
 type composite struct {
 	items   []Value
 	members []Member
 	index   map[string]int
 }
 
-// indexFrom is the member count from which an object keeps a map from
-// keys to positions; below it a linear scan is faster.
+// indexFrom is the member count from which a map beats a linear scan.
 const indexFrom = 12
 
 // Member is one key and value of an object.
@@ -112,9 +114,9 @@ func Uint(u uint64) Value {
 	return Value{kind: Number, num: uintForm, bits: u}
 }
 
-// Float returns a Number holding f, or false for NaN and infinities,
-// which JSON cannot hold. An integral f keeps its float form, so that it
-// prints as JavaScript prints it.
+// Float returns a Number holding f, or false for NaN and infinities, which
+// JSON cannot hold. An integral f keeps its float form, so that it prints as
+// JavaScript prints it.
 func Float(f float64) (Value, bool) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return Value{}, false
@@ -122,8 +124,8 @@ func Float(f float64) (Value, bool) {
 	return Value{kind: Number, num: floatForm, bits: math.Float64bits(f)}, true
 }
 
-// NumberText returns a Number whose text is s, a JSON number literal
-// (RFC 8259 section 6), or false when s is not one.
+// NumberText returns a Number whose text is s, or false when s is not a
+// JSON number literal (RFC 8259 section 6).
 func NumberText(s string) (Value, bool) {
 	if !ValidNumber(s) {
 		return Value{}, false
@@ -136,9 +138,9 @@ func NewArray(items []Value) Value {
 	return Value{kind: Array, ref: &composite{items: items}}
 }
 
-// makeArray returns an Array of n items and the items to fill in. A
-// short array's items share one allocation with it: the lists callers
-// pass (labels, assignees) mostly hold one to four.
+// makeArray returns an Array of n items and the items to fill in. Up to
+// four, as most lists callers pass (labels, assignees) hold, share one
+// allocation with the array.
 func makeArray(n int) (Value, []Value) {
 	var c *composite
 	var items []Value
@@ -168,8 +170,8 @@ func makeArray(n int) (Value, []Value) {
 	return Value{kind: Array, ref: c}, items
 }
 
-// NewObject returns an Object of members, which it takes ownership of.
-// Keys must be unique (see ObjectBuilder for input that may repeat one).
+// NewObject returns an Object of members, which it takes ownership of; keys
+// must be unique (an [ObjectBuilder] takes input that may repeat one).
 func NewObject(members []Member) Value {
 	c := &composite{members: members}
 	if len(members) >= indexFrom {
@@ -188,28 +190,20 @@ func (v Value) Kind() Kind { return v.kind }
 func (v Value) IsNull() bool { return v.kind == Null }
 
 // Undefined reports whether RFC 6570 reads v as undefined, which an
-// expansion leaves out: null, or an array or object whose items or
-// members are all null (or that has none).
+// expansion leaves out: null, or an array or object whose items or members
+// are all null (or that has none).
 func (v Value) Undefined() bool {
-	switch v.kind {
-	case Null:
-		return true
-	case Array:
-		for _, it := range v.Items() {
-			if it.kind != Null {
-				return false
-			}
+	for _, it := range v.Items() {
+		if it.kind != Null {
+			return false
 		}
-		return true
-	case Object:
-		for _, m := range v.Members() {
-			if m.Value.kind != Null {
-				return false
-			}
-		}
-		return true
 	}
-	return false
+	for _, m := range v.Members() {
+		if m.Value.kind != Null {
+			return false
+		}
+	}
+	return v.kind == Null || v.kind == Array || v.kind == Object
 }
 
 // Flag returns a String's or an Object's flag.
@@ -224,12 +218,12 @@ func (v Value) WithFlag(f Flag) Value {
 // Bool returns a Bool's value; false for every other kind.
 func (v Value) Bool() bool { return v.kind == Bool && v.bits == 1 }
 
-// Text returns a String's contents, or the JSON text of a Number or Bool
-// ("1e-7", "true"), or "null"; "" for arrays and objects. Numbers print
-// as JavaScript's String(n) does; number text keeps its own digits.
+// Text returns a String's contents, the JSON text of a Number or Bool
+// ("1e-7", "true"), "null", or "" for arrays and objects. Numbers print as
+// JavaScript's String(n) does, or as their JSON text was written.
 func (v Value) Text() string {
 	if v.kind == String {
-		return v.str // inlined: the common case
+		return v.str // the common case, inlined
 	}
 	return v.scalarText()
 }
@@ -274,7 +268,7 @@ func (v Value) AppendText(dst []byte) []byte {
 }
 
 // AsInt returns the value of a Number made from a Go integer that int64
-// holds, without parsing or converting; false for every other value.
+// holds, without parsing; false for every other value.
 func (v Value) AsInt() (int64, bool) {
 	if v.kind == Number && v.num == intForm {
 		return int64(v.bits), true
@@ -282,41 +276,8 @@ func (v Value) AsInt() (int64, bool) {
 	return 0, false
 }
 
-// NumberText returns the JSON text of a Number read from JSON, kept as
-// written; false for every other value.
-func (v Value) NumberText() (string, bool) {
-	if v.kind == Number && v.num == textForm {
-		return v.str, true
-	}
-	return "", false
-}
-
-// Int64 returns a Number's value when it is an integer that int64 holds.
-func (v Value) Int64() (int64, bool) {
-	if v.kind != Number {
-		return 0, false
-	}
-	switch v.num {
-	case intForm:
-		return int64(v.bits), true
-	case floatForm:
-		f := math.Float64frombits(v.bits)
-		if f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
-			return int64(f), true
-		}
-	case textForm:
-		if i, err := strconv.ParseInt(v.str, 10, 64); err == nil {
-			return i, true
-		}
-		if f, err := strconv.ParseFloat(v.str, 64); err == nil && f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
-			return int64(f), true
-		}
-	}
-	return 0, false
-}
-
-// IsInteger reports whether v is a Number with an integral value, as
-// JSON Schema's "integer" type means it (1.0 is an integer).
+// IsInteger reports whether v is a Number with an integral value, as JSON
+// Schema's "integer" means it (1.0 is one).
 func (v Value) IsInteger() bool {
 	if v.kind != Number {
 		return false
@@ -331,23 +292,6 @@ func (v Value) IsInteger() bool {
 	return isIntegerText(v.str)
 }
 
-// Float64 returns a Number as the nearest float64; 0 for other kinds.
-func (v Value) Float64() float64 {
-	if v.kind != Number {
-		return 0
-	}
-	switch v.num {
-	case intForm:
-		return float64(int64(v.bits))
-	case uintForm:
-		return float64(v.bits)
-	case floatForm:
-		return math.Float64frombits(v.bits)
-	}
-	f, _ := strconv.ParseFloat(v.str, 64)
-	return f
-}
-
 // Len returns the number of items of an Array or members of an Object.
 func (v Value) Len() int {
 	if v.ref == nil {
@@ -359,12 +303,11 @@ func (v Value) Len() int {
 	return len(v.ref.members)
 }
 
-// Index returns item i of an Array; it panics when i is out of range, as
-// indexing a slice does.
+// Index returns item i of an Array, panicking out of range as a slice does.
 func (v Value) Index(i int) Value { return v.ref.items[i] }
 
-// Items returns an Array's items, nil for other kinds. The slice is
-// shared: callers must not change it.
+// Items returns an Array's items, nil for other kinds; callers must not
+// change the shared slice.
 func (v Value) Items() []Value {
 	if v.kind != Array || v.ref == nil {
 		return nil
@@ -372,8 +315,8 @@ func (v Value) Items() []Value {
 	return v.ref.items
 }
 
-// Members returns an Object's members in order, nil for other kinds. The
-// slice is shared: callers must not change it.
+// Members returns an Object's members in order, nil for other kinds;
+// callers must not change the shared slice.
 func (v Value) Members() []Member {
 	if v.kind != Object || v.ref == nil {
 		return nil
@@ -386,16 +329,13 @@ func (v Value) Get(key string) (Value, bool) {
 	if v.kind != Object || v.ref == nil {
 		return Value{}, false
 	}
-	if i := v.ref.find(key); i >= 0 {
+	if i := findMember(v.ref.index, v.ref.members, key); i >= 0 {
 		return v.ref.members[i].Value, true
 	}
 	return Value{}, false
 }
 
-func (c *composite) find(key string) int { return findMember(c.index, c.members, key) }
-
-// findMember returns the position of key among members, through index
-// when there is one (large objects), or -1.
+// findMember returns the position of key among members, or -1.
 func findMember(index map[string]int, members []Member, key string) int {
 	if index != nil {
 		if i, ok := index[key]; ok {
@@ -409,47 +349,4 @@ func findMember(index map[string]int, members []Member, key string) int {
 		}
 	}
 	return -1
-}
-
-// Equal reports whether v and w are the same JSON value: objects member
-// by member in order, flags ignored, numbers by their text or else as
-// float64 (1 equals 1.0 and "1e0").
-func Equal(v, w Value) bool {
-	if v.kind != w.kind {
-		return false
-	}
-	switch v.kind {
-	case Null:
-		return true
-	case Bool:
-		return v.bits == w.bits
-	case String:
-		return v.str == w.str
-	case Number:
-		if v.num == w.num && v.num != textForm {
-			return v.bits == w.bits
-		}
-		return v.Text() == w.Text() || v.Float64() == w.Float64()
-	case Array:
-		a, b := v.Items(), w.Items()
-		if len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !Equal(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	a, b := v.Members(), w.Members()
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Key != b[i].Key || !Equal(a[i].Value, b[i].Value) {
-			return false
-		}
-	}
-	return true
 }

@@ -88,18 +88,23 @@ const SourceVersion = %q
 // fixServers writes GitHub Enterprise Server's upload server,
 // "https://HOSTNAME/api/uploads", with the variables of the default
 // server, "{protocol}://{hostname}/api/v3", so that Operation.BaseURL
-// can put an instance's host (and scheme) in it.
+// can put an instance's host (and scheme) in it. It leaves Info.Accept
+// empty: GitHub's media type is the Endpoint's own, which
+// builder.WithCatalog keeps then ("application/json", what most of
+// GitHub's operations answer in, would replace it).
 func fixServers(c *catalog.Catalog) (*catalog.Catalog, error) {
 	info := c.Info()
-	if len(info.Servers) == 0 || !strings.Contains(info.Servers[0].URL, "{hostname}") {
+	enterprise := len(info.Servers) > 0 && strings.Contains(info.Servers[0].URL, "{hostname}")
+	if !enterprise && info.Accept == "" {
 		return c, nil
 	}
+	info.Accept = ""
 	var ops []catalog.Operation
 	for _, op := range c.Operations() {
 		o := *op
 		o.Servers = nil
 		for _, s := range op.Servers {
-			if strings.HasPrefix(s.URL, "https://HOSTNAME/") {
+			if enterprise && strings.HasPrefix(s.URL, "https://HOSTNAME/") {
 				s = catalog.Server{URL: "{protocol}://{hostname}/" + strings.TrimPrefix(s.URL, "https://HOSTNAME/"), Variables: info.Servers[0].Variables}
 			}
 			o.Servers = append(o.Servers, s)
