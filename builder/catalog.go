@@ -268,8 +268,7 @@ func findOperation(m *layer, cat Catalog) (op Operation, byID bool, err error) {
 }
 
 // placeParams checks each parameter and moves header parameters into m's
-// headers; a default the operation does not declare is dropped. sendsBody
-// says one goes to the body.
+// headers. sendsBody says one goes to the body.
 func placeParams(m *layer, op Operation, params []param, mine paramList, callHeaders headerList) (kept []param, headersChanged, sendsBody bool, err error) {
 	// kept is allocated only when a parameter is dropped or moved.
 	drop := func(i int) {
@@ -278,11 +277,14 @@ func placeParams(m *layer, op Operation, params []param, mine paramList, callHea
 		}
 	}
 	for i, p := range params {
-		loc, dropped, err := place(op, p, mine)
+		loc, err := op.Place(p.name, p.v)
+		if loc == InNone && err == nil {
+			loc, err = undeclared(op, p, mine)
+		}
 		switch {
 		case err != nil:
 			return nil, false, false, newError("check", p.name, err)
-		case dropped:
+		case loc == InNone:
 			drop(i)
 		case loc == InHeader:
 			drop(i)
@@ -304,21 +306,17 @@ func placeParams(m *layer, op Operation, params []param, mine paramList, callHea
 	return kept, headersChanged, sendsBody, nil
 }
 
-// place says where p goes; drop for a default the operation does not
-// declare. A call's own undeclared parameter goes to an open body, or is
-// an error with suggestions.
-func place(op Operation, p param, mine paramList) (_ Location, drop bool, _ error) {
-	loc, err := op.Place(p.name, p.v)
-	switch {
-	case loc != InNone || err != nil:
-		return loc, false, err
-	case mine.find(p.name) < 0:
-		return InNone, true, nil
+// undeclared places a parameter the operation does not declare: InNone,
+// dropped, for a default's; for the call's own, the body when it is open,
+// else an error with suggestions.
+func undeclared(op Operation, p param, mine paramList) (Location, error) {
+	if mine.find(p.name) < 0 {
+		return InNone, nil
 	}
 	if err := op.CheckParam(p.name, p.v); err != nil {
-		return InNone, false, err
+		return InNone, err
 	}
-	return InBody, false, nil
+	return InBody, nil
 }
 
 // checkData checks a Data value the catalogue can look into: its JSON
