@@ -2,8 +2,8 @@ package endpoint
 
 import "github.com/endpointkit/endpoint/builder"
 
-// The options of a defaults layer, for Defaults; each is the builder
-// package's function of the same name.
+// The layers of Defaults, here so that one import does: each is builder's
+// function of the same name.
 
 // WithOptions is [builder.WithOptions].
 func WithOptions(o builder.Options) builder.Option { return builder.WithOptions(o) }

@@ -3,26 +3,23 @@ package builder
 import (
 	"errors"
 	"fmt"
-	iroute "github.com/endpointkit/endpoint/internal/route"
 	"net/url"
 	"strings"
 
+	iroute "github.com/endpointkit/endpoint/internal/route"
 	"github.com/endpointkit/endpoint/internal/userinfo"
 )
 
-// ErrInvalidHost is returned when a URL's host is not usable: a built URL
-// with no host, or one net/url refuses (a space, a bad escape, an unclosed
-// IPv6 literal, a port that is not a number), or a host given to
-// WithEnterprise.
+// ErrInvalidHost is returned when a built URL has no host or one net/url
+// refuses (a space, a bad escape, an unclosed IPv6 literal, a port that is
+// no number), and for an invalid host given to WithEnterprise.
 var ErrInvalidHost = errors.New("invalid host")
 
-// URLs are checked by net/url, the parser HTTPRequest and every Go HTTP
-// client use, so that Build accepts exactly the URLs HTTPRequest accepts.
-
 // checkBaseURL accepts "", a path ("/api", for a client that resolves it
-// against its own origin), or an absolute http or https URL with a host,
-// without a query, a fragment or a dot segment: what is joined after it
-// would land in the query, or climb.
+// against its own origin), or an http or https URL with a host, without a
+// query, fragment or dot segment, where what is joined after it would land
+// in the query, or climb. URLs are checked by net/url, the parser of
+// HTTPRequest and every Go client, so that Build makes no URL they refuse.
 func checkBaseURL(base string) error {
 	if base == "" {
 		return nil
@@ -49,9 +46,8 @@ func checkBaseURL(base string) error {
 	return nil
 }
 
-// checkURL checks a built absolute URL with url.Parse: it must parse and
-// have a host. A relative URL (built on an empty or path base URL) is
-// not checked here: its parts were encoded by the template engine.
+// checkURL checks that a built absolute URL parses and has a host; a
+// relative one's parts were all encoded by the template.
 func checkURL(u []byte) error {
 	if !isAbsolute(string(u)) {
 		return nil
@@ -66,9 +62,8 @@ func checkURL(u []byte) error {
 	return nil
 }
 
-// parseError says why net/url refuses s without quoting s: url.Error
-// would quote the URL a second time, and its cause may quote a piece of
-// a password (see userinfo.Cause).
+// parseError says why net/url refuses s without quoting s, which the
+// error does once: url.Error's cause may quote a piece of a password.
 func parseError(s string, err error) error {
 	err = userinfo.Cause(s, err, func(s string) error {
 		_, err := url.Parse(s)

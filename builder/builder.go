@@ -9,49 +9,39 @@ import (
 	"github.com/endpointkit/endpoint/media"
 )
 
-// Builder assembles one call fluently: a route, then parameters, headers
-// and the rest, then Build, Merge or HTTPRequest. Each method records
-// into the Builder, converting its value at once, and returns the same
-// Builder; the first error is kept and returned by Build, Merge and
-// HTTPRequest. A Builder is for one goroutine and never changes its
-// Endpoint. A chain that ends in Build or HTTPRequest does not escape to
-// the heap. A Builder may build any number of times, and go on being
-// changed between builds: no result shares anything with it (but a
-// []byte or io.Reader Data, sent as it is). Use it
-// through its pointer: a copy of the struct (c := *b) shares some of its
-// parameters, headers and request members with b, and setting one in
-// either may change the other; [Builder.Clone] branches a call.
+// Builder is one call, set up fluently and then built: each method
+// converts its value at once and returns the Builder, and the first error
+// is kept for Build, Merge or HTTPRequest to return. A Builder is for one
+// goroutine; it may build any number of times and go on changing, since no
+// result shares anything with it (a []byte or io.Reader Data aside). A copy
+// of the struct (c := *b) shares parameters and headers with b: branch a
+// call with [Builder.Clone].
 //
-//   - route and method: [Endpoint.Route], [Builder.Method], [Builder.URL], [Builder.BaseURL]
+//   - route: [Endpoint.Route], [Builder.Method], [Builder.URL], [Builder.BaseURL]
 //   - parameters: [Builder.Param], [Builder.Params]
-//   - headers and media type: [Builder.Header], [Builder.RemoveHeader], [Builder.Preview], [Builder.Format]
+//   - headers: [Builder.Header], [Builder.RemoveHeader], [Builder.Preview], [Builder.Format]
 //   - body and meta information: [Builder.Data], [Builder.Meta]
-//   - results: [Builder.Build], [Builder.HTTPRequest], [Builder.Merge]; [Builder.Clone] branches a call
+//   - results: [Builder.Build], [Builder.HTTPRequest], [Builder.Merge], [Builder.Clone]
 //   - printing, credentials masked: [Builder.String], [Builder.GoString]
 type Builder struct {
-	e     *Endpoint
-	route string
-	// call holds what the methods set; its Params are in params.
-	call   layer
+	e      *Endpoint
+	route  string
+	call   layer // what the methods set, but the parameters
 	err    error
 	budget value.Budget
 	// The parameters: the first ones in small, without allocating, all of
-	// them in more once small is full. Build hands the parser a copy, of
-	// exactly their number: the parser's errors keep what it is given, and
-	// handing it small itself would make every Builder escape.
+	// them in more once small is full.
 	small [6]param
 	n     int
 	more  paramSet
-	// req holds the request passthrough's members, reqAt their index.
-	req   []value.Member
+	req   []value.Member // the meta information, reqAt their index
 	reqAt nameIndex
 }
 
-// Route starts a call: "METHOD /path/{param}", or a target alone,
-// which leaves the method to the defaults. The method is an HTTP token,
-// followed by one space and a target without white space; a target alone
-// starts with "/", "{" or http(s)://. Anything else is ErrInvalidRoute,
-// reported by Build.
+// Route starts a call: "METHOD /path/{param}" (an HTTP token, one space,
+// a target without white space), or a target alone, starting with "/",
+// "{" or http(s)://, which leaves the method to the defaults. Anything else
+// is ErrInvalidRoute, reported by Build.
 func (e *Endpoint) Route(route string) *Builder {
 	return &Builder{e: e.orZero(), route: route}
 }
@@ -65,10 +55,9 @@ func (b *Builder) URL(url string) *Builder { b.call.URL = url; return b }
 // BaseURL overrides the base URL for this call.
 func (b *Builder) BaseURL(baseURL string) *Builder { b.call.BaseURL = baseURL; return b }
 
-// Param sets a parameter; setting a name again replaces its value in
-// place. The value is converted at once, as encoding/json would marshal
-// it (strings and integers without allocating); nil is JSON null, which
-// a template reads as no value. The name must not be empty.
+// Param sets a parameter, converted at once as encoding/json would
+// marshal it; a name set again keeps its place. nil is JSON null, which a
+// template reads as no value. The name must not be empty.
 func (b *Builder) Param(name string, value any) *Builder {
 	if b.err != nil {
 		return b
@@ -78,9 +67,8 @@ func (b *Builder) Param(name string, value any) *Builder {
 		return b
 	}
 	if b.more.list == nil && b.n < len(b.small) && b.smallIndex(name) < 0 {
-		// A new parameter in the Builder's own room: a string, number,
-		// boolean or nil is converted straight into its place, not into
-		// a value that is then copied there (a store-forwarding stall).
+		// A new parameter in the Builder's own room, a scalar converted
+		// in place.
 		p := &b.small[b.n]
 		if !p.v.SetScalar(value) {
 			v, err := toValue(value, &b.budget)
@@ -94,8 +82,8 @@ func (b *Builder) Param(name string, value any) *Builder {
 		b.n++
 		return b
 	}
-	// A name set again gives back what its old value took before the new
-	// one is converted, so that a call never counts both.
+	// A name set again gives back what its old value took first, so that
+	// MaxNodes never counts both.
 	dst := b.paramSlot(name)
 	if dst == nil {
 		return b // b.err says why
@@ -110,8 +98,6 @@ func (b *Builder) Param(name string, value any) *Builder {
 	return b
 }
 
-// smallIndex is the index of name among the parameters in the Builder's
-// own room, or -1.
 func (b *Builder) smallIndex(name string) int {
 	for i := range b.n {
 		if b.small[i].name == name {
@@ -121,9 +107,8 @@ func (b *Builder) smallIndex(name string) int {
 	return -1
 }
 
-// paramSlot returns where name's value goes: its place when it is set
-// already, else a new place at the end holding null; nil, with b.err set,
-// past MaxParams.
+// paramSlot returns where name's value goes, a new place at the end
+// holding null for a new name; nil, with b.err set, past MaxParams.
 func (b *Builder) paramSlot(name string) *value.Value {
 	if b.more.list == nil {
 		if i := b.smallIndex(name); i >= 0 {
@@ -144,7 +129,6 @@ func (b *Builder) paramSlot(name string) *value.Value {
 	return b.more.slot(i, free, name)
 }
 
-// params returns a copy of the parameters, in order.
 func (b *Builder) params() []param {
 	if b.more.list != nil {
 		return slices.Clone(b.more.list)
@@ -155,9 +139,9 @@ func (b *Builder) params() []param {
 	return append(make([]param, 0, b.n), b.small[:b.n]...)
 }
 
-// own returns the parameters as they are, not copied, for a parser that
-// keeps nothing of them: handing them over apart from the layer, whose
-// contents the parser does keep, lets the Builder stay on the stack.
+// own returns the parameters uncopied, for a parser that keeps nothing of
+// them: handed over apart from the layer, they let the Builder stay on the
+// stack.
 func (b *Builder) own() []param {
 	if b.more.list != nil {
 		return b.more.list
@@ -173,9 +157,9 @@ func (b *Builder) Params(params map[string]any) *Builder {
 	return b
 }
 
-// Header sets a header; names are case-insensitive, and the last value
-// set for a name wins. The name must be an HTTP token and the value
-// free of control characters; an error never quotes the value.
+// Header sets a header, the last value of a name (in any case) winning.
+// The name must be an HTTP token and the value free of control characters;
+// an error never quotes the value.
 func (b *Builder) Header(name, value string) *Builder {
 	if b.err != nil {
 		return b
@@ -225,7 +209,8 @@ func (b *Builder) Preview(names ...string) *Builder {
 	return b
 }
 
-// Format sets the media type format, such as "raw" or "diff".
+// Format sets the media type format, such as "raw" or "diff", which
+// rewrites the accept header's GitHub media types.
 func (b *Builder) Format(format string) *Builder {
 	if b.err != nil {
 		return b
@@ -239,11 +224,10 @@ func (b *Builder) Format(format string) *Builder {
 }
 
 // Data sets the whole body: a string (of any string type), []byte or
-// io.Reader is sent as it is (a []byte is not copied: do not change it
-// before the request is sent), anything else is converted at once and
-// sent as JSON, even when that JSON is a string (a time.Time, a
-// json.RawMessage). nil, and a value whose JSON is null (a nil slice, map
-// or pointer), set no body, as a null data does in options JSON.
+// io.Reader is sent as it is (a []byte is not copied: leave it alone until
+// the request is sent), anything else as JSON, converted at once, even when
+// that JSON is a string (a time.Time). nil and a value whose JSON is null
+// set no body, as a null data does in options JSON.
 func (b *Builder) Data(data any) *Builder {
 	if b.err != nil {
 		return b
@@ -258,9 +242,9 @@ func (b *Builder) Data(data any) *Builder {
 	return b
 }
 
-// Meta sets a key of the request's meta information, passed through to
-// RequestOptions.Request (JSON key "request") for the client that sends
-// it; the value is converted at once.
+// Meta sets a key of the meta information passed through to
+// RequestOptions.Request (octokit's request option) for the client that
+// sends the request.
 func (b *Builder) Meta(key string, v any) *Builder {
 	if b.err != nil {
 		return b
@@ -274,9 +258,7 @@ func (b *Builder) Meta(key string, v any) *Builder {
 	if at >= 0 {
 		b.budget.Refund(b.req[at].Value) // set again
 	}
-	// A member of the passthrough object, one level down, as
-	// Options.Request counts it.
-	val, err := toValueAt(v, &b.budget, 1)
+	val, err := toValueAt(v, &b.budget, 1) // one level down, in the object
 	if err != nil {
 		b.err = valueErr(keyRequest, err)
 		return b
@@ -285,9 +267,7 @@ func (b *Builder) Meta(key string, v any) *Builder {
 		b.req[at].Value = val
 		return b
 	}
-	// The passthrough is an object: one node for it, one per member, as
-	// Options.Request is counted.
-	cost := 1
+	cost := 1 // the member, and the object once
 	if len(b.req) == 0 {
 		cost = 2
 	}
@@ -299,8 +279,7 @@ func (b *Builder) Meta(key string, v any) *Builder {
 	return b
 }
 
-// layer returns the call as a layer: the route's method and target
-// unless Method and URL overrode them. Its parameters are a copy.
+// layer returns the call as a layer, with a copy of its parameters.
 func (b *Builder) layer() (layer, error) {
 	l, err := b.bareLayer()
 	if err != nil {
@@ -310,10 +289,10 @@ func (b *Builder) layer() (layer, error) {
 	return l, nil
 }
 
-// ep is b's Endpoint: the zero Endpoint's for a zero Builder.
 func (b *Builder) ep() *Endpoint { return b.e.orZero() }
 
-// bareLayer is layer without the parameters.
+// bareLayer is layer without the parameters: the route's method and
+// target unless Method and URL overrode them.
 func (b *Builder) bareLayer() (layer, error) {
 	if b.err != nil {
 		return layer{}, b.err
@@ -339,7 +318,8 @@ func (b *Builder) bareLayer() (layer, error) {
 	return l, nil
 }
 
-// Merge returns the call merged over the defaults, not parsed.
+// Merge returns the call merged over the defaults, not parsed: what
+// Endpoint.Merge returns.
 func (b *Builder) Merge() (Options, error) {
 	l, err := b.layer()
 	if err != nil {
@@ -357,8 +337,8 @@ func (b *Builder) Build() (RequestOptions, error) {
 	return b.ep().build(&l, b.own())
 }
 
-// Clone returns an independent copy of b, to branch a half-built call;
-// unlike a copy of the struct, it shares nothing that either changes.
+// Clone returns a copy of b that shares nothing either changes, to branch
+// a half-built call.
 func (b *Builder) Clone() *Builder {
 	c := *b
 	c.more = paramSet{list: slices.Clone(b.more.list)}

@@ -14,77 +14,68 @@ import (
 )
 
 // A Catalog describes the operations of an API, so that an Endpoint can
-// check every call against it and route its parameters: see WithCatalog.
-// Package catalog implements it, for GitHub's API (catalog/github) and for
-// any OpenAPI description (catalog/openapi).
+// check every call against it and route its parameters (WithCatalog).
+// Package catalog implements it, for GitHub (catalog/github) and any
+// OpenAPI description (catalog/openapi).
 type Catalog interface {
-	// Resolve finds the operation a call addresses: by method and URL
-	// template (variable names may differ from the description's), or,
-	// when method is "", by the operation ID in url ("repos/get"). Its
-	// error says what was probably meant.
+	// Resolve finds the operation of a method and URL template (whose
+	// variable names may differ from the description's), or, for method
+	// "", of the operation ID url ("repos/get"); its error says what was
+	// probably meant.
 	Resolve(method, url string) (Operation, error)
-	// Accept returns the accept header the API's description asks for
-	// ("application/json"), which WithCatalog sets; "" keeps the
-	// Endpoint's.
+	// Accept returns the accept header the description asks for, which
+	// WithCatalog sets; "" keeps the Endpoint's.
 	Accept() string
 }
 
-// An Operation is one operation of a Catalog: what WithCatalog needs to
-// check a call and put its parameters where the description says.
-// catalog.Operation is the one implementation; values are in the engine's
-// own form, so an Operation is made by package catalog, not by hand.
+// An Operation is one operation of a Catalog: what a call is checked
+// against and routed by. Its values are the engine's own, so package
+// catalog makes the one implementation.
 type Operation interface {
-	// Target returns the method and the URL template to build the call
-	// with: the description's path, with a {?…} expression for the query
-	// parameters a template writes (see catalog.Operation.Template),
-	// parsed as RFC 6570 alone (a colon is literal, never v6's :name), or
-	// why it does not parse.
+	// Target returns the method and the URL template to build with: the
+	// description's path, a {?…} for the query parameters a template
+	// writes, parsed as RFC 6570 alone (a colon is literal).
 	Target() (method string, t *template.Template, err error)
-	// BaseURL returns the base URL of this operation given the call's:
-	// its own server (uploads.github.com) where the description has one.
+	// BaseURL returns the operation's own server (uploads.github.com)
+	// where the description has one, else base.
 	BaseURL(base string) string
 	// Locate says where the operation takes a parameter; InNone when it
 	// does not declare it.
 	Locate(name string) Location
 	// Place is Locate and CheckParam in one lookup: InNone and no error
-	// for a parameter the operation does not declare; InNone and the error
-	// to report for one it declares but the builder cannot send (a cookie).
+	// for an undeclared parameter, InNone and an error for one the builder
+	// cannot send (a cookie).
 	Place(name string, v value.Value) (Location, error)
-	// CheckParam checks a parameter's value: its JSON type, its enum; for
-	// a parameter the operation does not declare, a member an open body
-	// takes passes, and anything else is an error suggesting the nearest
-	// names.
+	// CheckParam checks a value's JSON type and enum; of an undeclared
+	// parameter, it passes a member an open body takes and suggests the
+	// nearest names for anything else.
 	CheckParam(name string, v value.Value) error
-	// CheckData checks a Data value as a whole, against the body's JSON
-	// type, and CheckMember a member of a Data object as a member of the
-	// body (owner is a path parameter, not a body member).
+	// CheckData checks a Data value against the body's JSON type, and
+	// CheckMember a member of a Data object as a member of the body.
 	CheckData(v value.Value) error
 	CheckMember(name string, v value.Value) error
-	// BodyMedia returns the media type of the operation's request body
-	// ("text/plain" for GitHub's markdown/raw), or "" for none: a string
-	// or []byte Data is labelled with it.
+	// BodyMedia returns the media type of the request body ("text/plain"
+	// for GitHub's markdown/raw), or "": a string or []byte Data's.
 	BodyMedia() string
-	// StyledValue returns the value an array or object query or header
+	// StyledValue returns what an array or object query or header
 	// parameter is sent as where the template cannot write its style (a
-	// string of joined items, or an object marked value.DeepObjectFlag);
-	// ok false when the template writes v as it is.
+	// string of joined items, an object marked value.DeepObjectFlag); ok
+	// false when the template writes v as it is.
 	StyledValue(name string, v value.Value) (_ value.Value, ok bool)
-	// Requires lists the parameters the operation always requires, and
-	// those it requires once a body is sent; Shadowed those of them that
-	// are body properties named as a path, query or header parameter,
-	// which only Data gives. The slices are shared and not to be changed.
+	// Requires lists the parameters always required and those required
+	// once a body is sent; Shadowed those of them that are body
+	// properties named like a path, query or header parameter, which only
+	// Data gives. The slices are shared: not to be changed.
 	Requires() (always, withBody []string)
 	Shadowed() (always, withBody []string)
-	// MissingIn returns the error for the required parameters that has
-	// says are absent, nil when none is: has is asked with body true for
-	// a property the body requires; sendsBody says the call sends a body,
-	// which requires an optional body's required properties.
+	// MissingIn returns the error for the required parameters has says
+	// are absent (asked with body true of a body property), nil for none;
+	// sendsBody requires an optional body's required properties.
 	MissingIn(has func(name string, body bool) bool, sendsBody bool) error
 }
 
 // styleQuery returns params with the values op's query styles rewrite;
-// params itself when there are none, as for every call whose parameters
-// are all scalars.
+// params itself when there are none, as when all are scalars.
 func styleQuery(op Operation, params []param) []param {
 	var out []param
 	for i := range params {
@@ -118,40 +109,32 @@ const (
 	InBody
 )
 
-// WithCatalog makes every call of the Endpoint checked against c, and its
-// parameters routed by c's description instead of v6's rule:
+// WithCatalog checks every call of the Endpoint against c and routes its
+// parameters by c's description instead of v6's rule:
 //
-//   - an unknown route, an unknown parameter, a missing required one, a
-//     value of the wrong JSON type or outside an enum is an error that
-//     says what was probably meant;
-//   - a parameter goes where the description says (path, query, header or
-//     body), so a POST's declared query parameters go to the query and a
-//     body field named url stays in the body;
-//   - a parameter a defaults layer set applies only to the operations
-//     that declare it, and, as a header parameter, not over a header the
-//     call sets or removes (a call's own header parameter replaces it);
-//   - a route may be an operation ID: Route("repos/get"), or one word,
-//     Route("findPets"), which after a method ("GET user") is a path first;
-//     a method given with an ID must be the operation's;
+//   - an unknown route or parameter, a missing required one, a value of
+//     the wrong JSON type or outside an enum is an error that says what
+//     was probably meant;
+//   - a parameter goes where the description says, so a POST's query
+//     parameters go to the query and a body field named url to the body;
+//   - a default parameter applies only to the operations that declare it,
+//     and, as a header parameter, not over a header the call sets or
+//     removes;
+//   - a route may be an operation ID, Route("repos/get"), or one word,
+//     Route("findPets"), which after a method ("GET user") is a path
+//     first; a method given with an ID must be the operation's;
 //   - an operation with its own server (GitHub's uploads) is sent there;
-//   - an absolute route ("GET https://ghe.example.com/api/v3/repos/{owner}/{repo}")
-//     goes to the server it names, as without a catalogue (or to the
-//     operation's own server, derived from it as from a base URL); the
-//     base URL stays the Endpoint's;
-//   - a literal query string in the route ("GET /user/repos?per_page=100")
-//     is kept;
-//   - Data of another kind must have a JSON type the body allows, and an
-//     object's members are checked as parameters; a body sent, of any
-//     members, needs the members an optional body requires;
-//   - a string, []byte or io.Reader Data is not looked into: the body's
-//     required members count as given;
-//   - a parameter is written in its OpenAPI style: a path's through the
-//     operation's template (/users/{.id}), a query's pipeDelimited,
-//     spaceDelimited or deepObject as the operation's StyledValue gives
-//     it (catalog.Operation is such an operation), in Build, HTTPRequest
-//     and Parse of Merge's options alike (but not of those options
-//     through JSON, which does not carry the catalogue: see Options;
-//     Build("", o) or BuildJSON builds them again).
+//     an absolute route goes to the server it names, and the base URL,
+//     where a client sends its token, stays the Endpoint's;
+//   - a route's literal query ("GET /user/repos?per_page=100") is kept;
+//   - Data must have a JSON type the body allows, an object's members are
+//     checked as parameters, and any body sent needs what an optional
+//     body requires; a string, []byte or io.Reader Data is not looked
+//     into, its required members taken as given;
+//   - a parameter is written in its OpenAPI style (/users/{.id};
+//     pipeDelimited, spaceDelimited and deepObject queries), also by Parse
+//     of Merge's options, but not of those options through JSON, which
+//     does not carry the catalogue (see Options).
 func WithCatalog(c Catalog) Option {
 	return func(dst *Options) error {
 		dst.catalog = c
@@ -165,7 +148,7 @@ func WithCatalog(c Catalog) Option {
 	}
 }
 
-// catalogRef is a layer's catalog; a later layer's replaces it.
+// catalogRef is a layer's catalogue; a later layer's replaces it.
 type catalogRef struct{ c Catalog }
 
 func mergeCatalog(base, l catalogRef) catalogRef {
@@ -175,15 +158,11 @@ func mergeCatalog(base, l catalogRef) catalogRef {
 	return base
 }
 
-// isOperationID reports whether a route is shaped like an operation ID:
-// two or more non-empty "/"-separated words of letters, digits, "_", "."
-// and "-" ("issues/list-for-repo").
-func isOperationID(s string) bool { return idWords(s) >= 2 }
-
-// isOperationWord reports whether a route is one such word ("findPets"),
-// as most API descriptions but GitHub's name their operations. Alone it
-// is no valid route, so with a catalogue it is read as an ID; as a
-// target after a method ("GET user") it is a path first.
+// isOperationID reports whether a route is shaped like GitHub's operation
+// IDs, "/"-separated words of letters, digits, "_", "." and "-"
+// ("issues/list-for-repo"), and isOperationWord whether it is one such
+// word ("findPets"), as most other descriptions name their operations.
+func isOperationID(s string) bool   { return idWords(s) >= 2 }
 func isOperationWord(s string) bool { return idWords(s) == 1 }
 
 // idWords counts the words of an operation ID; 0 for anything else.
@@ -205,15 +184,12 @@ func idWords(s string) int {
 	return words
 }
 
-// applyCatalog checks merged options against the catalog and routes
-// their parameters: see WithCatalog. params are the merged parameters and
-// mine the call's own, to tell them from the defaults'; both are only
-// read (a Builder's are passed uncopied). callHeaders are the headers the
-// call itself set or removed, which a default's header parameter does not
-// replace; callMethod is the method the call itself gave, which an
-// operation ID's must be. It returns the parameters left for the parser
-// (params itself unless some were dropped or moved), whether it changed
-// the headers, the operation, and its template when m.URL is it.
+// applyCatalog checks merged options against the catalogue and routes
+// their parameters (see WithCatalog). params are the merged parameters,
+// mine the call's own, both only read; callHeaders and callMethod what
+// the call itself set. It returns the parameters left for the parser
+// (params itself unless some were dropped or moved), whether the headers
+// changed, the operation, and its template when m.URL is it.
 func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerList, callMethod string, cat Catalog) (kept []param, headersChanged bool, op Operation, t *template.Template, err error) {
 	if op, t, err = routeOperation(m, cat, callMethod); err != nil {
 		return nil, false, nil, nil, err
@@ -231,34 +207,13 @@ func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerLi
 	return kept, headersChanged, op, t, nil
 }
 
-// routeOperation finds the operation m's method and URL address and
-// rewrites them as the operation's, keeping a literal query and the
-// server an absolute route names; t is the operation's template when
-// m.URL is it unchanged.
+// routeOperation finds the operation m addresses and rewrites m's method
+// and URL as its own, keeping a literal query and the server an absolute
+// route names; t is the operation's template when m.URL is it.
 func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *template.Template, error) {
-	method := m.Method
-	byID := isOperationID(m.URL)
-	if byID {
-		method = "" // an operation ID: the method is the operation's
-	}
-	if strings.IndexByte(m.URL, '?') >= 0 {
-		// The catalogue gives the path, but the caller's query is kept: it
-		// must be a template, as without a catalogue. The path is the
-		// catalogue's to judge (/d/{$x}?a=1 is no template), so that only
-		// the query's error counts.
-		if _, err := template.Parse(m.URL); err != nil && queryInvalid(m.URL) {
-			return nil, nil, newError("parse", m.URL, err)
-		}
-	}
-	op, err := cat.Resolve(method, m.URL)
-	if err != nil && isOperationWord(m.URL) {
-		// A path first; else an ID, and the path's error if neither.
-		if idOp, idErr := cat.Resolve("", m.URL); idErr == nil {
-			op, err, byID = idOp, nil, true
-		}
-	}
+	op, byID, err := findOperation(m, cat)
 	if err != nil {
-		return nil, nil, newError("check", callRoute(m), err)
+		return nil, nil, err
 	}
 	opMethod, t, err := op.Target()
 	if err != nil {
@@ -271,14 +226,13 @@ func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *templ
 	query := literalQuery(m.URL)
 	origin := ""
 	if !byID && isAbsolute(m.URL) {
-		// The route names its server, as it does without a catalogue;
-		// it stays absolute, so that the base URL, where a client sends
-		// its token, is not it.
+		// The route names its server; it stays absolute, so that the base
+		// URL, where a client sends its token, is not it.
 		origin = routeBase(m.URL, t.String())
 	}
 	m.Method, m.URL = opMethod, t.String()
 	if query != "" {
-		m.URL, t = withQuery(m.URL, query), nil // the catalogue knows the path; a literal query is the caller's
+		m.URL, t = withQuery(m.URL, query), nil
 	}
 	if origin != "" {
 		m.URL, t = op.BaseURL(origin)+m.URL, nil // the operation's own server, as for a base URL
@@ -287,10 +241,34 @@ func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *templ
 	return op, t, nil
 }
 
-// placeParams checks each parameter and moves header parameters into
-// m's headers: a default the operation does not declare is dropped, a
-// call's own is checked with suggestions. sendsBody says one goes to the
-// body.
+// findOperation resolves m's route, a path first and then an ID when it
+// is one word; byID says the operation was found by its ID.
+func findOperation(m *layer, cat Catalog) (op Operation, byID bool, err error) {
+	method := m.Method
+	if byID = isOperationID(m.URL); byID {
+		method = "" // the operation's
+	}
+	if strings.IndexByte(m.URL, '?') >= 0 {
+		// The caller's query is kept and must be a template; the path is
+		// the catalogue's to judge (/d/{$x}?a=1 is no template).
+		if _, err := template.Parse(m.URL); err != nil && queryInvalid(m.URL) {
+			return nil, false, newError("parse", m.URL, err)
+		}
+	}
+	op, err = cat.Resolve(method, m.URL)
+	if err != nil && isOperationWord(m.URL) {
+		if idOp, idErr := cat.Resolve("", m.URL); idErr == nil {
+			op, err, byID = idOp, nil, true
+		}
+	}
+	if err != nil {
+		return nil, false, newError("check", callRoute(m), err) // the path's error if neither
+	}
+	return op, byID, nil
+}
+
+// placeParams checks each parameter and moves header parameters into m's
+// headers. sendsBody says one goes to the body.
 func placeParams(m *layer, op Operation, params []param, mine paramList, callHeaders headerList) (kept []param, headersChanged, sendsBody bool, err error) {
 	// kept is allocated only when a parameter is dropped or moved.
 	drop := func(i int) {
@@ -301,41 +279,44 @@ func placeParams(m *layer, op Operation, params []param, mine paramList, callHea
 	for i, p := range params {
 		loc, err := op.Place(p.name, p.v)
 		if loc == InNone && err == nil {
-			if mine.find(p.name) < 0 {
-				drop(i) // a default the operation does not declare: not for it
-				continue
-			}
-			// Unknown, with suggestions; or a member an open body takes.
-			if err = op.CheckParam(p.name, p.v); err == nil {
-				loc = InBody
-			}
+			loc, err = undeclared(op, p, mine)
 		}
-		if err != nil {
+		switch {
+		case err != nil:
 			return nil, false, false, newError("check", p.name, err)
-		}
-		sendsBody = sendsBody || loc == InBody
-		if loc == InHeader {
+		case loc == InNone:
 			drop(i)
-			if k := p.v.Kind(); k == value.Array || k == value.Object {
-				if v, ok := op.StyledValue(p.name, p.v); ok {
-					p.v = v // the header's simple style, written by the catalogue
-				}
-			}
-			set, err := headerParam(m, p, callHeaders, mine)
+		case loc == InHeader:
+			drop(i)
+			set, err := headerParam(m, op, p, callHeaders, mine)
 			if err != nil {
 				return nil, false, false, err
 			}
 			headersChanged = headersChanged || set
-			continue
-		}
-		if kept != nil {
-			kept = append(kept, p)
+		default:
+			sendsBody = sendsBody || loc == InBody
+			if kept != nil {
+				kept = append(kept, p)
+			}
 		}
 	}
 	if kept == nil {
 		kept = params
 	}
 	return kept, headersChanged, sendsBody, nil
+}
+
+// undeclared places a parameter the operation does not declare: InNone,
+// dropped, for a default's; for the call's own, the body when it is open,
+// else an error with suggestions.
+func undeclared(op Operation, p param, mine paramList) (Location, error) {
+	if mine.find(p.name) < 0 {
+		return InNone, nil
+	}
+	if err := op.CheckParam(p.name, p.v); err != nil {
+		return InNone, err
+	}
+	return InBody, nil
 }
 
 // checkData checks a Data value the catalogue can look into: its JSON
@@ -357,16 +338,15 @@ func checkData(m *layer, op Operation) error {
 	return nil
 }
 
-// checkMissing asks the operation for the required parameters the call
-// leaves out, once missing says one is: the operation builds the error. A
-// required body property named as a path, query or header parameter is
-// given only by Data (a parameter of its name goes there).
+// checkMissing has the operation name the required parameters the call
+// leaves out, once missing says there is one. A required body property
+// named like a path, query or header parameter is given only by Data.
 func checkMissing(m *layer, op Operation, kept []param, sendsBody bool) error {
 	if !missing(op, m, paramList{kept}, sendsBody) {
 		return nil
 	}
-	// A copy for the catalogue's callback, which may keep it: a Builder's
-	// parameters, passed uncopied, would move the Builder to the heap.
+	// A copy for the callback, which may keep it: a Builder's parameters,
+	// passed uncopied, would move the Builder to the heap.
 	ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers
 	err := op.MissingIn(func(name string, inBody bool) bool {
 		if inBody && op.Locate(name) != InBody {
@@ -381,8 +361,7 @@ func checkMissing(m *layer, op Operation, kept []param, sendsBody bool) error {
 }
 
 // missing reports whether a required parameter is absent, without the
-// allocations of building the error; sendsBody says a parameter goes to
-// the body.
+// allocations of building the error.
 func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 	always, withBody := op.Requires()
 	for _, name := range always {
@@ -404,9 +383,9 @@ func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
 	return false
 }
 
-// shadowMissing reports whether a property the body requires that is
-// named as a path, query or header parameter is absent: a parameter of
-// its name went there, so only Data (or a body not looked into) gives it.
+// shadowMissing reports whether a required body property named like a
+// path, query or header parameter is absent: only Data (or a body not
+// looked into) gives it.
 func shadowMissing(op Operation, d body, sendsBody bool) bool {
 	always, withBody := op.Shadowed()
 	if len(always)+len(withBody) == 0 || opaqueBody(d) {
@@ -429,11 +408,10 @@ func shadowMissing(op Operation, d body, sendsBody bool) bool {
 }
 
 // given reports whether a call gives the required parameter name: as a
-// parameter op sends, a member of Data, any body member of a string or
-// raw Data, or, for a header parameter, as that header. A nil one in the
-// query is left out of the URL, as is an empty array or object or one of
-// nulls (RFC 6570's undefined), so it is not given (in a body, null is
-// written; a nil path value is the template's ErrMissingParam).
+// parameter, a member of Data, any member of an opaque Data, or as the
+// header a header parameter is. An undefined value (nil, empty, all
+// nulls) in the query is left out, so not given; in a body null is
+// written.
 func given(op Operation, params paramList, data body, hs headerList, name string) bool {
 	if i := params.find(name); i >= 0 && (!params.list[i].v.Undefined() || op.Locate(name) != InQuery) {
 		return true
@@ -450,10 +428,9 @@ func given(op Operation, params paramList, data body, hs headerList, name string
 	return false
 }
 
-// routeBase returns the base URL an absolute route names for op: its text
-// before the path op's template matched, which has as many segments as
-// op's path ("https://ghe.example.com/api/v3" of
-// "https://ghe.example.com/api/v3/repos/{owner}/{repo}?x=1").
+// routeBase returns the base URL an absolute route names: its text before
+// the last as many segments as target's path has
+// ("https://ghe.example.com/api/v3" of ".../api/v3/repos/{owner}/{repo}?x=1").
 func routeBase(route, target string) string {
 	path, _ := iroute.SplitTarget(target)
 	start, end := iroute.PathBounds(route)
@@ -467,28 +444,31 @@ func routeBase(route, target string) string {
 	return route[:end]
 }
 
-// headerParam sets the header a parameter the catalogue places in a
-// header is sent as (set false for no value), unless it is a default's
-// and the call sets or removes that header itself.
-func headerParam(m *layer, p param, callHeaders headerList, mine paramList) (set bool, err error) {
+// headerParam sets the header of a header parameter (set false for no
+// value), unless it is a default's and the call sets or removes that
+// header itself.
+func headerParam(m *layer, op Operation, p param, callHeaders headerList, mine paramList) (set bool, err error) {
+	if k := p.v.Kind(); k == value.Array || k == value.Object {
+		if v, ok := op.StyledValue(p.name, p.v); ok {
+			p.v = v // the header's simple style, written by the catalogue
+		}
+	}
 	text, ok, err := headerText(p.name, p.v)
 	if err != nil || !ok {
 		return false, err // nil: no value, so no header
 	}
 	name := headers.Name(p.name)
 	if callHeaders.find(name) >= 0 && mine.find(p.name) < 0 {
-		return false, nil // a default's: the call's own header, or its removal, stays
+		return false, nil
 	}
 	m.Headers = m.Headers.set(header{name: name, value: text})
 	return true, headerLimit(len(m.Headers.list))
 }
 
-// headerText is the value a header parameter is sent as, checked as a
-// header set with Header is: a scalar's text, or an array's items joined
-// with commas (OpenAPI's simple style), nil items left out. ok is false
-// for null and for an array of nothing else: no header is sent, as no
-// query pair is. An array or object inside one, or an object, has no such
-// text.
+// headerText is the value a header parameter is sent as, checked as
+// Header checks it: a scalar's text, or an array's items joined with
+// commas (OpenAPI's simple style), nils left out. ok is false for null
+// and an array of nulls, for which no header is sent.
 func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	switch v.Kind() {
 	case value.Null:
@@ -522,15 +502,13 @@ func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	return text, ok, nil
 }
 
-// hasHeader reports whether hs sets the header a header parameter name
-// is, as a header of the call or of its defaults, or as the parameter
-// itself (applyCatalog moves it there).
+// hasHeader reports whether hs sets the header of the header parameter
+// name: the call's, a default's, or the parameter's own.
 func hasHeader(hs headerList, name string) bool {
 	i := hs.find(headers.Name(name))
 	return i >= 0 && !hs.list[i].removed
 }
 
-// dataHas reports whether Data is an object with the member name.
 func dataHas(d body, name string) bool {
 	if !d.set || d.raw != nil {
 		return false
@@ -539,19 +517,16 @@ func dataHas(d body, name string) bool {
 	return ok
 }
 
-// opaqueBody reports whether Data is a string, []byte or reader, sent as it
-// is: the catalogue cannot see inside, so the body's required members are
-// taken as given.
+// opaqueBody reports whether Data is sent as it is (a string, []byte or
+// reader), which the catalogue cannot look into.
 func opaqueBody(d body) bool {
 	return d.set && (d.raw != nil || d.v.Kind() == value.String && !d.asJSON)
 }
 
-// withQuery puts a route's literal query into a catalogue's template,
-// so that the URL has one "?": after the template's own literal query
-// (a key's "?beta=true"), less the pairs that query writes already, or
-// before the {?…} expression the template ends with (SplitTarget), which
-// then goes on with the query ({&…}): "/assets?x=1&name=a", not
-// "/assets?name=a?x=1".
+// withQuery puts a route's literal query into a catalogue's template with
+// one "?": after the template's own literal query (a key's "?beta=true"),
+// less the pairs it writes already, or before the {?…} it ends with, which
+// becomes {&…} ("/assets?x=1&name=a", not "/assets?name=a?x=1").
 func withQuery(target, query string) string {
 	if _, end := iroute.PathBounds(target); end < len(target) && target[end] == '?' {
 		own := target[end+1:]
@@ -593,11 +568,9 @@ func otherPairs(query, own string) string {
 	return strings.Join(rest, "&")
 }
 
-// literalQuery returns the literal query of a URL template: its text
-// from the first "?" outside an expression up to a fragment, without the
-// expressions in it (the catalogue places the parameters they name), or
-// "". The text after an expression is kept: "?a=1{&b}&c=2" is "?a=1&c=2".
-// The caller checked that url parses.
+// literalQuery returns the literal query of a URL template, from the
+// first "?" outside an expression up to a fragment, without the
+// expressions in it: "?a=1{&b}&c=2" is "?a=1&c=2".
 func literalQuery(url string) string {
 	if strings.IndexByte(url, '?') < 0 {
 		return "" // most routes: one fast scan
@@ -631,10 +604,8 @@ func literalQuery(url string) string {
 	return queryText(url[start:], kept)
 }
 
-// queryInvalid reports whether the literal query of url (from the first
-// "?" outside an expression) is no template, as its whole text failed to
-// parse; false when that failure was the path's. It runs only on that
-// error path.
+// queryInvalid reports whether the literal query of url, which failed to
+// parse, is no template; false when the failure was the path's.
 func queryInvalid(url string) bool {
 	depth := 0
 	for i := 0; i < len(url); i++ {
@@ -653,8 +624,6 @@ func queryInvalid(url string) bool {
 	return true // no query outside an expression: the text is malformed
 }
 
-// queryText is literalQuery's result: the query as written, or kept
-// when an expression was left out of it.
 func queryText(written string, kept []byte) string {
 	if kept == nil {
 		return written
@@ -663,8 +632,7 @@ func queryText(written string, kept []byte) string {
 }
 
 // parseTarget parses a call's URL template; with a catalogue it is the
-// catalogue's (applyCatalog, directCatalog, or Merge's options), whose
-// colons are literal, never v6's :name.
+// catalogue's, whose colons are literal.
 func parseTarget(target string, catalogued bool) (*template.Template, error) {
 	if catalogued {
 		return template.ParseRFC6570(target)
@@ -672,15 +640,13 @@ func parseTarget(target string, catalogued bool) (*template.Template, error) {
 	return template.Parse(target)
 }
 
-// catalogNames returns params with the names a catalogue's template t
-// holds percent-encoded (template.VarName: include[] as include%5B%5D,
-// in the operation's {?…}) written so, that t takes them; params itself
-// when there are none. The parameters keep their names until then, so
-// that the required ones are found and Merge's options hold them as
-// given (and are checked again as such).
+// catalogNames returns params with the names t holds percent-encoded
+// (template.VarName: include[] as include%5B%5D) written so; params
+// itself when there are none. Until then parameters keep their names, as
+// the catalogue and Merge's options know them.
 func catalogNames(t *template.Template, params []param) []param {
 	if strings.IndexByte(t.String(), '%') < 0 {
-		return params // no name it holds is encoded: most templates
+		return params
 	}
 	var out []param
 	for i := range params {
@@ -700,7 +666,6 @@ func catalogNames(t *template.Template, params []param) []param {
 	return out
 }
 
-// callRoute is the route of merged options, for error messages.
 func callRoute(m *layer) string {
 	if m.Method == "" {
 		return m.URL

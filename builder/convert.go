@@ -13,15 +13,12 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// The edge: every caller value enters the engine through these
-// functions, which convert it once into the value model and check every
-// limit. Nothing past them holds caller memory (raw []byte and io.Reader
-// bodies aside, which are sent as they are).
+// Every caller value enters the engine here, converted once into
+// internal/value within the limits, so that nothing past holds the
+// caller's memory (but a []byte or io.Reader Data, sent as it is).
 
-// toValue converts a parameter, data or request value. template.Path and
-// template.Verbatim keep their meaning as string flags; Params (what
-// Merge returns for nothing, but a caller may build) is an ordered
-// object. Strings and numbers cost no allocation.
+// toValue converts a parameter, data or meta value: template.Path and
+// template.Verbatim become string flags, Params an ordered object.
 func toValue(x any, b *value.Budget) (value.Value, error) { return toValueAt(x, b, 0) }
 
 func toValueAt(x any, b *value.Budget, depth int) (value.Value, error) {
@@ -39,8 +36,8 @@ func toValueAt(x any, b *value.Budget, depth int) (value.Value, error) {
 	return value.OfAt(x, b, depth)
 }
 
-// paramsObject converts Params used as a value into an ordered object;
-// of a repeated name the last value wins, in the first one's place.
+// paramsObject converts Params used as a value into an ordered object, a
+// repeated name's last value in its first place.
 func paramsObject(p Params, b *value.Budget, depth int) (value.Value, error) {
 	if p == nil {
 		return value.Value{}, nil
@@ -59,11 +56,9 @@ func paramsObject(p Params, b *value.Budget, depth int) (value.Value, error) {
 	return ob.Object(), nil
 }
 
-// toBody converts a data value: []byte and io.Reader stay raw; a string
-// (of any string type, or a pointer to one) is a raw string body; anything else becomes its
-// JSON value, a JSON string included. nil, and a value whose JSON is null
-// (a nil slice, map or pointer), is not set, as Merge and options JSON
-// have it.
+// toBody converts a data value: []byte and io.Reader stay raw, a string
+// (of any string type, or a pointer to one) is a raw string body, anything
+// else its JSON value. nil and a value whose JSON is null set no body.
 func toBody(x any, b *value.Budget) (body, error) {
 	switch t := x.(type) {
 	case nil:
@@ -72,7 +67,7 @@ func toBody(x any, b *value.Budget) (body, error) {
 		if t == nil {
 			return body{}, nil
 		}
-		return body{set: true, raw: x}, nil // x, not t: boxing t again allocates
+		return body{set: true, raw: x}, nil // not t: boxing it again allocates
 	case io.Reader:
 		if nilReader(t) {
 			return body{}, nil
@@ -86,9 +81,8 @@ func toBody(x any, b *value.Budget) (body, error) {
 	return body{set: true, v: v, asJSON: v.Kind() == value.String && !isString(reflect.TypeOf(x))}, nil
 }
 
-// nilReader reports whether r is a nil pointer (or other nil reference),
-// such as a *bytes.Reader declared and never set: reading it would panic,
-// so it is taken as no body, as nil is.
+// nilReader reports whether r is a nil reference, such as a *bytes.Reader
+// never set, which would panic when read: no body, as nil is.
 func nilReader(r io.Reader) bool {
 	switch v := reflect.ValueOf(r); v.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
@@ -97,8 +91,8 @@ func nilReader(r io.Reader) bool {
 	return false
 }
 
-// isString reports whether t is a string type, or a pointer to one (a
-// *string, as go-github's fields are), whose value Data sends raw.
+// isString reports whether t is a string type or a pointer to one (a
+// *string, as go-github's fields are), which Data sends raw.
 func isString(t reflect.Type) bool {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -106,8 +100,7 @@ func isString(t reflect.Type) bool {
 	return t.Kind() == reflect.String
 }
 
-// toLayer converts Options into a layer and checks it (see check). o is
-// only read.
+// toLayer converts Options into a checked layer; o is only read.
 func toLayer(o *Options) (layer, error) {
 	var l layer
 	l.Method, l.BaseURL, l.URL = o.Method, o.BaseURL, o.URL
@@ -133,13 +126,12 @@ func toLayer(o *Options) (layer, error) {
 	if len(o.Params) > 0 {
 		ps := paramSet{list: make([]param, 0, len(o.Params))}
 		for _, p := range o.Params {
-			// A name given again replaces its value: what the old one
-			// took is given back first, as Builder.Param does.
+			// A name given again gives back what its value took first.
 			i, free := ps.lookup(p.Name)
 			if i >= 0 {
 				budget.Refund(ps.list[i].v)
 			} else if len(ps.list) == MaxParams {
-				return layer{}, paramLimit() // counted once a name repeats, as Builder.Param counts
+				return layer{}, paramLimit()
 			}
 			v, err := toValue(p.Value, budget)
 			if err != nil {
@@ -149,8 +141,8 @@ func toLayer(o *Options) (layer, error) {
 		}
 		l.Params = paramList{ps.list}
 	}
-	l.Keys = keyOrder{keys: o.keys} // completed by l.order() where merged options are written
 	// Decoded Options know the url option's place among the parameters.
+	l.Keys = keyOrder{keys: o.keys}
 	n := 1
 	for _, k := range o.keys {
 		if k == keyURL {
@@ -162,10 +154,9 @@ func toLayer(o *Options) (layer, error) {
 	return l, check(&l)
 }
 
-// inOrder returns the object v (a Go map's members, sorted) with the
-// members named in order first, in that order, then the others as they
-// were: Options keep the order of the request passthrough they were made
-// with beside the map that holds it.
+// inOrder returns the object v (a Go map's members, sorted) with those
+// named in order first: Options keep the order of their meta information
+// beside the map that holds it.
 func inOrder(v value.Value, order []string) value.Value {
 	if len(order) == 0 || v.Len() < 2 {
 		return v
@@ -186,8 +177,8 @@ func inOrder(v value.Value, order []string) value.Value {
 	return ob.Object()
 }
 
-// check validates what a layer's values cannot: header names and values,
-// media type names, parameter names, and the limits on their numbers.
+// check validates what a layer's values do not: header, media type and
+// parameter names, header values, and their numbers.
 func check(l *layer) error {
 	if err := headerLimit(len(l.Headers.list)); err != nil {
 		return err
@@ -216,45 +207,39 @@ func check(l *layer) error {
 }
 
 // toHeaders lower-cases a header map and the names to remove. Two
-// spellings of one name in the map are an error: a Go map has no order
-// to say which one was meant last. Names and values are checked by check.
+// spellings of one name in the map are an error: a map has no order to
+// say which was meant last.
 func toHeaders(set map[string]string, remove []string) (headerList, error) {
 	if len(set) == 0 && len(remove) == 0 {
 		return headerList{}, nil
 	}
-	var ix nameIndex
-	find := func(list []header, name string) int {
-		if ix == nil {
-			return headerList{list}.find(name)
-		}
-		return ix.at(name)
-	}
-	list := make([]header, 0, min(len(set)+len(remove), MaxHeaders+1))
+	// At most MaxHeaders+1 names: a scan stays cheap.
+	h := headerList{make([]header, 0, min(len(set)+len(remove), MaxHeaders+1))}
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		lower := headers.Name(name)
-		if find(list, lower) >= 0 {
+		if h.find(lower) >= 0 {
 			return headerList{}, newError("header", name, fmt.Errorf("%w: given twice, in different case", headers.ErrInvalidName))
 		}
-		if err := headerLimit(len(list) + 1); err != nil {
+		if err := headerLimit(len(h.list) + 1); err != nil {
 			return headerList{}, err
 		}
-		list = appendIndexed(&ix, list, headerName, header{name: lower, value: set[name]})
+		h.list = append(h.list, header{name: lower, value: set[name]})
 	}
 	for _, name := range remove {
 		lower := headers.Name(name)
-		if i := find(list, lower); i >= 0 {
-			list[i] = header{name: lower, removed: true}
+		if i := h.find(lower); i >= 0 {
+			h.list[i] = header{name: lower, removed: true}
 			continue
 		}
-		if err := headerLimit(len(list) + 1); err != nil {
+		if err := headerLimit(len(h.list) + 1); err != nil {
 			return headerList{}, err
 		}
-		list = appendIndexed(&ix, list, headerName, header{name: lower, removed: true})
+		h.list = append(h.list, header{name: lower, removed: true})
 	}
-	return headerList{list}, nil
+	return h, nil
 }
 
-// checkHeader validates one header; its error never quotes the value.
+// checkHeader's error never quotes the value.
 func checkHeader(name, value string) error {
 	if err := headers.ValidateName(name); err != nil {
 		return newError("header", "", err)
@@ -266,7 +251,7 @@ func checkHeader(name, value string) error {
 }
 
 // checkMediaType keeps control characters and separators out of the
-// accept header, which is built from these names.
+// accept header built from these names.
 func checkMediaType(format string, previews []string) error {
 	if len(previews) > MaxPreviews {
 		return previewLimit()
@@ -291,7 +276,6 @@ func checkParamName(name string) error {
 	return nil
 }
 
-// valueErr names the option or parameter whose value was refused.
 func valueErr(name string, err error) error {
 	return newError("param", name, err)
 }

@@ -6,26 +6,19 @@ import (
 	"strings"
 )
 
-// Curl returns a curl command line that sends r, for copying into a shell.
-// Every argument but curl's own flags is single-quoted, so the shell
-// interprets nothing; a single quote inside a value is written as
+// Curl returns a curl command line that sends r, to paste into a shell.
+// Every argument but curl's flags is single-quoted, so that the shell
+// interprets nothing.
+// HEAD is --head (-X HEAD makes curl wait for a body); headers are sorted,
+// an empty one "name;", and a body without content-type gets
+// -H 'content-type:' against curl's own. The body goes byte for byte as
+// HTTPRequest sends it (--data-raw when it starts with "@", which curl
+// would read as a file name), or from standard input (--data-binary @-,
+// pipe it in) for an io.Reader, NUL bytes or no JSON form. A URL with
+// brackets or braces gets --globoff, one starting with "-" --url.
 //
-//	'\''
-//
-// The method is given with -X (HEAD with --head, since -X HEAD makes curl
-// wait for a body), each header with -H, sorted by name (an empty value is
-// written "name;", curl's syntax for an empty header), and the body with
-// --data-binary, byte for byte as HTTPRequest sends it; a body starting
-// with "@" uses --data-raw so that curl does not read it as a file name. A
-// body without a content-type header gets -H 'content-type:', which stops
-// curl from adding its own; a URL with brackets or braces gets --globoff,
-// and one starting with "-", which curl would read as an option, is given
-// with --url. An io.Reader body, a body with NUL bytes (which no shell
-// argument can hold) and a body that cannot be JSON-encoded are read from
-// standard input instead (--data-binary @-): pipe them in.
-//
-// Curl shows real credentials, unlike String and fmt: it is meant to be
-// run. Do not log it.
+// Curl shows the real credentials, since it is meant to be run: do not
+// log it.
 func (r RequestOptions) Curl() string {
 	var b strings.Builder
 	b.WriteString("curl")
@@ -40,7 +33,6 @@ func (r RequestOptions) Curl() string {
 		names = append(names, name)
 	}
 	if _, ok := r.Headers.Lookup("content-type"); !ok && r.Body != nil {
-		// Without this, curl would add its own form content-type.
 		names = append(names, "content-type")
 	}
 	slices.Sort(names)
@@ -80,14 +72,12 @@ func (r RequestOptions) Curl() string {
 	return b.String()
 }
 
-// shellQuote single-quotes s for a POSIX shell.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // curlBody is the body's bytes when they are in memory; false for an
-// io.Reader, whose bytes are not known before sending, or a body that
-// cannot be encoded.
+// io.Reader or a body with no JSON form.
 func curlBody(r RequestOptions) ([]byte, bool) {
 	fb, err := bodyOf(r)
 	if err != nil {

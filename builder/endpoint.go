@@ -11,80 +11,74 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// Endpoint builds requests from routes over a fixed set of defaults. It
-// is immutable and safe for concurrent use; Defaults returns a new one.
-// The zero Endpoint has no defaults: no method, no base URL and no
-// headers, so that it builds URLs relative to whatever origin the caller
-// joins them to (package endpoint's Defaults starts from GitHub's). A
-// nil *Endpoint, and a zero Builder, stand for the zero Endpoint.
+// Endpoint builds requests over a fixed set of defaults, merged once when
+// it is made; it is immutable and safe for concurrent use. The zero
+// Endpoint, which a nil *Endpoint and a zero Builder stand for, has no
+// defaults at all (no method, base URL or headers) and builds URLs
+// relative to whatever origin the caller joins them to.
 //
 //   - a call: [Endpoint.Route], then the methods of [Builder]
-//   - the JavaScript functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse]; [Endpoint.BuildJSON] takes options JSON
-//   - defaults: [New], [Endpoint.Defaults], [Endpoint.DefaultOptions], [Endpoint.Err]; [Endpoint.Format] prints them, credentials masked
+//   - JavaScript's functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse], and [Endpoint.BuildJSON]
+//   - defaults: [New], [Endpoint.Defaults], [Endpoint.DefaultOptions], [Endpoint.Err], [Endpoint.Format]
 type Endpoint struct {
-	defaults layer // merged once, never written afterwards
-	err      error // from an invalid Option; returned by every call
+	defaults layer // never written once made
+	err      error // of an invalid Option, returned by every call
 	pre      prepared
 }
 
 // prepared is the work an Endpoint does once for all its calls.
 type prepared struct {
-	// headers are the defaults' final headers (removed ones dropped, the
-	// media type applied): the headers of every call that changes none.
-	// withJSON, withText, withBinary and withoutBody are them with what
-	// bodyHeaders adds for a JSON body, a string, a []byte or io.Reader,
-	// and none.
+	// headers are the final headers of a call that changes none; withJSON,
+	// withText, withBinary and withoutBody those of a JSON body, a string,
+	// a []byte or io.Reader, and no body (see bodyHeaders).
 	headers, withJSON, withText, withBinary, withoutBody []header
-	// base is the default base URL; baseOK says it passed checkBaseURL,
-	// so URLs joined to it need no check. For an absolute base, baseURL
-	// is it as net/url reads it and pathAt where its path starts.
+	// base is the default base URL; baseOK says it passed checkBaseURL, so
+	// that URLs joined to it need no check. For an absolute base, baseURL
+	// is it parsed and pathAt where its path starts.
 	base    string
 	baseOK  bool
 	baseURL *url.URL
 	pathAt  int
 }
 
-// prepareOver does an Endpoint's work once, for the defaults l; a base
-// URL that parent (nil for none) already checked is not checked again.
-func prepareOver(l *layer, parent *prepared) (prepared, error) {
-	hs, err := finalHeaders(l)
-	if err != nil {
-		return prepared{}, err
-	}
+// prepareOver prepares the defaults l, taking the base URL's work from
+// parent when it has the same.
+func prepareOver(l *layer, parent *prepared) prepared {
+	hs := finalHeaders(l)
 	p := prepared{headers: hs, base: l.BaseURL}
-	p.withJSON, _ = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post", "")
-	p.withText, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: ""}, "post", "")
-	p.withBinary, _ = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post", "")
-	p.withoutBody, _ = bodyHeaders(hs, false, &finalBody{}, "post", "")
+	p.withJSON = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post", "")
+	p.withText = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: ""}, "post", "")
+	p.withBinary = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post", "")
+	p.withoutBody = bodyHeaders(hs, false, &finalBody{}, "post", "")
 	if parent != nil && parent.base == l.BaseURL {
 		p.baseOK, p.baseURL, p.pathAt = parent.baseOK, parent.baseURL, parent.pathAt
-		return p, nil
+		return p
 	}
 	if checkBaseURL(l.BaseURL) != nil {
-		return p, nil // every call with this base reports it
+		return p // every call on this base reports it
 	}
 	p.baseOK = true
 	trimmed := strings.TrimSuffix(l.BaseURL, "/")
-	if isAbsolute(trimmed) {
-		// A copy: url.Parse slices the host out of what it is given,
-		// which may be a slice of a larger string (options JSON).
-		if p.baseURL, err = url.Parse(strings.Clone(trimmed)); err != nil {
-			p.baseURL = nil
-			return p, nil
-		}
-		rest := trimmed[strings.Index(trimmed, "://")+3:]
-		p.pathAt = len(trimmed) - len(rest)
-		if i := strings.IndexByte(rest, '/'); i >= 0 {
-			p.pathAt += i
-		} else {
-			p.pathAt = len(trimmed)
-		}
+	if !isAbsolute(trimmed) {
+		return p
 	}
-	return p, nil
+	// A copy: the host url.Parse slices out would pin the larger string
+	// trimmed may be part of (options JSON).
+	u, err := url.Parse(strings.Clone(trimmed))
+	if err != nil {
+		return p
+	}
+	rest := trimmed[strings.Index(trimmed, "://")+3:]
+	path := strings.IndexByte(rest, '/')
+	if path < 0 {
+		path = len(rest)
+	}
+	p.baseURL, p.pathAt = u, len(trimmed)-len(rest)+path
+	return p
 }
 
-// bodyHeaders is the package's bodyHeaders for the prepared headers,
-// without copying them.
+// bodyHeaders is bodyHeaders for the prepared headers, without copying
+// them.
 func (p *prepared) bodyHeaders(b *finalBody, method string) []header {
 	switch b.kind {
 	case noBody:
@@ -101,34 +95,27 @@ func (p *prepared) bodyHeaders(b *finalBody, method string) []header {
 	return p.withJSON
 }
 
-// New returns an Endpoint whose defaults are the given options, applied in
-// order, each as a layer over the ones before.
+// New returns an Endpoint with the given layers of defaults, each over the
+// ones before.
 func New(opts ...Option) *Endpoint {
 	return (&Endpoint{}).Defaults(opts...)
 }
 
-// Defaults returns a new Endpoint with opts layered over e's defaults; e
-// is unchanged. Layers are merged here, once, not on every call. An
-// invalid layer makes every call of the new Endpoint fail with its error,
-// which Err reports at once.
+// Defaults returns a new Endpoint with opts layered over e's defaults,
+// merged here once rather than on every call. An invalid layer makes every
+// call fail with its error, which Err reports at once.
 func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 	e = e.orZero()
 	next := &Endpoint{defaults: e.defaults, err: e.err}
-	for i, opt := range opts {
-		if next.err != nil {
-			break
-		}
-		if next.err = next.layerOn(i, opt); next.err != nil {
-			break
-		}
+	for i := 0; i < len(opts) && next.err == nil; i++ {
+		next.err = next.layerOn(i, opts[i])
 	}
 	if next.err == nil {
-		next.pre, next.err = prepareOver(&next.defaults, &e.pre)
+		next.pre = prepareOver(&next.defaults, &e.pre)
 	}
 	return next
 }
 
-// layerOn merges the i-th Option of a Defaults call over next's defaults.
 func (next *Endpoint) layerOn(i int, opt Option) error {
 	if opt == nil {
 		return newError("defaults", "", fmt.Errorf("%w: option %d is nil", ErrInvalidOption, i))
@@ -149,7 +136,6 @@ func (next *Endpoint) layerOn(i int, opt Option) error {
 	if err != nil {
 		return newError("defaults", "", err)
 	}
-	// Layers that add names one by one stay bounded.
 	if len(merged.Params.list) > MaxParams {
 		return paramLimit()
 	}
@@ -160,9 +146,8 @@ func (next *Endpoint) layerOn(i int, opt Option) error {
 	return nil
 }
 
-// defaultData owns a layer's raw data: a []byte is copied, so that the
-// caller's slice may change, and an io.Reader is refused, since only one
-// request could read it.
+// defaultData copies a default's []byte data, which its caller may go on
+// changing, and refuses an io.Reader, which one request only could read.
 func defaultData(l *layer) error {
 	switch raw := l.Data.raw.(type) {
 	case []byte:
@@ -173,16 +158,12 @@ func defaultData(l *layer) error {
 	return nil
 }
 
-// Err returns the error of the first invalid layer given to Defaults (on
-// this Endpoint or the ones it was made from), which every call of e
-// returns too; nil if there is none.
+// Err returns the error of the first invalid layer given to Defaults, on
+// e or the Endpoints it was made from, which every call of e returns.
 func (e *Endpoint) Err() error { return e.orZero().err }
 
-// zeroEndpoint is the Endpoint a nil *Endpoint, or a Builder that did not
-// come from one, stands for.
 var zeroEndpoint Endpoint
 
-// orZero is e, or the zero Endpoint for nil.
 func (e *Endpoint) orZero() *Endpoint {
 	if e == nil {
 		return &zeroEndpoint
@@ -190,15 +171,15 @@ func (e *Endpoint) orZero() *Endpoint {
 	return e
 }
 
-// DefaultOptions returns a copy of e's merged defaults: JavaScript's
+// DefaultOptions returns a copy of e's merged defaults, JavaScript's
 // endpoint.DEFAULTS.
 func (e *Endpoint) DefaultOptions() Options {
 	return e.orZero().defaults.export()
 }
 
 // Merge merges a route ("METHOD /path", or "" to take both from o) and
-// options over e's defaults, without parsing: JavaScript's
-// endpoint.merge. The result is the caller's.
+// options over e's defaults without parsing them, as JavaScript's
+// endpoint.merge does.
 func (e *Endpoint) Merge(route string, o Options) (Options, error) {
 	e = e.orZero()
 	if e.err != nil {
@@ -211,16 +192,14 @@ func (e *Endpoint) Merge(route string, o Options) (Options, error) {
 	return e.merge(route, &call)
 }
 
-// merge merges the layer of a call of route over the defaults, checks the
-// limits the merge may reach and applies the catalogue: the end of
-// Endpoint.Merge and Builder.Merge.
+// merge is the end of Endpoint.Merge and Builder.Merge: the call over the
+// defaults, within the limits Parse keeps, with the catalogue applied.
 func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 	call.Keys = callKeys(route, call)
 	m, err := mergeLayers(&e.defaults, call)
 	if err != nil {
 		return Options{}, newError("merge", route, err)
 	}
-	// So that Parse and MarshalJSON take what Merge gives.
 	if err := headerLimit(len(m.Headers.list)); err != nil {
 		return Options{}, err
 	}
@@ -244,8 +223,8 @@ func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 	return o, nil
 }
 
-// Parse turns merged options into request options: JavaScript's
-// endpoint.parse. It uses no defaults but e's search parameters
+// Parse turns merged options into request options, as JavaScript's
+// endpoint.parse does: with no defaults but e's search parameters
 // (WithSearchParams), which options JSON does not carry.
 func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 	l, err := toLayer(&o)
@@ -260,7 +239,7 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 	return r.requestOptions(), nil
 }
 
-// Build is Parse(Merge(route, o)): JavaScript's endpoint(route, options).
+// Build is Parse(Merge(route, o)), JavaScript's endpoint(route, options).
 func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 	e = e.orZero()
 	if e.err != nil {
@@ -273,9 +252,8 @@ func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
 	return e.build(&call, nil)
 }
 
-// BuildJSON is Build with the options in the octokit JSON shape, as
-// Options.UnmarshalJSON reads them, decoded straight into the call.
-// Empty options mean none.
+// BuildJSON is Build with options JSON (as Options.UnmarshalJSON reads
+// it) decoded straight into the call; empty options are none.
 func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
 	e = e.orZero()
 	if e.err != nil {
@@ -287,7 +265,7 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 	}
 	var l layer
 	if len(options) > 0 {
-		if l, err = decodeLayer(options, false); err != nil { // a build shows no key order
+		if l, err = decodeLayer(options, false); err != nil {
 			return RequestOptions{}, err
 		}
 	}
@@ -297,8 +275,6 @@ func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, erro
 	return e.build(&l, nil)
 }
 
-// callLayer converts a call's options and route into a layer: see
-// routeLayer.
 func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
 	method, target, err := e.splitRoute(route)
 	if err != nil {
@@ -311,17 +287,16 @@ func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
 	return routeLayer(method, target, l)
 }
 
-// routeLayer puts a call's route, split, into its layer: the route's
-// method and URL, unless the options set the method; the url option
-// beside a route is the parameter "url" (GitHub has body fields of that
-// name, and in v6 they moved the request to another host).
+// routeLayer puts a call's split route into its layer: the route's URL,
+// and its method unless the options set one. The url option beside a
+// route is the parameter "url", in its place: GitHub has body fields of
+// that name, which in v6 moved the request to another host.
 func routeLayer(method, target string, l layer) (layer, error) {
 	if target != "" {
 		if l.URL != "" && l.Params.find(keyURL) < 0 {
 			if len(l.Params.list) >= MaxParams {
 				return layer{}, paramLimit()
 			}
-			// In the place the url option had among the parameters.
 			at := len(l.Params.list)
 			if l.Keys.urlAt > 0 && l.Keys.urlAt-1 < at {
 				at = l.Keys.urlAt - 1
@@ -341,8 +316,7 @@ func routeLayer(method, target string, l layer) (layer, error) {
 }
 
 // build resolves a call's layer over the defaults into request options;
-// own, when not nil, are the call's parameters, kept apart from call (a
-// Builder's).
+// own, when not nil, are a Builder's parameters, kept apart from call.
 func (e *Endpoint) build(call *layer, own []param) (RequestOptions, error) {
 	var r resolved
 	if err := e.resolve(&r, call, own); err != nil {
@@ -351,14 +325,13 @@ func (e *Endpoint) build(call *layer, own []param) (RequestOptions, error) {
 	return r.requestOptions(), nil
 }
 
-// resolve is the one road from a call to its request: the call's layer
-// read over the defaults (overlay), checked and routed by the catalogue
-// when there is one, then parsed. Build, BuildJSON, Builder.Build and
-// both HTTPRequest paths take it.
+// resolve is the one road from a call to its request: the call read over
+// the defaults, checked and routed by the catalogue when there is one,
+// then parsed.
 func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 	m := overlay(&e.defaults, call)
 	if err := headerLimit(len(m.Headers.list)); err != nil {
-		return err // the call's and the defaults' together, as Merge counts them
+		return err // together, as Merge counts them
 	}
 	params, mine := m.Params.list, call.Params
 	if own != nil {
@@ -376,8 +349,8 @@ func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 	return resolve(r, &m, params, callOwn{list: mine, data: call.Data.set}, c)
 }
 
-// splitRoute is parseRoute, but with a catalog a route may also be an
-// operation ID, which leaves the method empty for Resolve.
+// splitRoute is parseRoute, but with a catalogue a route may be an
+// operation ID, which leaves the method to the operation.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	method, target, err = parseRoute(route)
 	if err != nil && e.defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
@@ -387,8 +360,7 @@ func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 }
 
 // callKeys is the order of a call's keys: the route's method and url
-// first, as v6 assigns the options over them, then the options' own;
-// without a route, the options' own order.
+// first, as v6 assigns the options over them, then the options' own.
 func callKeys(route string, l *layer) keyOrder {
 	if route == "" {
 		return keyOrder{keys: l.order()}
@@ -403,8 +375,7 @@ func callKeys(route string, l *layer) keyOrder {
 	return keyOrder{keys: keys}
 }
 
-// defaultsError wraps a layer's error, unless it already says where it
-// came from.
+// defaultsError wraps a layer's error unless it says where it came from.
 func defaultsError(err error) error {
 	var e *Error
 	if errors.As(err, &e) {

@@ -12,7 +12,7 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// export returns a layer as Options; everything in them is new.
+// export returns a layer as Options, all new.
 func (l *layer) export() Options {
 	o := Options{Method: l.Method, BaseURL: l.BaseURL, URL: l.URL, keys: l.order(), catalog: l.Catalog.c, search: slices.Clone(l.Search.names)}
 	for _, h := range l.Headers.list {
@@ -35,8 +35,7 @@ func (l *layer) export() Options {
 		} else if l.Data.raw != nil {
 			o.Data = l.Data.raw
 		} else if l.Data.asJSON {
-			// A JSON string stays one through Parse: exported as a
-			// string, it would come back as the raw body.
+			// A string would come back from Parse as the raw body.
 			o.Data = json.RawMessage(value.AppendJSON(nil, l.Data.v))
 		} else {
 			o.Data = exportValue(l.Data.v)
@@ -58,9 +57,7 @@ func (l *layer) export() Options {
 	return o
 }
 
-// exportValue is a value as Options hold it: nil, bool, string (or
-// template.Path and template.Verbatim), int64, uint64, float64 or
-// json.Number for scalars, json.RawMessage for arrays and objects.
+// exportValue is a value as Options hold it (see Options).
 func exportValue(v value.Value) any {
 	switch v.Kind() {
 	case value.Null:
@@ -88,7 +85,7 @@ func exportValue(v value.Value) any {
 	return json.RawMessage(value.AppendJSON(nil, v))
 }
 
-// exportObject is an object as a map of exported values; nil for
+// exportObject is an object as a map of exported values, nil for
 // anything else.
 func exportObject(v value.Value) map[string]any {
 	if v.Kind() != value.Object {

@@ -7,10 +7,11 @@ import (
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
-// parseURL reads the URLs Build makes in their common shape,
+// parseURL reads the URLs Build makes in their usual shape,
 // "http[s]://host[:port]/path[?query]" with a plain host and a path that
 // needs no unescaping, into u exactly as url.Parse would, without its
-// general machinery; anything else is left to url.Parse (ok false).
+// general machinery (a quarter of the two-step path's instructions); ok
+// false leaves anything else to url.Parse.
 func parseURL(s string, u *url.URL) (ok bool) {
 	var rest string
 	switch {
@@ -21,33 +22,13 @@ func parseURL(s string, u *url.URL) (ok bool) {
 	default:
 		return false
 	}
-	i := 0
-	for i < len(rest) && rest[i] != '/' {
-		c := rest[i]
-		if !hostByte[c] {
-			if c != ':' {
-				return false
-			}
-			// A port: digits to the end of the authority, at least one.
-			j := i + 1
-			for j < len(rest) && ascii.IsDigit(rest[j]) {
-				j++
-			}
-			if j == i+1 || j < len(rest) && rest[j] != '/' {
-				return false
-			}
-			i = j
-			break
-		}
-		i++
-	}
-	if i == 0 || i == len(rest) {
+	i := hostEnd(rest)
+	if i <= 0 || i == len(rest) {
 		return false
 	}
 	u.Host = rest[:i]
 	path, query, hasQuery := strings.Cut(rest[i:], "?")
-	// '%' needs unescaping; other bytes out of pathAsIs make url.Parse
-	// keep a RawPath.
+	// '%' needs unescaping; other bytes would have url.Parse keep a RawPath.
 	if !plainPath(path) {
 		return false
 	}
@@ -57,6 +38,29 @@ func parseURL(s string, u *url.URL) (ok bool) {
 		return validQuery(query, u)
 	}
 	return true
+}
+
+// hostEnd returns where the plain host and optional port that rest starts
+// with end, at the path's "/" or the end of rest; -1 for anything else.
+func hostEnd(rest string) int {
+	i := 0
+	for ; i < len(rest) && rest[i] != '/'; i++ {
+		if hostByte[rest[i]] {
+			continue
+		}
+		if rest[i] != ':' {
+			return -1
+		}
+		j := i + 1 // a port: at least one digit, to the path
+		for j < len(rest) && ascii.IsDigit(rest[j]) {
+			j++
+		}
+		if j == i+1 || j < len(rest) && rest[j] != '/' {
+			return -1
+		}
+		return j
+	}
+	return i
 }
 
 // validQuery keeps the query raw, as url.Parse does, when it has no
@@ -69,9 +73,8 @@ func validQuery(q string, u *url.URL) bool {
 	return true
 }
 
-// plainPath reports whether url.URL.EscapedPath writes every byte of p as
-// it is, so that Path alone describes it (no RawPath, nothing to
-// unescape).
+// plainPath reports whether url.URL.EscapedPath writes p as it is, so
+// that Path alone describes it.
 func plainPath(p string) bool {
 	for i := 0; i < len(p); i++ {
 		if !pathAsIs[p[i]] {
@@ -89,8 +92,7 @@ var pathAsIs = func() (t [256]bool) {
 	return t
 }()
 
-// hostByte holds the bytes of a plain host name: letters, digits, "." and
-// "-".
+// hostByte holds the bytes of a plain host name.
 var hostByte = func() (t [256]bool) {
 	for c := range 256 {
 		t[c] = ascii.IsAlnum(byte(c)) || c == '.' || c == '-'

@@ -1,7 +1,5 @@
 package builder
 
-// The net/http adapter.
-
 import (
 	"bytes"
 	"context"
@@ -19,10 +17,8 @@ import (
 	"github.com/endpointkit/endpoint/internal/quote"
 )
 
-// HTTPRequest builds the call and returns it as an *http.Request, in one
-// step: the same request as Build followed by RequestOptions.HTTPRequest,
-// without the RequestOptions in between. The URL is built into the
-// url.URL fields and a JSON body is encoded once.
+// HTTPRequest builds the call as an *http.Request: what Build and then
+// RequestOptions.HTTPRequest make, without the RequestOptions between.
 func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	l, err := b.bareLayer()
 	if err != nil {
@@ -43,30 +39,26 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	return newHTTPRequest(ctx, method, mem, body, size, getBody, r.headers, nil, r.url)
 }
 
-// HTTPRequest returns r as an *http.Request, ready for an http.Client.
+// HTTPRequest returns r as an *http.Request for an http.Client: the
+// method upper-cased, every header under its canonical name, the URL
+// (which must be absolute) with an escaped slash ("a%2Fb") as written,
+// and the body as @octokit/request sends it:
 //
-// The method is upper-cased and every header is set, under net/http's
-// canonical name. The body is sent as @octokit/request sends it:
-//
-//   - nil, or a nil reader (a *bytes.Reader never set): no body;
-//   - a string, []byte or json.RawMessage is sent as it is ("" sends an
-//     empty body with content-length 0, which GitHub requires for a
-//     bodiless PUT); nothing is copied;
-//   - an io.Reader is passed through; a *bytes.Reader, *strings.Reader,
-//     *os.File or any io.Seeker is sized from where it stands to its end,
-//     and re-read from there on a redirect; another reader, and a file
-//     the system gives no size (an empty one, /proc's), is sized by a
-//     content-length header (GitHub's upload endpoint wants one), else
-//     sent chunked;
-//   - any other value is JSON-encoded, without HTML escaping.
+//   - nil, or a nil reader: no body;
+//   - a string, []byte or json.RawMessage as it is, not copied ("" is an
+//     empty body with content-length 0, which GitHub wants for a bodiless
+//     PUT);
+//   - an io.Reader passed through: an io.Seeker (a *bytes.Reader, an
+//     *os.File) sized from where it stands to its end and re-read from
+//     there on a redirect, another reader, or a file the system gives no
+//     size, sized by a content-length header (GitHub's uploads want one),
+//     else sent chunked;
+//   - any other value as JSON, without HTML escaping.
 //
 // GetBody and ContentLength are set for every body but a reader that
-// cannot seek, so that redirects and retries re-send it. An escaped slash
-// in the path ("a%2Fb") reaches the server as written. The URL must be
-// absolute. Request (the passthrough) is not used.
-//
-// Errors wrap ErrRequest, ErrInvalidMethod or a headers error, and never
-// contain a credential.
+// cannot seek, so that redirects and retries re-send it. Request is not
+// used. Errors wrap ErrRequest, ErrInvalidMethod or a headers error, and
+// never hold a credential.
 func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	method, ok := httpMethod(r.Method)
 	if !ok {
@@ -74,7 +66,6 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	}
 	fb, bodyErr := bodyOf(r)
 	mem := newMemory(&fb)
-	// The shape Build makes is read in one scan, without url.Parse.
 	if !parseURL(r.URL, &mem.url) {
 		if err := parseInto(&mem.url, r.URL); err != nil {
 			return nil, err
@@ -90,11 +81,10 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	return newHTTPRequest(ctx, method, mem, body, size, getBody, nil, r.Headers, r.URL)
 }
 
-// fillURL sets u from raw, a URL built on an Endpoint's checked base,
-// whose parsed form is base: the scheme, user and host are base's, the
-// path (from pathAt) and the query are read off raw. It reports false
-// for what it does not handle (no parsed base, a fragment), which
-// url.Parse then reads; a fuzz target holds the two to each other.
+// fillURL sets u from raw, built on the Endpoint's checked base, parsed
+// as base: its scheme, user and host, and raw's path (from pathAt) and
+// query. false leaves the rest (a fragment) to url.Parse, which a fuzz
+// target holds it to.
 func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
 	if base == nil || pathAt < 0 || pathAt > len(raw) {
 		return false
@@ -124,7 +114,6 @@ func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
 	return true
 }
 
-// parseInto reads a URL that was not built on a checked base.
 func parseInto(u *url.URL, raw string) error {
 	parsed, err := url.Parse(raw)
 	if err != nil {
@@ -143,12 +132,11 @@ var (
 	errNilContext   = errors.New("net/http: nil Context")
 )
 
-// newHTTPRequest assembles the request, with the headers hs, or those of
-// the map set (checked) when it is not nil. rawURL is the URL as text, for
-// error messages. It fills an http.Request as http.NewRequestWithContext
-// would, without parsing a URL or making a header map it would then throw
-// away: the Request is built on the stack and WithContext makes the one
-// copy that is returned.
+// newHTTPRequest fills an http.Request as http.NewRequestWithContext
+// would, without parsing a URL or making a header map it would throw
+// away, with the headers hs, or those of the map set (checked) when it is
+// not nil; rawURL is for errors. Built on the stack, the Request is copied
+// once, by WithContext.
 func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, set headers.Set, rawURL string) (*http.Request, error) {
 	if ctx == nil {
 		return nil, requestError(rawURL, errNilContext)
@@ -167,14 +155,13 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 		switch {
 		case ok:
 		case body == io.Reader(mem.body):
-			mem.closer.r = mem.body // io.NopCloser would allocate
+			mem.closer.r = mem.body // not io.NopCloser, which allocates
 			rc = &mem.closer
 		default:
 			rc = io.NopCloser(body)
 		}
 		req.Body, req.GetBody, req.ContentLength = rc, getBody, size
 		if size == 0 && getBody != nil {
-			// As net/http does for an empty body it can see.
 			req.Body = http.NoBody
 			req.GetBody = emptyGetBody
 		}
@@ -199,9 +186,9 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 func emptyGetBody() (io.ReadCloser, error) { return http.NoBody, nil }
 
 // requestMemory is what a request needs besides itself and its header
-// map, in one allocation: its URL and the values of up to four headers
-// (GitHub calls send three or four); with a body in memory, its reader
-// too (newMemory).
+// map, in one allocation: its URL, the values of up to four headers
+// (GitHub calls send three or four), and a body in memory's reader
+// (newMemory).
 type requestMemory struct {
 	url    url.URL
 	values [4]string
@@ -209,19 +196,16 @@ type requestMemory struct {
 	closer nopCloser
 }
 
-// nopCloser is io.NopCloser's reader for a body in memory, kept in the
-// request's memory: a Read, a WriteTo (which io.Copy uses) and a Close
-// that does nothing.
+// nopCloser is io.NopCloser for a body in memory, with the WriteTo that
+// io.Copy uses.
 type nopCloser struct{ r *bytes.Reader }
 
 func (c *nopCloser) Read(p []byte) (int, error)         { return c.r.Read(p) }
 func (c *nopCloser) WriteTo(w io.Writer) (int64, error) { return c.r.WriteTo(w) }
 func (*nopCloser) Close() error                         { return nil }
 
-// newMemory returns the memory of a request, with room for a body's
-// reader when it has a body in memory.
 func newMemory(b *finalBody) *requestMemory {
-	if !bodyInMemory(b) {
+	if _, isBytes := b.raw.([]byte); b.kind != jsonBody && !(b.kind == rawBody && isBytes) {
 		return new(requestMemory) // no body, or a string or reader
 	}
 	m := new(memoryWithReader)
@@ -229,22 +213,13 @@ func newMemory(b *finalBody) *requestMemory {
 	return &m.requestMemory
 }
 
-// memoryWithReader is request memory with its body's reader.
 type memoryWithReader struct {
 	requestMemory
 	reader bytes.Reader
 }
 
-// bodyInMemory says a body is read through a bytes.Reader (JSON and
-// []byte bodies).
-func bodyInMemory(b *finalBody) bool {
-	_, isBytes := b.raw.([]byte)
-	return b.kind == jsonBody || b.kind == rawBody && isBytes
-}
-
-// httpMethod returns the upper-case method for a valid token: the
-// net/http constant for the lower-case methods Build returns, so that the
-// common case does not allocate.
+// httpMethod returns a valid token upper-case, net/http's constants for
+// the methods Build returns, so that they do not allocate.
 func httpMethod(m string) (string, bool) {
 	switch m {
 	case "get":
@@ -268,17 +243,16 @@ func httpMethod(m string) (string, bool) {
 	return strings.ToUpper(m), true
 }
 
-// setMapHeaders is setHeaders for a hand-editable header map, checked in
-// the same pass (net/http would only refuse a CR or LF when sending; the
-// error never shows the value): of two spellings of one name, the
-// lower-case one wins (headers.Set.Lookup).
+// setMapHeaders is setHeaders for a header map, which may be edited by
+// hand, so checked in the same pass (net/http refuses only a CR or LF, when
+// sending); of two spellings of one name the lower-case one wins, as
+// headers.Set.Lookup has it.
 func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLength string, err error) {
 	f := newHeaderFill(req, len(hs), vals)
 	for name, v := range hs {
-		lower := name // most names are already lower-case tokens
+		lower := name
 		if !ascii.IsLowerToken(name) {
 			if headers.ValidateName(name) != nil {
-				// The same error whatever the map's order.
 				return "", newError("request", "", hs.Validate())
 			}
 			lower = headers.Name(name)
@@ -296,11 +270,9 @@ func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLen
 	return f.contentLength, nil
 }
 
-// setHeaders puts every header but content-length into req.Header under
-// its canonical name, all values in one backing array, each slice capped
-// at one element so that appending to one header copies instead of
-// overwriting the next. It returns the content-length value, which
-// net/http ignores as a header field.
+// setHeaders puts every header but content-length, which net/http ignores
+// as a field and which it returns, under its canonical name, all values in
+// one array, each slice capped so that appending to one copies it.
 func setHeaders(req *http.Request, hs []header, vals []string) (contentLength string) {
 	f := newHeaderFill(req, len(hs), vals)
 	for _, e := range hs {
@@ -309,8 +281,6 @@ func setHeaders(req *http.Request, hs []header, vals []string) (contentLength st
 	return f.contentLength
 }
 
-// headerFill fills a request's new header map for setHeaders and
-// setMapHeaders.
 type headerFill struct {
 	h             http.Header
 	vals          []string // backing array of the values, one per header
@@ -318,8 +288,6 @@ type headerFill struct {
 	contentLength string
 }
 
-// newHeaderFill gives req a header map for n headers, whose values go in
-// vals when it has room for them.
 func newHeaderFill(req *http.Request, n int, vals []string) headerFill {
 	req.Header = make(http.Header, n)
 	if cap(vals) < n {
@@ -328,8 +296,6 @@ func newHeaderFill(req *http.Request, n int, vals []string) headerFill {
 	return headerFill{h: req.Header, vals: vals[:n]}
 }
 
-// add sets the header of a lower-case name, or keeps its value aside when
-// it is content-length.
 func (f *headerFill) add(lower, v string) {
 	key := canonicalHeaderKey(lower)
 	if key == "Content-Length" {
@@ -341,9 +307,8 @@ func (f *headerFill) add(lower, v string) {
 	f.n++
 }
 
-// canonicalHeaderKey is http.CanonicalHeaderKey, without its allocation
-// for the names requests usually carry (net/http interns only some of
-// them; Authorization is not one).
+// canonicalHeaderKey is http.CanonicalHeaderKey without its allocation
+// for the usual names (net/http interns some, but not Authorization).
 func canonicalHeaderKey(name string) string {
 	switch name {
 	case "accept":
@@ -370,9 +335,9 @@ func canonicalHeaderKey(name string) string {
 	return http.CanonicalHeaderKey(name)
 }
 
-// reader returns the body to send, its length (-1 when unknown) and a
-// GetBody that re-reads it, nil when it cannot. A body in memory is read
-// through br, which it resets.
+// reader returns the body to send, its length (-1 for unknown) and a
+// GetBody, nil when it cannot re-read it; a body in memory is read through
+// br.
 func (b finalBody) reader(br *bytes.Reader) (io.Reader, int64, func() (io.ReadCloser, error)) {
 	var data []byte
 	switch b.kind {
@@ -401,11 +366,10 @@ func (b finalBody) reader(br *bytes.Reader) (io.Reader, int64, func() (io.ReadCl
 	}
 }
 
-// seekable sizes a reader that can seek, *os.File included, from where it
-// stands to its end, and gives a GetBody that seeks back there. A reader
-// whose size cannot be found is streamed as a plain reader. A file that
-// is not a regular one (a pipe, a device) is streamed; so is one the
-// system gives no size (/proc's), which is still re-read on a redirect.
+// seekable sizes a reader that can seek from where it stands to its end,
+// with a GetBody that seeks back there. One whose size is not found, and a
+// file that is not a regular one (a pipe), is streamed; so is a file the
+// system gives no size (/proc's), though still re-read on a redirect.
 func seekable(r io.ReadSeeker) (io.Reader, int64, func() (io.ReadCloser, error)) {
 	if f, ok := r.(*os.File); ok {
 		fi, err := f.Stat()
@@ -430,11 +394,9 @@ func seekable(r io.ReadSeeker) (io.Reader, int64, func() (io.ReadCloser, error))
 	if _, err := r.Seek(start, io.SeekStart); err != nil {
 		return r, -1, nil
 	}
-	// A reader may stand past its end (Seek allows it): nothing is left.
 	return io.NopCloser(r), max(0, end-start), seekBack(r, start)
 }
 
-// seekBack is a GetBody that reads r again from start.
 func seekBack(r io.ReadSeeker, start int64) func() (io.ReadCloser, error) {
 	return func() (io.ReadCloser, error) {
 		if _, err := r.Seek(start, io.SeekStart); err != nil {
@@ -444,11 +406,9 @@ func seekBack(r io.ReadSeeker, start int64) func() (io.ReadCloser, error) {
 	}
 }
 
-// BodyReader returns the body encoded the way HTTPRequest sends it: nil
-// for no body, strings, []byte and JSON bodies as they are, an io.Reader
-// passed through, and any other value as JSON (see HTTPRequest). Except
-// for a passed-through io.Reader, the result is a *bytes.Reader or
-// *strings.Reader, whose length most clients (resty included) pick up.
+// BodyReader returns the body as HTTPRequest sends it, for another
+// client: nil for none, an io.Reader passed through, else a *bytes.Reader
+// or *strings.Reader, whose length most clients (resty too) pick up.
 func (r RequestOptions) BodyReader() (io.Reader, error) {
 	fb, err := bodyOf(r)
 	if err != nil {
@@ -464,12 +424,11 @@ func (r RequestOptions) BodyReader() (io.Reader, error) {
 	return body, nil
 }
 
-// setContentLength lets a content-length header size a body whose length
-// net/http cannot know, and rejects one that contradicts a known length:
-// net/http ignores the header field and would send the real length anyway.
+// setContentLength lets a content-length header size a body net/http
+// cannot, and refuses one that contradicts a known length, which net/http
+// would ignore.
 func setContentLength(req *http.Request, v string) error {
-	// RFC 9110's 1*DIGIT: no sign, which ParseInt would take ("+3"). The
-	// value is quoted cut short: it may be any length.
+	// RFC 9110's 1*DIGIT: no sign, which ParseInt takes ("+3").
 	t := strings.TrimSpace(v)
 	n, err := strconv.ParseInt(t, 10, 64)
 	if err != nil || n < 0 || t[0] == '+' {
@@ -487,8 +446,6 @@ func setContentLength(req *http.Request, v string) error {
 		}
 		return nil
 	}
-	// A reader of unknown length, a file the system gives no size (an
-	// empty one, /proc's) included, which GetBody may re-read.
 	req.ContentLength = n
 	if n == 0 {
 		req.Body = http.NoBody

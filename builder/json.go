@@ -11,21 +11,16 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// The octokit JSON shape of options: reserved keys (method, baseUrl, url,
-// headers, mediaType, data, request) and, beside them, one key per
-// parameter, in order.
-
 // ErrReservedParam is returned when options with a parameter named like a
-// reserved key (url, data …) are written as JSON: the octokit shape has no
-// place for it. Build takes such a parameter as an ordinary one.
+// reserved key (url, data …) are written as JSON, where the octokit shape
+// has no place for it; Build takes it as any other parameter.
 var ErrReservedParam = errors.New("parameter name is a reserved option key")
 
-// MarshalJSON writes o in the shape @octokit/endpoint uses, as v6 writes
-// its merged options: keys in the order they were set (reserved keys,
-// then parameters, for Options built in Go), and mediaType always, as
-// {"format":…,"previews":[…]}. A removed header is written as null, a
-// []byte Data as a string, and an io.Reader Data (which cannot be read
-// here) is left out.
+// MarshalJSON writes o in @octokit/endpoint's shape, as v6 writes merged
+// options: the reserved keys (method, baseUrl, url, headers, mediaType,
+// data, request) and one key a parameter, in the order they were set,
+// mediaType always. A removed header is null, a []byte Data a string, and
+// an io.Reader Data, which cannot be read here, is left out.
 func (o Options) MarshalJSON() ([]byte, error) {
 	for _, p := range o.Params {
 		if isReserved(p.Name) {
@@ -35,16 +30,6 @@ func (o Options) MarshalJSON() ([]byte, error) {
 	l, err := toLayer(&o)
 	if err != nil {
 		return nil, err
-	}
-	l.Keys = keyOrder{keys: l.order()}
-	return l.marshalJSON()
-}
-
-func (l *layer) marshalJSON() ([]byte, error) {
-	for _, p := range l.Params.list {
-		if isReserved(p.name) {
-			return nil, newError("marshal", p.name, ErrReservedParam)
-		}
 	}
 	keys := withMediaType(l.order())
 	return encodeJSON(func(b []byte) []byte {
@@ -86,50 +71,64 @@ func (l *layer) appendMember(b []byte, key string) []byte {
 	case keyURL:
 		return value.AppendString(b, l.URL)
 	case keyHeaders:
-		b = append(b, '{')
-		for i, h := range l.Headers.list {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = value.AppendString(b, h.name)
-			b = append(b, ':')
-			if h.removed {
-				b = append(b, "null"...)
-			} else {
-				b = value.AppendString(b, h.value)
-			}
-		}
-		return append(b, '}')
+		return appendHeaderList(b, l.Headers.list)
 	case keyMediaType:
 		b = append(b, `{"format":`...)
 		b = value.AppendString(b, l.Format)
-		b = append(b, `,"previews":[`...)
-		for i, p := range l.Previews.names {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = value.AppendString(b, p)
-		}
-		return append(b, "]}"...)
+		b = append(b, `,"previews":`...)
+		return append(appendStrings(b, l.Previews.names), '}')
 	case keyData:
-		switch raw := l.Data.raw.(type) {
-		case []byte:
-			return value.AppendString(b, string(raw))
-		case io.Reader:
-			return append(b, "null"...)
-		}
-		if l.Data.asJSON {
-			// JSON text that is a string ("x" with its quotes, from a
-			// time.Time): the octokit shape reads a string as the raw
-			// body, so the text goes as one, quotes and all.
-			return value.AppendString(b, string(value.AppendJSON(nil, l.Data.v)))
-		}
-		return value.AppendJSON(b, l.Data.v)
+		return l.appendData(b)
 	case keyRequest:
 		return value.AppendJSON(b, l.Request)
 	}
 	v, _ := l.Params.get(key)
 	return value.AppendJSON(b, v)
+}
+
+// appendHeaderList writes headers as an object, a removed one null.
+func appendHeaderList(b []byte, hs []header) []byte {
+	b = append(b, '{')
+	for i, h := range hs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = value.AppendString(b, h.name)
+		b = append(b, ':')
+		if h.removed {
+			b = append(b, "null"...)
+		} else {
+			b = value.AppendString(b, h.value)
+		}
+	}
+	return append(b, '}')
+}
+
+func appendStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = value.AppendString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendData writes the data option; JSON text that is a string (from a
+// time.Time, say) goes as a string, quotes and all, since the octokit
+// shape reads a string as the raw body.
+func (l *layer) appendData(b []byte) []byte {
+	switch raw := l.Data.raw.(type) {
+	case []byte:
+		return value.AppendString(b, string(raw))
+	case io.Reader:
+		return append(b, "null"...)
+	}
+	if l.Data.asJSON {
+		return value.AppendString(b, string(value.AppendJSON(nil, l.Data.v)))
+	}
+	return value.AppendJSON(b, l.Data.v)
 }
 
 // MarshalJSON writes the parameters as one JSON object, in order.
@@ -144,16 +143,12 @@ func (p Params) MarshalJSON() ([]byte, error) {
 	return value.AppendJSON(nil, v), nil
 }
 
-// UnmarshalJSON reads the octokit shape: reserved keys into their fields,
-// every other key into Params, in document order. A repeated key's last
-// value wins whole, in the first one's place, as JSON.parse has it (a
-// second headers or mediaType object replaces the first); header names
-// are lower-cased in document order, so of two spellings the later wins,
-// as in JavaScript. A null option is not set, also after a value, and a
-// null header is in RemoveHeaders.
-// mediaType's keys are matched without regard to case, as encoding/json
-// matches struct fields. Values come out as Options hold them (see
-// Options); the time taken is linear in the input.
+// UnmarshalJSON reads the octokit shape, every key but the reserved ones a
+// parameter, in document order, as JSON.parse has it: a repeated key's
+// last value wins whole, in the first one's place, of two spellings of a
+// header the later wins, and a null option is not set, also after a value
+// (a null header is in RemoveHeaders). mediaType's keys are matched in
+// any case, as encoding/json matches fields. Time is linear in the input.
 func (o *Options) UnmarshalJSON(data []byte) error {
 	l, err := decodeLayer(data, true)
 	if err != nil {
@@ -163,13 +158,12 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// decodeLayer reads options JSON into a checked layer; with withOrder
-// set, it also records the order of the keys, which only merged options
-// show.
+// decodeLayer reads options JSON into a checked layer, with the order of
+// its keys when withOrder (only merged options show it).
 func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	d := value.NewDecoder(data)
 	var l layer
-	ps := paramSet{list: make([]param, 0, 8)} // room for the usual handful of keys
+	ps := paramSet{list: make([]param, 0, 8)}
 	var order []string
 	if withOrder {
 		order = make([]string, 0, 8)
@@ -177,25 +171,7 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	d.Space()
 	err := d.Object(func(key string) error {
 		if isReserved(key) {
-			// A key given again replaces what it gave, as JSON.parse has
-			// it: a later null leaves the option not set.
-			clearOption(&l, key)
-			if d.Null() {
-				if key == keyURL {
-					l.Keys.urlAt = 0
-				}
-				if i := slices.Index(order, key); i >= 0 {
-					order = slices.Delete(order, i, i+1)
-				}
-				return nil
-			}
-			if withOrder && !slices.Contains(order, key) {
-				order = append(order, key)
-			}
-			if key == keyURL && l.Keys.urlAt == 0 { // its first place, as in order
-				l.Keys.urlAt = len(ps.list) + 1
-			}
-			return decodeOption(d, &l, key)
+			return decodeReserved(d, &l, key, &order, withOrder, len(ps.list))
 		}
 		i, free := ps.lookup(key)
 		if i < 0 {
@@ -209,7 +185,6 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 				order = append(order, key)
 			}
 		}
-		// Read into its place in the list, not into a value copied there.
 		return d.ValueInto(ps.slot(i, free, key))
 	})
 	if err == nil && !d.AtEnd() {
@@ -221,7 +196,9 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	l.Params = paramList{ps.list}
 	l.Keys.keys = order
 	if len(data) > maxPinned {
-		unpinHeaders(l.Headers.list)
+		for i, h := range l.Headers.list {
+			l.Headers.list[i].name, l.Headers.list[i].value = strings.Clone(h.name), strings.Clone(h.value)
+		}
 	}
 	if err := check(&l); err != nil {
 		return layer{}, err
@@ -229,21 +206,35 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	return l, nil
 }
 
-// The decoded strings point into the decoder's one copy of the options.
-// A header's is kept in a result's header map, and would pin all of the
-// options (a large data member too): options longer than maxPinned have
-// their headers' names and values copied out.
+// The decoded strings point into the decoder's one copy of the options;
+// a header's, kept in a result's header map, would pin all of them (a
+// large data member too): options longer than maxPinned have their
+// headers copied out.
 const maxPinned = 1 << 10
 
-// unpinHeaders copies the names and values of hs out of what they point
-// into.
-func unpinHeaders(hs []header) {
-	for i := range hs {
-		hs[i].name, hs[i].value = strings.Clone(hs[i].name), strings.Clone(hs[i].value)
+// decodeReserved reads the value of a reserved key, which replaces what
+// it gave before: a null leaves the option not set. nParams is the number
+// of parameters before it.
+func decodeReserved(d *value.Decoder, l *layer, key string, order *[]string, withOrder bool, nParams int) error {
+	clearOption(l, key)
+	if d.Null() {
+		if key == keyURL {
+			l.Keys.urlAt = 0
+		}
+		if i := slices.Index(*order, key); i >= 0 {
+			*order = slices.Delete(*order, i, i+1)
+		}
+		return nil
 	}
+	if withOrder && !slices.Contains(*order, key) {
+		*order = append(*order, key)
+	}
+	if key == keyURL && l.Keys.urlAt == 0 { // its first place, as in order
+		l.Keys.urlAt = nParams + 1
+	}
+	return decodeOption(d, l, key)
 }
 
-// clearOption unsets what the reserved key sets.
 func clearOption(l *layer, key string) {
 	switch key {
 	case keyMethod:
@@ -263,7 +254,6 @@ func clearOption(l *layer, key string) {
 	}
 }
 
-// decodeOption reads the value of a reserved key.
 func decodeOption(d *value.Decoder, l *layer, key string) error {
 	var err error
 	switch key {
@@ -298,8 +288,8 @@ func decodeString(d *value.Decoder, key string) (string, error) {
 	return d.String()
 }
 
-// decodeHeaders reads the headers object: strings as they are, numbers
-// and booleans as their JSON text, null as a removal.
+// decodeHeaders reads the headers object: numbers and booleans as their
+// JSON text, null as a removal.
 func decodeHeaders(d *value.Decoder, hs *headerList) error {
 	if d.Peek() != '{' {
 		return d.Errorf("headers: want an object")
@@ -330,8 +320,8 @@ func decodeHeaders(d *value.Decoder, hs *headerList) error {
 }
 
 // decodeMediaType reads {"format": string|null, "previews": [string…]|null}
-// as json.Unmarshal fills a struct: keys without regard to case, a null
-// format leaves it as it is, unknown keys are ignored.
+// as json.Unmarshal fills a struct: keys in any case, a null format left
+// as it is, unknown keys ignored.
 func decodeMediaType(d *value.Decoder, l *layer) error {
 	if d.Peek() != '{' {
 		return d.Errorf("mediaType: want an object")
@@ -367,8 +357,7 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 	})
 }
 
-// optionsError wraps a decoding error in ErrInvalidOptions, unless it is
-// a limit.
+// optionsError wraps a decoding error in ErrInvalidOptions, but a limit.
 func optionsError(err error) error {
 	if errors.Is(err, ErrLimit) {
 		var e *Error
@@ -382,7 +371,7 @@ func optionsError(err error) error {
 
 // MarshalJSON writes {"method","url","headers","body"?,"request"?}:
 // headers sorted by name, a JSON body as it is, a string or []byte body
-// as a string, an io.Reader body (which cannot be read here) left out,
+// as a string, an io.Reader body, which cannot be read here, left out,
 // and request whenever it is set, even empty, as v6 does.
 func (r RequestOptions) MarshalJSON() ([]byte, error) {
 	body, hasBody, err := bodyJSON(r.Body)
@@ -394,68 +383,26 @@ func (r RequestOptions) MarshalJSON() ([]byte, error) {
 	for name, v := range r.Headers {
 		hs = append(hs, header{name: name, value: v})
 	}
+	slices.SortFunc(hs, func(x, y header) int { return strings.Compare(x.name, y.name) })
+	var request value.Value // null when it cannot be converted
+	if v, err := value.Of(r.Request); r.Request != nil && err == nil {
+		request = v
+	}
 	return encodeJSON(func(b []byte) []byte {
-		return appendRequestJSON(b, r.Method, r.URL, hs, body, hasBody, requestValue(r.Request))
+		b = append(b, `{"method":`...)
+		b = value.AppendString(b, r.Method)
+		b = append(b, `,"url":`...)
+		b = value.AppendString(b, r.URL)
+		b = append(b, `,"headers":`...)
+		b = appendHeaderList(b, hs)
+		if hasBody {
+			b = append(b, `,"body":`...)
+			b = append(b, body...)
+		}
+		if request.Kind() == value.Object {
+			b = append(b, `,"request":`...)
+			b = value.AppendJSON(b, request)
+		}
+		return append(b, '}')
 	}), nil
-}
-
-// requestValue is a RequestOptions.Request as a value (a Go map: its keys
-// sorted); null when it is nil or cannot be converted.
-func requestValue(m map[string]any) value.Value {
-	if m == nil {
-		return value.Value{}
-	}
-	v, err := value.Of(m)
-	if err != nil {
-		return value.Value{}
-	}
-	return v
-}
-
-// appendRequestJSON writes request options as JSON: the headers hs (see
-// appendHeadersJSON), the body when there is one, request when it is not
-// null.
-func appendRequestJSON(b []byte, method, url string, hs []header, body []byte, hasBody bool, request value.Value) []byte {
-	b = append(b, `{"method":`...)
-	b = value.AppendString(b, method)
-	b = append(b, `,"url":`...)
-	b = value.AppendString(b, url)
-	b = append(b, `,"headers":`...)
-	b = appendHeadersJSON(b, hs)
-	if hasBody {
-		b = append(b, `,"body":`...)
-		b = append(b, body...)
-	}
-	if request.Kind() == value.Object {
-		b = append(b, `,"request":`...)
-		b = value.AppendJSON(b, request) // members in their order
-	}
-	return append(b, '}')
-}
-
-// appendHeadersJSON writes headers as a JSON object, in name order (hs
-// is sorted in place), the last of a name kept as a map keeps it.
-func appendHeadersJSON(b []byte, hs []header) []byte {
-	if len(hs) > 16 {
-		slices.SortStableFunc(hs, func(x, y header) int { return strings.Compare(x.name, y.name) })
-	}
-	// Insertion sort, stable, for the usual handful of headers.
-	for i := 1; i < len(hs); i++ {
-		for j := i; j > 0 && hs[j].name < hs[j-1].name; j-- {
-			hs[j], hs[j-1] = hs[j-1], hs[j]
-		}
-	}
-	b = append(b, '{')
-	for i, h := range hs {
-		if i+1 < len(hs) && hs[i+1].name == h.name {
-			continue // a map keeps the last
-		}
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = value.AppendString(b, h.name)
-		b = append(b, ':')
-		b = value.AppendString(b, h.value)
-	}
-	return append(b, '}')
 }

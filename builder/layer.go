@@ -7,11 +7,9 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// layer is one set of options after conversion at the edge (see
-// convert.go): every value is the library's own, immutable and
-// validated, so merging and parsing never look at caller memory again.
-// An empty field means "not set". Its fields are exported for mergo,
-// which merges layers (merge.go); the type itself is not.
+// layer is one set of options converted at the edge (convert.go): its
+// values are the engine's own, immutable and checked. An empty field is
+// not set. Its fields are exported for mergo.
 type layer struct {
 	Method   string
 	BaseURL  string
@@ -22,23 +20,17 @@ type layer struct {
 	Data     body
 	Request  value.Value // an Object, or Null when not set
 	Params   paramList
-	// Keys is the order of the options' top-level keys as the octokit
-	// JSON shape writes them (options and parameters interleaved); only
-	// the JSON writer reads it.
-	Keys keyOrder
-	// Catalog checks and routes the calls (WithCatalog).
-	Catalog catalogRef
-	// Search names the query parameters of search syntax (WithSearchParams).
-	Search searchList
+	Keys     keyOrder   // the top-level keys in the octokit shape's order
+	Catalog  catalogRef // WithCatalog
+	Search   searchList // WithSearchParams
 }
 
-// searchList holds the names of query parameters whose "+" is kept.
 type searchList struct{ names []string }
 
 func (s searchList) has(name string) bool { return slices.Contains(s.names, name) }
 
 // headerList holds a layer's headers in order, names lower-case, each
-// at most once. A removed entry deletes the name from the layers below.
+// once; a removed one deletes the name from the layers below.
 type headerList struct{ list []header }
 
 type header struct {
@@ -56,8 +48,8 @@ func (h headerList) find(name string) int {
 	return -1
 }
 
-// set returns h with name set (or removed): in place of an earlier
-// entry, else appended. h's array is never written.
+// set returns h with e set in the place of its name, else appended,
+// without writing h's array.
 func (h headerList) set(e header) headerList {
 	out := make([]header, len(h.list), len(h.list)+1)
 	copy(out, h.list)
@@ -68,19 +60,17 @@ func (h headerList) set(e header) headerList {
 	return headerList{append(out, e)}
 }
 
-// previewList holds preview names, already stripped of "-preview" once
-// merged (see unionPreviews).
+// previewList holds preview names, stripped of "-preview" once merged.
 type previewList struct{ names []string }
 
-// body is the data option: a raw body ([]byte or io.Reader, sent as it
-// is), or a JSON value (a String is a raw string body).
+// body is the data option: a []byte or io.Reader sent as it is, or a
+// value (a String a raw string body).
 type body struct {
 	set bool
 	raw any
 	v   value.Value
-	// asJSON marks a string v that came from a Go value of another kind
-	// (a time.Time, a json.RawMessage of a string): it is sent as a JSON
-	// string, where a string given as a string is the raw body.
+	// asJSON marks a string v of a Go value of another kind (a time.Time),
+	// sent as a JSON string where a string is the raw body.
 	asJSON bool
 }
 
@@ -108,26 +98,22 @@ func (p paramList) get(name string) (value.Value, bool) {
 	return value.Value{}, false
 }
 
-// paramSet collects parameters in order; a name set again takes the
-// new value in its first place. Past paramsIndexFrom names an index keeps it
-// linear in the number of calls: an open-addressing table of positions
-// in list (plus one; 0 is free), at most half full, hashed with
-// hash/maphash, so that no choice of names makes it slow. The list grows
-// four times over, not two: a Builder's 64 parameters then cost one copy
-// and 4.9 KiB of lists instead of two and 6.6 KiB, which the collector
-// repays.
+// paramSet collects parameters in order, a name set again in its first
+// place. Past paramsIndexFrom names, an index keeps it linear: an
+// open-addressing table of positions in list (plus one; 0 is free), at
+// most half full, hashed with hash/maphash so that no choice of names
+// makes it slow. The list grows four times over: 64 parameters cost one
+// copy.
 type paramSet struct {
 	list  []param
 	slots []int16 // MaxParams fits
 }
 
-// A position in a merge of two full layers fits a slot; a larger
-// MaxParams fails to compile here.
+// A position in a merge of two full layers fits a slot.
 const _ = int16(2*MaxParams + 1)
 
-// indexFrom is the count of names from which nameIndex keeps an index,
-// and paramsIndexFrom paramSet: parameter names are often alike in length,
-// which makes comparing them cost more.
+// The counts of names from which nameIndex and paramSet keep an index
+// (parameter names, often alike in length, cost more to compare).
 const (
 	indexFrom       = 16
 	paramsIndexFrom = 8
@@ -135,21 +121,20 @@ const (
 
 var paramSeed = maphash.MakeSeed()
 
-// find returns the position of name, or -1, building the index once
-// the list is long.
+// find returns the position of name, or -1.
 func (s *paramSet) find(name string) int {
 	i, _ := s.lookup(name)
 	return i
 }
 
 // lookup is find, also returning the free slot where name would go when
-// the index is in use and name is not in it.
+// the index is in use, building it once the list is long.
 func (s *paramSet) lookup(name string) (i int, free uint64) {
 	if s.slots == nil {
 		if len(s.list) < paramsIndexFrom {
 			return paramList{s.list}.find(name), 0
 		}
-		s.reindex(max(4*len(s.list), 256)) // room for the next hundred names
+		s.reindex(max(4*len(s.list), 256))
 	}
 	mask := uint64(len(s.slots) - 1)
 	h := maphash.String(paramSeed, name) & mask
@@ -178,14 +163,13 @@ func (s *paramSet) reindex(n int) {
 	}
 }
 
-// set sets name to v.
 func (s *paramSet) set(name string, v value.Value) {
 	i, free := s.lookup(name)
 	*s.slot(i, free, name) = v
 }
 
-// slot returns where name's value is, i and free being what lookup
-// returned: its place in the list, or a new one at its end holding null.
+// slot returns where name's value is, given lookup's results: a new place
+// at the end, holding null, for a new name.
 func (s *paramSet) slot(i int, free uint64, name string) *value.Value {
 	if i >= 0 {
 		return &s.list[i].v
@@ -193,8 +177,6 @@ func (s *paramSet) slot(i int, free uint64, name string) *value.Value {
 	if len(s.list) == cap(s.list) {
 		s.list = slices.Grow(s.list, max(3*len(s.list), 1))
 	}
-	// Extended and filled in place: append(s.list, param{name: name})
-	// builds the param aside and copies it, a store-forwarding stall.
 	s.list = s.list[:len(s.list)+1]
 	p := &s.list[len(s.list)-1]
 	p.v = value.Value{}
@@ -211,8 +193,7 @@ func (s *paramSet) slot(i int, free uint64, name string) *value.Value {
 
 // keyOrder is the order of a layer's top-level keys, and urlAt where a
 // call's url option goes among its parameters when a route makes it the
-// parameter "url": 1 + the number of parameters given before it, or 0
-// for after them all (the only order a build reads).
+// parameter "url": 1 + the number before it, or 0 for after them all.
 type keyOrder struct {
 	keys  []string
 	urlAt int
@@ -229,8 +210,8 @@ const (
 	keyRequest   = "request"
 )
 
-// isReserved reports whether key is one of the option keys of the octokit
-// JSON shape; every other key is a parameter.
+// isReserved reports whether key is an option of the octokit shape rather
+// than a parameter.
 func isReserved(key string) bool {
 	switch key {
 	case keyMethod, keyBaseURL, keyURL, keyHeaders, keyMediaType, keyData, keyRequest:
@@ -239,7 +220,6 @@ func isReserved(key string) bool {
 	return false
 }
 
-// has reports whether the layer sets the option or parameter key.
 func (l *layer) has(key string) bool {
 	switch key {
 	case keyMethod:
@@ -260,8 +240,8 @@ func (l *layer) has(key string) bool {
 	return l.Params.find(key) >= 0
 }
 
-// order returns the layer's keys in order: the recorded ones that are
-// still set, then any set key not recorded, reserved keys first.
+// order returns the layer's keys: the recorded ones still set, then the
+// others, reserved keys first.
 func (l *layer) order() []string {
 	out := keyList{keys: make([]string, 0, len(l.Keys.keys)+len(l.Params.list)+7)}
 	add := func(k string) {
@@ -283,14 +263,11 @@ func (l *layer) order() []string {
 	return out.keys
 }
 
-// nameIndex is the positions of the elements of a list of distinct names
-// (keys, headers, request members), nil while the list holds at most
-// indexFrom and its users scan it (each with its own loop, which the
-// compiler inlines), so that a list made one name at a time stays
-// linear.
+// nameIndex is the positions in a list of distinct names (keys, meta
+// members), nil while the list is short enough to scan, so that a list
+// made one name at a time stays linear.
 type nameIndex map[string]int
 
-// at returns the position of key in an index that is not nil, or -1.
 func (x nameIndex) at(key string) int {
 	if i, ok := x[key]; ok {
 		return i
@@ -298,19 +275,18 @@ func (x nameIndex) at(key string) int {
 	return -1
 }
 
-// appendIndexed appends e, whose name list does not hold, keeping x the
-// index of the list; name gives an element's name.
+// appendIndexed appends e, whose name list does not hold, keeping x its
+// index.
 func appendIndexed[T any](x *nameIndex, list []T, name func(*T) string, e T) []T {
 	list = append(list, e)
 	if *x != nil {
-		(*x)[name(&list[len(list)-1])] = len(list) - 1 // not &e, which would move e to the heap
+		(*x)[name(&list[len(list)-1])] = len(list) - 1 // not &e, which would escape
 	} else {
 		*x = indexed(list, name)
 	}
 	return list
 }
 
-// indexed returns the index of list: nil while it is short enough to scan.
 func indexed[T any](list []T, name func(*T) string) nameIndex {
 	if len(list) <= indexFrom {
 		return nil
@@ -323,18 +299,11 @@ func indexed[T any](list []T, name func(*T) string) nameIndex {
 }
 
 func keyName(k *string) string          { return *k }
-func headerName(h *header) string       { return h.name }
 func memberName(m *value.Member) string { return m.Key }
 
-// keyList is a list of distinct keys in order.
 type keyList struct {
 	keys  []string
 	index nameIndex
-}
-
-// newKeyList makes a keyList of keys, which are distinct.
-func newKeyList(keys []string) keyList {
-	return keyList{keys: keys, index: indexed(keys, keyName)}
 }
 
 func (k *keyList) has(key string) bool {
@@ -344,5 +313,4 @@ func (k *keyList) has(key string) bool {
 	return k.index.at(key) >= 0
 }
 
-// add appends key, which the list does not hold.
 func (k *keyList) add(key string) { k.keys = appendIndexed(&k.index, k.keys, keyName, key) }

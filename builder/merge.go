@@ -12,21 +12,14 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// Layers merge as @octokit/endpoint's merge does for one layer: set
-// options override, headers merge by lower-cased name (a removed header
-// deletes), previews are unioned, the request passthrough and object
-// parameters are deep-merged, and the merged order is the base's keys,
-// then the layer's new ones.
-//
-// mergeLayers does it with mergo over the library's own layer type, for
-// Defaults (once per Endpoint) and Merge: mergo walks the fields and
-// overrides the set strings, and a transformer per field type applies the
-// rules below. A build reads its call over the defaults with overlay, the
-// same rules without reflection; a spec holds the two to each other.
-
-// mergeLayers lays l over base; neither changes. l goes to mergo by
-// address, so that the transformers read its fields in place rather
-// than copying each into an interface.
+// mergeLayers lays l over base as @octokit/endpoint's merge does: set
+// options override, headers merge by lower-cased name (a removed one
+// deletes), previews are unioned, meta information and object parameters
+// are deep-merged, and keys keep the base's order, the layer's new ones
+// after. mergo walks the fields, a transformer a field type (below); it
+// runs for Defaults and Merge, and a build reads its call over the
+// defaults with overlay, the same rules without reflection. Neither layer
+// changes.
 func mergeLayers(base, l *layer) (layer, error) {
 	out := *base
 	if err := mergo.Merge(&out, l, mergo.WithOverride, mergo.WithTransformers(transformers{})); err != nil {
@@ -35,11 +28,10 @@ func mergeLayers(base, l *layer) (layer, error) {
 	return out, nil
 }
 
-// errMergeCopy is a transformer's error when mergo hands it a field
-// that is not addressable, which mergeLayers's pointers rule out.
+// errMergeCopy is a transformer's error for a field that is not
+// addressable, which mergeLayers's pointers rule out.
 var errMergeCopy = errors.New("builder: merge: a layer field is not addressable")
 
-// transformers gives mergo the merge of each of the layer's field types.
 type transformers struct{}
 
 var (
@@ -53,7 +45,7 @@ var (
 	searchListType  = reflect.TypeFor[searchList]()
 )
 
-// The transformers, made once: mergo asks for one per field per merge.
+// Made once: mergo asks for one per field per merge.
 var (
 	transformHeaders  = transform(mergeHeaders)
 	transformPreviews = transform(unionPreviews)
@@ -87,10 +79,9 @@ func (transformers) Transformer(t reflect.Type) func(dst, src reflect.Value) err
 	return nil
 }
 
-// transform adapts a merge function of one field type to mergo. Both
-// fields are read, and dst written, through their addresses: boxing a
-// struct in an interface copies it to the heap. mergo asks for a
-// transformer by the field's type, so a field of type T is a T.
+// transform adapts a merge function of one field type to mergo, reading
+// and writing the fields through their addresses, since boxing a struct
+// in an interface copies it to the heap.
 func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) error {
 	return func(dst, src reflect.Value) error {
 		if !dst.CanAddr() || !src.CanAddr() {
@@ -102,10 +93,9 @@ func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) 
 	}
 }
 
-// overlay is a call's layer l read over its defaults base, each field the
-// call's when it sets it, else the defaults' (shared, not copied), with
-// the rules of mergeLayers. Keys, the order Merge writes, are left out: a
-// build does not need them.
+// overlay is the call l read over its defaults base by mergeLayers's
+// rules, sharing what it does not change, without the key order a build
+// does not need.
 func overlay(base, l *layer) layer {
 	out := *base
 	if l.Method != "" {
@@ -144,7 +134,6 @@ func overlay(base, l *layer) layer {
 	return out
 }
 
-// unionSearch is base's names, then the layer's new ones.
 func unionSearch(base, l searchList) searchList {
 	if len(l.names) == 0 {
 		return base
@@ -158,9 +147,8 @@ func unionSearch(base, l searchList) searchList {
 	return searchList{out}
 }
 
-// mergeHeaders sets each of the layer's headers over the base's: a
-// value replaces one of the same name in its place, a removal marks it
-// removed; new names follow.
+// mergeHeaders sets l's headers over base's, each in the place of one of
+// the same name, new names after.
 func mergeHeaders(base, l headerList) headerList {
 	if len(l.list) == 0 {
 		return base
@@ -168,27 +156,20 @@ func mergeHeaders(base, l headerList) headerList {
 	if len(base.list) == 0 {
 		return l
 	}
-	return headerList{overlayHeaders(make([]header, 0, len(base.list)+len(l.list)), base.list, l.list)}
-}
-
-// overlayHeaders appends base to dst, then sets each of l's headers over
-// it: in the place of one of the same name, else at the end.
-func overlayHeaders(dst, base, l []header) []header {
-	h := headerList{append(dst, base...)}
-	for _, e := range l {
+	h := headerList{append(make([]header, 0, len(base.list)+len(l.list)), base.list...)}
+	for _, e := range l.list {
 		if i := h.find(e.name); i >= 0 {
 			h.list[i] = e
-			continue
+		} else {
+			h.list = append(h.list, e)
 		}
-		h.list = append(h.list, e)
 	}
-	return h.list
+	return h
 }
 
 // unionPreviews keeps the inherited previews the layer does not repeat,
-// then the layer's own, each stripped of its first "-preview". Inherited
-// entries were stripped when their layer was merged and are not stripped
-// twice; the comparison is made before stripping, as v6 does.
+// then the layer's own, stripped of their first "-preview" (inherited ones
+// were when their layer was merged); as in v6, they are compared before.
 func unionPreviews(inherited, own previewList) previewList {
 	if len(own.names) == 0 {
 		return inherited
@@ -200,8 +181,7 @@ func unionPreviews(inherited, own previewList) previewList {
 	return previewList{u}
 }
 
-// mergeBody lets a layer's data replace the base's. (Data is the whole
-// body, never merged.)
+// mergeBody lets a layer's data replace the base's whole.
 func mergeBody(base, l body) body {
 	if l.set {
 		return l
@@ -209,7 +189,6 @@ func mergeBody(base, l body) body {
 	return base
 }
 
-// mergeRequest deep-merges the request passthrough.
 func mergeRequest(base, l value.Value) value.Value {
 	if l.Kind() != value.Object {
 		return base
@@ -217,9 +196,8 @@ func mergeRequest(base, l value.Value) value.Value {
 	return value.Merge(base, l)
 }
 
-// mergeParams keeps the base's order; a layer value for an existing name
-// takes that name's place (deep-merged when both are objects), and new
-// names follow in the layer's order.
+// mergeParams keeps the base's order, a value of a name there taking its
+// place (deep-merged when both are objects), new names after.
 func mergeParams(base, l paramList) paramList {
 	if len(l.list) == 0 {
 		return base
@@ -239,7 +217,7 @@ func mergeParams(base, l paramList) paramList {
 	return paramList{s.list}
 }
 
-// mergeKeys is the base's key order followed by the layer's new keys.
+// mergeKeys is the base's key order, the layer's new keys after.
 func mergeKeys(base, l keyOrder) keyOrder {
 	if len(l.keys) == 0 {
 		return base
@@ -247,10 +225,10 @@ func mergeKeys(base, l keyOrder) keyOrder {
 	if len(base.keys) == 0 {
 		return l
 	}
-	// v6's defaults always hold mediaType, after headers, even empty (then
-	// order leaves it out, and marshalJSON puts it back there): a layer
-	// that sets it does not move it. The list has room for it: no copy.
-	out := newKeyList(withMediaType(append(make([]string, 0, len(base.keys)+len(l.keys)+1), base.keys...)))
+	// v6's defaults always hold mediaType, after headers, even empty: a
+	// layer that sets it does not move it.
+	keys := withMediaType(append(make([]string, 0, len(base.keys)+len(l.keys)+1), base.keys...))
+	out := keyList{keys: keys, index: indexed(keys, keyName)}
 	for _, k := range l.keys {
 		if !out.has(k) {
 			out.add(k)
@@ -259,11 +237,10 @@ func mergeKeys(base, l keyOrder) keyOrder {
 	return keyOrder{keys: out.keys}
 }
 
-// dropInherited removes from merged options the parameters that came
-// only from the defaults and would go to the body beside Data: v6 drops
-// them silently, and keeping them would make every defaults layer with
-// parameters unusable with Data. The call's own stay, so that Parse
-// reports them. Build's resolve applies the same rule.
+// dropInherited removes the defaults' parameters that would go to the
+// body beside Data, as v6 does, which a build does too (makeBody): else
+// no defaults with parameters could be used with Data. The call's own
+// stay, for Parse to refuse.
 func dropInherited(m, call *layer) {
 	if !m.Data.set {
 		return

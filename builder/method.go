@@ -6,10 +6,10 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 )
 
-// normalizeMethod validates an HTTP method token and returns it lower-case,
-// without allocating for the common methods.
+// normalizeMethod returns an HTTP method token lower-case, without
+// allocating for the common methods.
 func normalizeMethod(m string) (string, error) {
-	switch m { // the spellings calls use, without folding
+	switch m { // the usual spellings, without folding
 	case "GET", "get":
 		return "get", nil
 	case "POST", "post":

@@ -5,19 +5,15 @@ import (
 	"slices"
 )
 
-// Option sets part of a defaults layer; see Endpoint.Defaults. Each
-// Option fills an empty Options value, which Defaults converts and
-// checks and then lays over the layers before it. The With functions
-// convert the values they are given at once, so a caller may change its
-// own maps and slices afterwards.
+// Option is a layer of defaults (Endpoint.Defaults): it fills an empty
+// Options, which Defaults converts, checks and lays over the layers
+// before. The With functions convert their values at once, so that the
+// caller may go on changing its maps and slices.
 type Option func(*Options) error
 
-// WithOptions makes a whole options object one layer, like JavaScript's
-// endpoint.defaults(object). Its Params keep their order.
-//
-// A []byte Data is copied now (a default must not change when its
-// caller's slice does); an io.Reader Data is refused by Defaults, since
-// one request only could read it.
+// WithOptions makes a whole options object one layer, as JavaScript's
+// endpoint.defaults(object) does. A []byte Data is copied; an io.Reader
+// Data, which one request only could read, is refused.
 func WithOptions(o Options) Option {
 	l, err := toLayer(&o)
 	if raw, ok := l.Data.raw.([]byte); ok {
@@ -32,8 +28,8 @@ func WithOptions(o Options) Option {
 	}
 }
 
-// WithRoute sets the method and URL from a route such as "POST /x/{id}",
-// as a route string passed to JavaScript's defaults does.
+// WithRoute sets the method and URL of a route, "POST /x/{id}", as a
+// route passed to JavaScript's defaults does.
 func WithRoute(route string) Option {
 	return func(dst *Options) error {
 		var err error
@@ -42,22 +38,24 @@ func WithRoute(route string) Option {
 	}
 }
 
-// WithMethod sets the default method.
+// WithMethod sets the method of calls whose route has none.
 func WithMethod(method string) Option {
 	return func(dst *Options) error { dst.Method = method; return nil }
 }
 
-// WithURL sets the default URL template.
+// WithURL sets the URL template of calls whose route has none.
 func WithURL(url string) Option {
 	return func(dst *Options) error { dst.URL = url; return nil }
 }
 
-// WithBaseURL sets the base URL that relative URLs are joined to.
+// WithBaseURL sets the base URL that relative URLs are joined to, an
+// Enterprise server's say (see endpoint.WithEnterprise).
 func WithBaseURL(baseURL string) Option {
 	return func(dst *Options) error { dst.BaseURL = baseURL; return nil }
 }
 
-// WithHeader sets a default header; the name is case-insensitive.
+// WithHeader sets a header of every call, such as authorization; the
+// name is case-insensitive.
 func WithHeader(name, value string) Option {
 	return func(dst *Options) error {
 		dst.Headers = map[string]string{name: value}
@@ -65,8 +63,7 @@ func WithHeader(name, value string) Option {
 	}
 }
 
-// WithoutHeader removes a header that the layers before set; the name is
-// case-insensitive.
+// WithoutHeader removes a header the layers before set.
 func WithoutHeader(name string) Option {
 	return func(dst *Options) error {
 		dst.RemoveHeaders = []string{name}
@@ -74,29 +71,31 @@ func WithoutHeader(name string) Option {
 	}
 }
 
-// WithParam sets a default parameter.
+// WithParam sets a parameter of every call (with a catalogue, of every
+// call whose operation declares it).
 func WithParam(name string, value any) Option {
 	return WithOptions(Options{Params: Params{{Name: name, Value: value}}})
 }
 
-// WithPreviews adds API previews; "-preview" suffixes are optional.
+// WithPreviews adds API previews to every call's accept header;
+// "-preview" suffixes are optional.
 func WithPreviews(names ...string) Option {
 	names = append([]string(nil), names...)
 	return func(dst *Options) error {
-		dst.MediaType.Previews = slices.Clone(names) // each Options its own
+		dst.MediaType.Previews = slices.Clone(names)
 		return nil
 	}
 }
 
-// WithFormat sets the default media type format, such as "raw".
+// WithFormat sets the media type format of every call, such as "raw".
 func WithFormat(format string) Option {
 	return func(dst *Options) error { dst.MediaType.Format = format; return nil }
 }
 
-// WithSearchParams names query parameters of search syntax, whose "+"
-// is sent as a plus rather than %2B: GitHub reads q=is:open+label:bug with
-// the "+" as a separator (package endpoint's defaults name q). A value
-// given as a template.Verbatim is sent as it is.
+// WithSearchParams names query parameters of search syntax, whose "+" is
+// sent as a plus, not %2B: GitHub reads q=is:open+label:bug with "+" as a
+// separator (package endpoint's defaults name q). A template.Verbatim
+// value's "+" is %2B.
 func WithSearchParams(names ...string) Option {
 	names = slices.Clone(names)
 	return func(dst *Options) error {
@@ -105,8 +104,8 @@ func WithSearchParams(names ...string) Option {
 	}
 }
 
-// WithMeta sets a key of the request's meta information, passed through
-// to RequestOptions.Request (JSON key "request").
+// WithMeta sets a key of every call's meta information (see
+// Builder.Meta).
 func WithMeta(key string, value any) Option {
 	return WithOptions(Options{Request: map[string]any{key: value}})
 }

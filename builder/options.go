@@ -1,99 +1,74 @@
 package builder
 
-import (
-	"github.com/endpointkit/endpoint/headers"
-)
+import "github.com/endpointkit/endpoint/headers"
 
-// Options are request options before parsing, in the shape of
-// @octokit/endpoint's options: what Merge returns and Parse takes, and
-// one defaults layer (WithOptions). The zero value of each field means
-// "not set", so a layer never clears what an earlier layer set by
-// leaving a field empty.
+// Options are request options before parsing, in @octokit/endpoint's
+// shape: what Merge returns and Parse takes, and a layer of defaults
+// (WithOptions). An empty field is not set, so a layer never clears what
+// an earlier one set.
 //
-// Values (Params, Data, Request) may be any Go value encoding/json can
-// marshal; they are converted once, where they enter, as encoding/json
-// would marshal them, and nothing keeps a reference to them (a []byte or
-// io.Reader Data aside, which is sent as it is). Options that Merge
-// returns hold converted values: nil, bool, string, int64, uint64,
-// float64 and json.Number for scalars, and json.RawMessage holding the
-// JSON text of arrays and objects, members in order.
+// Values (Params, Data, Request) may be anything encoding/json marshals;
+// they are converted once, where they enter, and not kept (a []byte or
+// io.Reader Data aside, sent as it is). Options from Merge hold converted
+// values: nil, bool, string, int64, uint64, float64 and json.Number, and
+// json.RawMessage for arrays and objects, members in order.
 //
-// Options from Merge of an Endpoint made WithCatalog also hold, unseen,
-// the catalogue and the operation it resolved the call to, so that Parse
-// of them sends what Build does. JSON, octokit's shape, has no place for
-// them: Options decoded from JSON, or copied field by field, are parsed
-// as options without a catalogue, as JavaScript's endpoint.parse parses
-// them, so that what the catalogue alone says is not applied (a query
-// parameter's style, such as pipeDelimited or deepObject; a name its
-// template holds encoded, {%24id}; a colon in its path, which is then
-// v6's :name). Endpoint.Build("", o) and Endpoint.BuildJSON resolve and
-// check such options against the Endpoint's catalogue again, and send
-// what Build did.
+// Options from Merge on an Endpoint WithCatalog also hold, unseen, the
+// catalogue and the operation, so that Parse sends what Build does. JSON
+// has no place for them: decoded or copied field by field, Options are
+// parsed without a catalogue, as JavaScript's endpoint.parse does, so that
+// what only the catalogue says is not applied (a pipeDelimited or
+// deepObject style, a name its template holds encoded, a colon in its
+// path, then v6's :name). Endpoint.Build("", o) and BuildJSON check and
+// route such options again.
 type Options struct {
-	// Method is the HTTP method, kept in the case it was given.
-	Method string
+	Method string // in the case it was given
 	// BaseURL is joined in front of URL unless URL is absolute.
 	BaseURL string
-	// URL is an RFC 6570 template; ":name" placeholders in its path work
-	// too. Beside a route string, Build and Merge take URL as the
-	// parameter "url": the route decides the URL.
-	URL string
-	// Headers are request headers; names are compared case-insensitively
-	// and stored lower-case.
-	Headers headers.Set
-	// RemoveHeaders names headers to remove from those the layers below
-	// set (in JSON: a header whose value is null).
+	// URL is an RFC 6570 template (":name" works in its path). Beside a
+	// route, Build and Merge take it as the parameter "url".
+	URL     string
+	Headers headers.Set // names lower-cased
+	// RemoveHeaders names headers to remove from the layers below (in
+	// JSON, a header whose value is null).
 	RemoveHeaders []string
 	// MediaType amends the accept header.
 	MediaType MediaType
-	// Data is the whole request body: a string (of any string type),
-	// []byte or io.Reader is sent as it is, anything else as JSON, even
-	// when that JSON is a string. Merge gives such a string as a
-	// json.RawMessage, so that Parse sends it the same way; in options
-	// JSON it is a string, which is the raw body there.
+	// Data is the whole body: a string (of any string type), []byte or
+	// io.Reader is sent as it is, anything else as JSON, even when that
+	// JSON is a string, which Merge gives as a json.RawMessage.
 	Data any
-	// Request is passed through to RequestOptions.Request. Options from
-	// Merge, DefaultOptions or JSON remember the order of its members and
-	// write them in it; keys added to the map since follow, sorted.
+	// Request is the meta information passed to RequestOptions.Request.
+	// Options from Merge, DefaultOptions or JSON write its members in
+	// their order, keys added since after them, sorted.
 	Request map[string]any
-	// Params fill the URL template, then the query string or the JSON
-	// body, in order.
+	// Params fill the URL template, then the query or the JSON body.
 	Params Params
 
-	// keys is the order of the keys in the octokit JSON shape, when these
-	// Options came from Merge, DefaultOptions or JSON.
-	keys []string
-	// requestKeys is the order of Request's members then (a map has
-	// none); keys added since follow, sorted.
-	requestKeys []string
-	// catalog checks the calls of an Endpoint (WithCatalog).
-	catalog Catalog
-	// search names the query parameters of search syntax (WithSearchParams).
-	search []string
-	// op is the operation catalog resolved these Options to, when Merge
-	// made them: Parse writes its query styles.
-	op Operation
+	keys        []string  // the order of the keys, from Merge, DefaultOptions or JSON
+	requestKeys []string  // the order of Request's members then
+	catalog     Catalog   // WithCatalog
+	search      []string  // WithSearchParams
+	op          Operation // the catalogue's, for Parse of Merge's Options
 }
 
-// MediaType selects a response format and API previews.
+// MediaType selects a response format and API previews, which amend the
+// accept header.
 type MediaType struct {
-	// Format, such as "raw" or "diff", rewrites vendor types in accept.
-	Format string
-	// Previews are preview names with or without the "-preview" suffix.
-	Previews []string
+	Format   string   // "raw", "diff" …
+	Previews []string // with or without "-preview"
 }
 
-// Param is one named parameter.
+// Param is one named parameter of Params.
 type Param struct {
 	Name  string
 	Value any
 }
 
-// Params are parameters in the order they were given. Setting a name
-// again replaces its value in place.
+// Params are parameters in their order, which a map has not.
 type Params []Param
 
-// Get returns the value of the parameter called name.
+// Get returns the value of the parameter name.
 func (p Params) Get(name string) (any, bool) {
 	for i := range p {
 		if p[i].Name == name {
@@ -103,8 +78,8 @@ func (p Params) Get(name string) (any, bool) {
 	return nil, false
 }
 
-// With returns a copy of p with name set to value: in place when present,
-// else appended. p itself is never changed.
+// With returns a copy of p with name set to value, in its place or
+// appended.
 func (p Params) With(name string, value any) Params {
 	out := make(Params, len(p), len(p)+1)
 	copy(out, p)
@@ -117,21 +92,17 @@ func (p Params) With(name string, value any) Params {
 	return append(out, Param{Name: name, Value: value})
 }
 
-// RequestOptions are the parsed result: everything needed to send a
-// request. HTTPRequest turns them into an *http.Request.
+// RequestOptions are the result, @octokit/endpoint's: everything needed
+// to send the request, with any client. HTTPRequest makes an
+// *http.Request of them.
 type RequestOptions struct {
-	// Method is lower-case ("get"); HTTPRequest upper-cases it.
-	Method string
-	// URL is the absolute (or base-relative) URL with its query string.
-	URL string
-	// Headers have lower-case names.
-	Headers headers.Set
-	// Body is nil, or, for POST, PUT, PATCH and DELETE: the Data string,
-	// []byte or io.Reader as given; json.RawMessage holding the JSON body
-	// (Data of another kind, or the leftover parameters as an object, in
-	// order); or "" for a bodiless PUT or PATCH.
-	Body any
-	// Request is Options.Request, merged over the defaults', passed
-	// through.
-	Request map[string]any
+	Method  string      // lower-case, as v6 has it
+	URL     string      // absolute, or relative when the base URL is
+	Headers headers.Set // names lower-case
+	// Body is nil, or, for POST, PUT, PATCH and DELETE, the Data string,
+	// []byte or io.Reader as given, a json.RawMessage (Data of another
+	// kind, or the parameters the URL did not take as an object), or ""
+	// for a bodiless PUT or PATCH.
+	Body    any
+	Request map[string]any // the meta information, merged over the defaults
 }

@@ -13,23 +13,23 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// Content types set when a body has none.
+// The content types of a body the call gives none for.
 const (
 	ContentTypeJSON   = "application/json; charset=utf-8"
 	ContentTypeText   = "text/plain; charset=utf-8"
 	ContentTypeBinary = "application/octet-stream"
 )
 
-// resolved is a parsed call: everything RequestOptions and an
-// *http.Request are made of, computed once.
+// resolved is a parsed call: what RequestOptions and an *http.Request are
+// made of.
 type resolved struct {
 	method string // lower-case
 	url    string
 	// pathAt is where the path starts in url when it was built on the
-	// Endpoint's checked base, whose parsed form base is; else -1 and nil.
+	// Endpoint's checked base, base; else -1 and nil.
 	pathAt  int
 	base    *url.URL
-	headers []header // final, in order; may be the Endpoint's prepared list, which nothing writes
+	headers []header // may be the Endpoint's prepared list, which nothing writes
 	body    finalBody
 	request value.Value
 }
@@ -54,7 +54,7 @@ const (
 // copied out at their exact size.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-// urlScratch is room for the URLs most calls build.
+// urlScratch is the stack's room for the URLs most calls build.
 const urlScratch = 256
 
 // maxPooled keeps one huge body from pinning its buffer in the pool.
@@ -62,10 +62,9 @@ const maxPooled = 64 << 10
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 
-// getURLBuf is getBuf for a URL of about n bytes: the pooled slice itself
-// is grown, before use, so that the next long URL finds the room. (A
-// buffer grown by append while in use is not put back: the caller's
-// stack scratch would flow to the pool, and escape.)
+// getURLBuf is getBuf for a URL of about n bytes, grown before use, so
+// that the next long URL finds the room. (A buffer append grew while in
+// use is not put back: the caller's stack scratch would escape.)
 func getURLBuf(n int) *[]byte {
 	bp := getBuf()
 	if n += n / 2; cap(*bp) < n && n <= maxPooled {
@@ -81,11 +80,11 @@ func putBuf(bp *[]byte, b []byte) {
 	}
 }
 
-// callOwn is what a call set itself, as opposed to inheriting it from
-// the defaults: its parameters beside Data are an error, inherited ones
-// are dropped. all says every parameter is the call's (Parse has no
-// defaults); data says the call set Data itself, otherwise a []byte Data
-// is the defaults' and is copied, so that no result shares it.
+// callOwn is what a call set itself rather than inherited: its parameters
+// beside Data are an error, inherited ones are dropped. all says every
+// parameter is the call's (Parse has no defaults); data says the call set
+// Data itself, else a []byte Data is the defaults' and is copied, so that
+// no result shares it.
 type callOwn struct {
 	list paramList
 	all  bool
@@ -95,10 +94,10 @@ type callOwn struct {
 func (c callOwn) own(name string) bool { return c.all || c.list.find(name) >= 0 }
 
 // A parse is what resolve reads of one call besides its options and
-// parameters: only values the heap holds anyway, since escape analysis
-// lets one field that leaks take the others with it.
+// parameters: only values the heap holds anyway, since one field that
+// escapes takes the others with it.
 type parse struct {
-	pre *prepared // what the Endpoint did once; nil for Parse
+	pre *prepared // the Endpoint's; nil for Parse
 	// headersChanged says the call changed headers or the media type, so
 	// that pre's headers do not apply.
 	headersChanged bool
@@ -106,22 +105,20 @@ type parse struct {
 	t              *template.Template // m.URL parsed, when the catalogue gave it
 }
 
-// resolve parses a call into r: m is the call's options over its
-// defaults (see overlay), params their parameters (m.Params, or a list
-// kept apart from the layers) and call what the call set itself.
+// resolve parses a call into r: m is the call over its defaults (see
+// overlay), params their parameters (m.Params, or a list kept apart from
+// the layers).
 func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error {
-	pre, op := c.pre, c.op
 	var err error
 	if r.method, err = normalizeMethod(m.Method); err != nil {
 		return err
 	}
-	if m.URL == "" {
+	switch {
+	case m.URL == "":
 		return newError("parse", "", ErrMissingURL)
-	}
-	if len(params) > MaxParams {
+	case len(params) > MaxParams:
 		return paramLimit()
-	}
-	if len(m.Previews.names) > MaxPreviews {
+	case len(m.Previews.names) > MaxPreviews:
 		return previewLimit()
 	}
 	t := c.t
@@ -130,14 +127,31 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 			return newError("parse", m.URL, err)
 		}
 	}
-	if op != nil {
-		params = catalogNames(t, styleQuery(op, params))
+	if c.op != nil {
+		params = catalogNames(t, styleQuery(c.op, params))
 	} else if err := scalarPath(t, params); err != nil {
 		return err
 	}
+	if err := r.setURL(m, params, t, c.pre); err != nil {
+		return err
+	}
+	if hasBody(r.method) {
+		if r.body, err = makeBody(m, params, t, call); err != nil {
+			return err
+		}
+	} else if m.Data.set {
+		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
+	}
+	r.setHeaders(m, c)
+	r.request = m.Request
+	return nil
+}
 
-	// The URL is built on the stack and copied out at its size; one that
-	// may well be longer in a pooled buffer, rather than grown step by step.
+// setURL builds r's URL: t expanded on the base URL, then, for a method
+// without a body, the query.
+func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *prepared) error {
+	// On the stack, copied out at its size; one that may well be longer in
+	// a pooled buffer, rather than grown step by step.
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
 	if n := len(m.BaseURL) + len(m.URL) + 16*len(params); n > urlScratch {
@@ -145,77 +159,78 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
 		buf = (*bp)[:0]
 	}
-	trusted := false
-	if buf, r.pathAt, trusted, err = appendURL(buf, m, params, t, pre); err != nil {
+	buf, pathAt, trusted, err := appendURL(buf, m, params, t, pre)
+	if err != nil {
 		return err
+	}
+	if !hasBody(r.method) {
+		if buf, err = appendQuery(buf, m, params, t); err != nil {
+			return err
+		}
 	}
 	if trusted {
 		r.base = pre.baseURL
-	}
-
-	hasBody := hasBody(r.method)
-	if !hasBody {
-		q := bytes.IndexByte(buf, '?')
-		written := ""
-		if q >= 0 && strings.IndexByte(m.URL, '?') >= 0 {
-			written = literalQuery(m.URL) // the route's own "?state=open"
-		}
-		for i := range params {
-			p := &params[i]
-			if t.Uses(p.name) {
-				continue
-			}
-			if written != "" && p.v.Kind() != value.Null && queryHas(written, p.name) {
-				return newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
-			}
-			v := templateVar(p.v)
-			if p.v.Kind() == value.String && p.v.Flag() == 0 && m.Search.has(p.name) {
-				v = template.SearchVar(p.v.Text())
-			}
-			if buf, q, err = template.AppendQueryVar(buf, q, p.name, v); err != nil {
-				return newError("parse", m.URL, err)
-			}
-		}
-	}
-	if !trusted {
-		if err := checkURL(buf); err != nil {
-			return err
-		}
-	}
-	r.url = string(buf)
-
-	if hasBody {
-		if r.body, err = makeBody(m, params, t, call); err != nil {
-			return err
-		}
-	} else if m.Data.set {
-		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
-	}
-
-	own := true
-	if pre != nil && pre.headers != nil && !c.headersChanged {
-		r.headers, own = pre.headers, false
-	} else if r.headers, err = finalHeaders(m); err != nil {
+	} else if err := checkURL(buf); err != nil {
 		return err
 	}
-	if r.method != "get" && r.method != "head" {
-		media := ""
-		if op != nil && r.body.kind == rawBody {
-			media = op.BodyMedia()
-		}
-		if !own && media == "" {
-			r.headers = pre.bodyHeaders(&r.body, r.method) // worked out once by the Endpoint
-		} else {
-			r.headers, _ = bodyHeaders(r.headers, own, &r.body, r.method, media)
-		}
-	}
-	r.request = m.Request
+	r.url, r.pathAt = string(buf), pathAt
 	return nil
 }
 
-// appendURL expands the template and puts the base URL in front of it
-// unless the template is absolute. trusted reports that the URL's base is
-// the one the Endpoint checked; pathAt is then where the path begins.
+// appendQuery appends the parameters t does not use, as v6 does for a
+// method without a body.
+func appendQuery(buf []byte, m *layer, params []param, t *template.Template) ([]byte, error) {
+	q := bytes.IndexByte(buf, '?')
+	written := ""
+	if q >= 0 && strings.IndexByte(m.URL, '?') >= 0 {
+		written = literalQuery(m.URL) // the route's own "?state=open"
+	}
+	for i := range params {
+		p := &params[i]
+		if t.Uses(p.name) {
+			continue
+		}
+		if written != "" && p.v.Kind() != value.Null && queryHas(written, p.name) {
+			return nil, newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
+		}
+		v := templateVar(p.v)
+		if p.v.Kind() == value.String && p.v.Flag() == 0 && m.Search.has(p.name) {
+			v = template.SearchVar(p.v.Text())
+		}
+		var err error
+		if buf, q, err = template.AppendQueryVar(buf, q, p.name, v); err != nil {
+			return nil, newError("parse", m.URL, err)
+		}
+	}
+	return buf, nil
+}
+
+// setHeaders sets r's headers: the Endpoint's prepared ones when the call
+// changes none, with what r's body needs.
+func (r *resolved) setHeaders(m *layer, c parse) {
+	prepared := c.pre != nil && c.pre.headers != nil && !c.headersChanged
+	if prepared {
+		r.headers = c.pre.headers
+	} else {
+		r.headers = finalHeaders(m)
+	}
+	if r.method == "get" || r.method == "head" {
+		return
+	}
+	media := ""
+	if c.op != nil && r.body.kind == rawBody {
+		media = c.op.BodyMedia()
+	}
+	if prepared && media == "" {
+		r.headers = c.pre.bodyHeaders(&r.body, r.method)
+	} else {
+		r.headers = bodyHeaders(r.headers, !prepared, &r.body, r.method, media)
+	}
+}
+
+// appendURL expands t after the base URL, unless t is absolute. trusted
+// says the base is the one the Endpoint checked, pathAt then where the
+// path begins.
 func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, pathAt int, trusted bool, err error) {
 	if isAbsolute(t.String()) {
 		buf, err = expand(buf, t, params)
@@ -234,7 +249,7 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 		return nil, -1, false, err
 	}
 	if t.StartsReserved() && isAbsolute(string(buf[start:])) {
-		// The caller wrote an absolute {+url} expression: no base.
+		// An absolute {+url}: no base.
 		return append(buf[:0], buf[start:]...), -1, false, nil
 	}
 	buf = slashAt(buf, start)
@@ -244,8 +259,7 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 	return buf, -1, false, nil
 }
 
-// slashAt makes the path that starts at buf[start] begin with "/", as
-// the base URL and the template's expansion are joined.
+// slashAt joins the base URL and the expansion at buf[start] with one "/".
 func slashAt(buf []byte, start int) []byte {
 	if len(buf) == start || buf[start] != '/' {
 		buf = append(buf, 0)
@@ -255,11 +269,10 @@ func slashAt(buf []byte, start int) []byte {
 	return buf
 }
 
-// scalarPath refuses a list or an object for a variable of {x} or {+x} in
-// t's path (Joins): RFC 6570 writes its items joined with commas
-// (/repos/a,b/r, or a struct's login,octocat,id,1), which no caller means
-// as one segment. A catalogue's path styles write arrays its description
-// declares.
+// scalarPath refuses a list or an object for a {x} or {+x} in t's path,
+// which RFC 6570 writes joined with commas (/repos/a,b/r, a struct's
+// login,octocat,id,1), as no caller means one segment. (A catalogue's
+// templates write the arrays its description declares.)
 func scalarPath(t *template.Template, params []param) error {
 	for i := range params {
 		if k := params[i].v.Kind(); (k == value.Array || k == value.Object) && !params[i].v.Undefined() && t.Joins(params[i].name) {
@@ -269,8 +282,7 @@ func scalarPath(t *template.Template, params []param) error {
 	return nil
 }
 
-// expand appends t expanded with params, each value given to the
-// template by the index of its variable.
+// expand appends t expanded with params, given by variable index.
 func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 	var room [8]template.Var
 	vals := room[:]
@@ -290,8 +302,8 @@ func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 	return buf, nil
 }
 
-// queryHas reports whether the literal query ("?a=1&b") sets name, as
-// it is written there or percent-encoded.
+// queryHas reports whether the literal query ("?a=1&b") sets name, as it
+// is or percent-encoded.
 func queryHas(query, name string) bool {
 	for _, pair := range strings.FieldsFunc(query, func(r rune) bool { return r == '?' || r == '&' || r == ';' }) {
 		key, _, _ := strings.Cut(pair, "=")
@@ -305,24 +317,18 @@ func queryHas(query, name string) bool {
 	return false
 }
 
-// isAbsolute reports whether s starts with an http or https scheme.
 func isAbsolute(s string) bool { return ascii.HTTPScheme(s) > 0 }
 
-// templateVar is a value as the template engine reads it: null is
-// undefined; strings, numbers and booleans are scalars; arrays are lists
-// and objects associative arrays (in their order) of scalars, whose null
-// members are skipped; an object a catalogue styled deepObject is a
-// template.DeepObjectVar. Strings and integers cost no allocation.
+// templateVar is v as the template reads it: null undefined, arrays lists
+// and objects associative arrays of scalars, in order, nulls skipped; an
+// object a catalogue styled deepObject (styleQuery) a DeepObjectVar.
 func templateVar(v value.Value) template.Var {
 	switch v.Kind() {
 	case value.Null:
 		return template.Var{}
 	case value.String:
-		switch v.Flag() {
-		case value.PathFlag:
+		if v.Flag() == value.PathFlag {
 			return template.PathVar(v.Text())
-		case value.VerbatimFlag:
-			return template.StringVar(v.Text())
 		}
 		return template.StringVar(v.Text())
 	case value.Number:
@@ -332,31 +338,33 @@ func templateVar(v value.Value) template.Var {
 		return template.StringVar(v.Text())
 	case value.Bool:
 		return template.StringVar(v.Text())
-	case value.Array:
+	}
+	return compositeVar(v)
+}
+
+// compositeVar is templateVar of an array or an object.
+func compositeVar(v value.Value) template.Var {
+	if v.Kind() == value.Array {
 		items := make([]string, 0, v.Len())
 		for _, e := range v.Items() {
-			if e.Kind() == value.Null {
-				continue
-			}
 			if k := e.Kind(); k == value.Array || k == value.Object {
 				return template.InvalidVar(errNested(k))
+			} else if k != value.Null {
+				items = append(items, e.Text())
 			}
-			items = append(items, e.Text())
 		}
 		return template.ListVar(items)
 	}
 	kv := make([]string, 0, 2*v.Len())
 	for _, m := range v.Members() {
-		if m.Value.Kind() == value.Null {
-			continue
-		}
 		if k := m.Value.Kind(); k == value.Array || k == value.Object {
 			return template.InvalidVar(errNested(k))
+		} else if k != value.Null {
+			kv = append(kv, m.Key, m.Value.Text())
 		}
-		kv = append(kv, m.Key, m.Value.Text())
 	}
 	if v.Flag() == value.DeepObjectFlag {
-		return template.DeepObjectVar(kv) // a catalogue's deepObject (styleQuery)
+		return template.DeepObjectVar(kv)
 	}
 	return template.PairsVar(kv)
 }
@@ -365,7 +373,6 @@ func errNested(k value.Kind) error {
 	return &valueError{template.ErrValue, "an " + k.String() + " inside a list or object has no place in a URL"}
 }
 
-// valueError wraps a sentinel with a message of its own.
 type valueError struct {
 	sentinel error
 	msg      string
@@ -374,7 +381,6 @@ type valueError struct {
 func (e *valueError) Error() string { return e.msg }
 func (e *valueError) Unwrap() error { return e.sentinel }
 
-// hasBody reports whether a lower-case method carries a body.
 func hasBody(method string) bool {
 	switch method {
 	case "post", "put", "patch", "delete":
@@ -383,10 +389,9 @@ func hasBody(method string) bool {
 	return false
 }
 
-// makeBody is Data, or the leftover parameters (those t does not use) as
-// a JSON object, or nothing. Data beside leftover parameters the call set
-// itself is an error; leftovers inherited from the defaults are dropped,
-// as v6 drops them.
+// makeBody is Data, or the parameters t does not use as a JSON object,
+// or nothing. Data beside such parameters of the call's own is an error;
+// the defaults' are dropped, as v6 drops them.
 func makeBody(m *layer, params []param, t *template.Template, call callOwn) (finalBody, error) {
 	if m.Data.set {
 		var own []string
@@ -396,7 +401,7 @@ func makeBody(m *layer, params []param, t *template.Template, call callOwn) (fin
 			}
 		}
 		if len(own) > 0 {
-			return finalBody{}, namesError("parse", own, ErrDataWithParams)
+			return finalBody{}, newError("parse", strings.Join(own, ","), ErrDataWithParams)
 		}
 		if raw, ok := m.Data.raw.([]byte); ok && !call.all && !call.data {
 			return finalBody{kind: rawBody, raw: bytes.Clone(raw)}, nil
@@ -415,8 +420,6 @@ func makeBody(m *layer, params []param, t *template.Template, call callOwn) (fin
 	return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}, nil
 }
 
-// leftover reports whether a parameter is not one of t's variables: the
-// body makeBody writes.
 func leftover(params []param, t *template.Template) bool {
 	for _, p := range params {
 		if !t.Uses(p.name) {
@@ -426,8 +429,7 @@ func leftover(params []param, t *template.Template) bool {
 	return false
 }
 
-// appendParams writes the parameters t does not use as one JSON object,
-// in order.
+// appendParams writes the parameters t does not use as a JSON object.
 func appendParams(b []byte, ps []param, t *template.Template) []byte {
 	b = append(b, '{')
 	first := true
@@ -446,8 +448,8 @@ func appendParams(b []byte, ps []param, t *template.Template) []byte {
 	return append(b, '}')
 }
 
-// encodeJSON runs write on a pooled buffer and returns what it wrote as
-// a fresh slice of exactly that length: one allocation.
+// encodeJSON returns what write writes on a pooled buffer, copied out at
+// its size: one allocation.
 func encodeJSON(write func([]byte) []byte) []byte {
 	bp := getBuf()
 	buf := write((*bp)[:0])
@@ -457,9 +459,9 @@ func encodeJSON(write func([]byte) []byte) []byte {
 	return out
 }
 
-// finalHeaders are the merged headers, removed ones dropped, with the
-// media type applied to accept.
-func finalHeaders(m *layer) ([]header, error) {
+// finalHeaders are the merged headers without removed ones, the media
+// type applied to accept.
+func finalHeaders(m *layer) []header {
 	out := make([]header, 0, len(m.Headers.list)+2)
 	accept := -1
 	for _, h := range m.Headers.list {
@@ -481,20 +483,18 @@ func finalHeaders(m *layer) ([]header, error) {
 		case accept >= 0:
 			out[accept] = h
 		case h.value != "":
-			// A format alone amends no accept (one removed for the
-			// call): none is sent, rather than an empty one.
+			// A format alone, with no accept to amend: none rather
+			// than an empty one.
 			out = append(out, h)
 		}
 	}
-	return out, nil
+	return out
 }
 
-// bodyHeaders adds what a body needs: content-type for a body without
-// one (JSON's, or octet-stream for []byte and io.Reader data), and, as
-// v6 does, content-length 0 for a request without a body. A bodiless PUT
-// or PATCH gets the body "". hs is copied before it is changed unless
-// own says it is already the call's.
-func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) ([]header, bool) {
+// bodyHeaders adds what a body needs: a content-type for one without,
+// and, as v6 does, content-length 0 for no body; a bodiless PUT or PATCH
+// gets the body "". hs is copied before it is changed unless own.
+func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) []header {
 	set := func(name, v string) {
 		if !own {
 			hs = append(make([]header, 0, len(hs)+2), hs...)
@@ -513,21 +513,20 @@ func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) ([]h
 		if method == "put" || method == "patch" {
 			b.kind = emptyBody
 		}
-		return hs, own
+		return hs
 	}
 	for _, h := range hs {
 		if h.name == "content-type" && h.value != "" {
-			return hs, own
+			return hs
 		}
 	}
 	set("content-type", contentType(b, media))
-	return hs, own
+	return hs
 }
 
-// contentType is the type of a body the call gives none for: JSON's for
-// JSON, and for a string, []byte or io.Reader the operation's media type
-// (see Operation.BodyMedia) when it names one, else text's or
-// octet-stream's.
+// contentType is the type of a body the call gives none for: for a
+// string, []byte or io.Reader, the operation's media type (BodyMedia)
+// when it names one.
 func contentType(b *finalBody, media string) string {
 	if b.kind == jsonBody {
 		return ContentTypeJSON

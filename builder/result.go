@@ -9,10 +9,13 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// requestOptions returns r as RequestOptions; everything in them is new,
-// except a raw []byte or io.Reader body, which is the caller's.
+// requestOptions returns r as RequestOptions, all new but a []byte or
+// io.Reader body, which is the caller's.
 func (r *resolved) requestOptions() RequestOptions {
-	ro := RequestOptions{Method: r.method, URL: r.url, Headers: headerSet(r.headers), Request: exportObject(r.request)}
+	ro := RequestOptions{Method: r.method, URL: r.url, Headers: make(headers.Set, len(r.headers)), Request: exportObject(r.request)}
+	for _, h := range r.headers {
+		ro.Headers[h.name] = h.value
+	}
 	switch r.body.kind {
 	case rawBody:
 		ro.Body = r.body.raw
@@ -24,22 +27,13 @@ func (r *resolved) requestOptions() RequestOptions {
 	return ro
 }
 
-// headerSet is hs as a header map.
-func headerSet(hs []header) headers.Set {
-	set := make(headers.Set, len(hs))
-	for _, h := range hs {
-		set[h.name] = h.value
-	}
-	return set
-}
-
 // bodyOf is r's body as it is sent: see HTTPRequest.
 func bodyOf(r RequestOptions) (finalBody, error) {
 	switch b := r.Body.(type) {
 	case nil:
 		return finalBody{}, nil
 	case string, []byte:
-		return finalBody{kind: rawBody, raw: r.Body}, nil // as it is: boxing b again allocates
+		return finalBody{kind: rawBody, raw: r.Body}, nil // not b: boxing it again allocates
 	case json.RawMessage:
 		return finalBody{kind: jsonBody, json: b}, nil
 	case io.Reader:
@@ -55,9 +49,8 @@ func bodyOf(r RequestOptions) (finalBody, error) {
 	return finalBody{kind: jsonBody, json: value.AppendJSON(nil, v)}, nil
 }
 
-// bodyJSON is a body as RequestOptions.MarshalJSON writes it: JSON as it
-// is (compacted), strings and []byte as a JSON string, other values as
-// JSON; false for no body or an io.Reader.
+// bodyJSON is a body as RequestOptions.MarshalJSON writes it; false for
+// no body or an io.Reader.
 func bodyJSON(b any) ([]byte, bool, error) {
 	switch t := b.(type) {
 	case nil, io.Reader:
@@ -65,8 +58,7 @@ func bodyJSON(b any) ([]byte, bool, error) {
 	case string:
 		return value.AppendString(nil, t), true, nil
 	case json.RawMessage:
-		// Checked and compacted as encoding/json writes a RawMessage,
-		// escapes kept as they are.
+		// Checked and compacted as encoding/json writes it, escapes kept.
 		out, err := value.Compact(nil, t)
 		if err != nil {
 			return nil, false, err

@@ -6,10 +6,9 @@ import (
 	iroute "github.com/endpointkit/endpoint/internal/route"
 )
 
-// parseRoute splits a route as [Endpoint.Route] reads it (internal/route's
-// Split), and refuses a target after a method that starts with a host:
-// an *Error wrapping ErrInvalidRoute. (v6 split on spaces and silently
-// built URLs such as https://api.github.comGET.)
+// parseRoute splits a route as [Endpoint.Route] reads it, refusing a
+// target after a method that starts with a host, which v6 would join to
+// the base URL as https://api.github.comghe.example.com.
 func parseRoute(route string) (method, target string, err error) {
 	method, target, ok := iroute.Split(route)
 	switch {
@@ -21,5 +20,4 @@ func parseRoute(route string) (method, target string, err error) {
 	return method, target, nil
 }
 
-// errHostFirst is the error of a target that starts with a host.
 var errHostFirst = fmt.Errorf("%w: the target starts with a host and no scheme, which the base URL would be joined in front of: write https:// before it, or start the path with /", ErrInvalidRoute)

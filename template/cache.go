@@ -1,40 +1,40 @@
 package template
 
 import (
+	"reflect"
 	"sync"
-	"unsafe"
 )
 
-// CacheSize is the most templates Parse keeps. Beyond it, or beyond
-// CacheBytes of estimated memory, the oldest entry is evicted (FIFO).
-// Routes are best written with their values as parameters: a route string
-// that embeds values is a new template on every call.
+// CacheSize is the most templates Parse keeps; beyond it, or beyond
+// CacheBytes, the oldest is evicted. A route that embeds its values
+// instead of taking them as parameters is a new template on every call.
 const CacheSize = 4096
 
-// CacheBytes bounds the estimated memory of the cached templates: their
-// text and their parsed parts. An ordinary route costs about 1 KiB, so
-// CacheSize of them fit; 4096 hostile templates of MaxExpressions
-// expressions each do not, and older entries make way.
+// CacheBytes bounds the estimated memory of the cached templates, text
+// and parsed parts: CacheSize ordinary routes (about 1 KiB each) fit, as
+// many hostile templates of MaxExpressions expressions do not.
 const CacheBytes = 8 << 20
 
 // cost estimates the bytes key and t pin while cached.
 func cost(key string, t *Template) int {
-	n := 2*len(key) + len(t.raw) + int(unsafe.Sizeof(*t)) + 128 // entry, map and ring overhead
-	n += cap(t.parts) * int(unsafe.Sizeof(part{}))
+	n := 2*len(key) + len(t.raw) + sizeOf[Template]() + 128 // entry, map and ring overhead
+	n += cap(t.parts) * sizeOf[part]()
 	for i := range t.parts {
 		p := &t.parts[i]
-		n += len(p.lit) + cap(p.specs)*int(unsafe.Sizeof(varspec{}))
+		n += len(p.lit) + cap(p.specs)*sizeOf[varspec]()
 	}
-	return n + (cap(t.segVars)+cap(t.vars)+cap(t.joinVars))*int(unsafe.Sizeof(""))
+	return n + (cap(t.segVars)+cap(t.vars)+cap(t.joinVars))*sizeOf[string]()
 }
 
-// templateCache maps template text to its parsed *Template. Lookups are
-// lock-free (sync.Map); inserts and evictions take mu, which keeps the size
-// and byte count exact.
+func sizeOf[T any]() int { return int(reflect.TypeFor[T]().Size()) }
+
+// templateCache maps template text to its *Template: lock-free lookups
+// (sync.Map), and inserts and evictions under mu, which keeps the count
+// and the bytes exact.
 type templateCache struct {
 	m     sync.Map // string -> *Template
 	mu    sync.Mutex
-	ring  []entry // insertion order, oldest at head; grows up to CacheSize
+	ring  []entry // oldest at head; grows up to CacheSize
 	head  int
 	n     int
 	bytes int // estimated, see cost
@@ -56,7 +56,7 @@ func (c *templateCache) get(s string) (*Template, bool) {
 }
 
 // put stores t under key unless another goroutine stored one first, and
-// returns the stored template so that every caller sees the same pointer.
+// returns the stored template: every caller sees the same pointer.
 func (c *templateCache) put(key string, t *Template) *Template {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -72,7 +72,7 @@ func (c *templateCache) put(key string, t *Template) *Template {
 		c.head = (c.head + 1) % len(c.ring)
 		c.n--
 	}
-	if c.n == len(c.ring) { // ring full but below CacheSize: grow it
+	if c.n == len(c.ring) { // full but below CacheSize: grow
 		grown := make([]entry, 0, min(max(2*len(c.ring), 64), CacheSize))
 		grown = append(grown, c.ring[c.head:]...)
 		grown = append(grown, c.ring[:c.head]...)
@@ -83,19 +83,4 @@ func (c *templateCache) put(key string, t *Template) *Template {
 	c.bytes += size
 	c.m.Store(key, t)
 	return t
-}
-
-// len returns the number of cached templates.
-func (c *templateCache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n
-}
-
-// reset empties the cache (tests).
-func (c *templateCache) reset() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.m.Clear()
-	c.ring, c.head, c.n, c.bytes = nil, 0, 0, 0
 }

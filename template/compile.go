@@ -2,16 +2,13 @@ package template
 
 import (
 	"fmt"
-	iroute "github.com/endpointkit/endpoint/internal/route"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 )
-
-// Compilation: the template text, already accepted by the uritemplate
-// module, becomes a list of encoded literals and expressions.
 
 // operator holds RFC 6570 appendix A's table for one operator.
 type operator struct {
@@ -34,9 +31,9 @@ var (
 	opQueryCont = &operator{first: "&", sep: '&', named: true, ifemp: "=", set: unreservedSet}
 )
 
-// compile scans s into parts. It implements the same grammar as the module's
-// parser (the fuzz target checks they agree), so that it can report offsets,
-// and so that it never trusts that agreement blindly: it validates as it goes.
+// compile scans s into parts. Its grammar is the module's (a fuzz target
+// holds the two to each other), and it validates as it goes, so that it
+// can report offsets and never trusts that agreement blindly.
 func compile(s string) (*Template, error) {
 	t := &Template{raw: s, authority: -1}
 	pStart, pEnd := iroute.PathBounds(s)
@@ -44,76 +41,96 @@ func compile(s string) (*Template, error) {
 		t.pathFrom = pStart
 	}
 	seen := map[string]int{} // a variable's index in t.vars
-	lit := 0                 // start of the pending literal
-	nexpr := 0               // expressions so far
+	lit, nexpr := 0, 0       // start of the pending literal, expressions so far
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '{':
-			t.addLiteral(s, lit, i, pStart, pEnd)
-			if i > 0 && s[i-1] == '$' {
-				return nil, syntaxError(s, i-1, "${…} is shell and JavaScript syntax; a URI template writes {name}")
-			}
-			nexpr++
-			if nexpr > MaxExpressions {
-				return nil, &Error{Template: s, Offset: i, Err: fmt.Errorf("%w: more than %d", ErrTooManyExpressions, MaxExpressions)}
-			}
-			p, end, err := compileExpr(s, i)
+		if s[i] != '{' {
+			n, err := literalLen(s, i)
 			if err != nil {
 				return nil, err
 			}
-			p.inPath = i >= pStart && i < pEnd
-			if i < pStart && t.authority < 0 {
-				t.authority = i
-			}
-			for k, sp := range p.specs {
-				at, ok := seen[sp.name]
-				if !ok {
-					at = len(t.vars)
-					seen[sp.name] = at
-					t.vars = append(t.vars, sp.name)
-				}
-				p.specs[k].index = at
-				if p.required() && !slices.Contains(t.segVars, sp.name) {
-					t.segVars = append(t.segVars, sp.name) // one per expression: few
-				}
-				if p.required() && !sp.explode && sp.prefix == 0 && !slices.Contains(t.joinVars, sp.name) {
-					t.joinVars = append(t.joinVars, sp.name)
-				}
-			}
-			t.parts = append(t.parts, p)
-			i, lit = end, end
-		case c == '%':
-			if i+2 >= len(s) || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
-				return nil, syntaxError(s, i, "incomplete percent-encoding")
-			}
-			i += 3
-		case c < utf8.RuneSelf:
-			if !literalASCII[c] {
-				return nil, syntaxError(s, i, fmt.Sprintf("character %q not allowed in a literal (use %%XX)", c))
-			}
-			i++
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError {
-				return nil, syntaxError(s, i, "invalid UTF-8")
-			}
-			if !isUCSChar(r) {
-				return nil, syntaxError(s, i, fmt.Sprintf("character %U not allowed in a literal (use %%XX)", r))
-			}
-			i += size
+			i += n
+			continue
 		}
+		t.addLiteral(s, lit, i, pStart, pEnd)
+		if i > 0 && s[i-1] == '$' {
+			return nil, syntaxError(s, i-1, "${…} is shell and JavaScript syntax; a URI template writes {name}")
+		}
+		if nexpr++; nexpr > MaxExpressions {
+			return nil, &Error{Template: s, Offset: i, Err: fmt.Errorf("%w: more than %d", ErrTooManyExpressions, MaxExpressions)}
+		}
+		p, end, err := compileExpr(s, i)
+		if err != nil {
+			return nil, err
+		}
+		p.inPath = i >= pStart && i < pEnd
+		if i < pStart && t.authority < 0 {
+			t.authority = i
+		}
+		t.addExpr(p, seen)
+		i, lit = end, end
 	}
 	t.addLiteral(s, lit, len(s), pStart, pEnd)
-	for i := range t.parts {
-		if p := &t.parts[i]; p.inPath || p.offset >= pEnd {
-			t.slashStart = p.specs == nil && p.inPath && strings.HasPrefix(p.lit, "/")
-			break
-		}
-	}
+	t.slashStart = t.pathSlash(pEnd)
 	t.reservedStart = strings.HasPrefix(s, "{+")
 	t.simpleStart = len(t.parts) > 0 && t.parts[0].op == opSimple
 	return t, nil
+}
+
+// pathSlash reports whether the path part, which ends at pEnd, starts
+// with a literal "/".
+func (t *Template) pathSlash(pEnd int) bool {
+	for i := range t.parts {
+		if p := &t.parts[i]; p.inPath || p.offset >= pEnd {
+			return p.specs == nil && p.inPath && strings.HasPrefix(p.lit, "/")
+		}
+	}
+	return false
+}
+
+// addExpr appends the expression p, recording its variables; seen holds
+// their indexes in t.vars.
+func (t *Template) addExpr(p part, seen map[string]int) {
+	for k, sp := range p.specs {
+		at, ok := seen[sp.name]
+		if !ok {
+			at = len(t.vars)
+			seen[sp.name] = at
+			t.vars = append(t.vars, sp.name)
+		}
+		p.specs[k].index = at
+		if p.required() && !slices.Contains(t.segVars, sp.name) {
+			t.segVars = append(t.segVars, sp.name) // one per expression: few
+		}
+		if p.required() && !sp.explode && sp.prefix == 0 && !slices.Contains(t.joinVars, sp.name) {
+			t.joinVars = append(t.joinVars, sp.name)
+		}
+	}
+	t.parts = append(t.parts, p)
+}
+
+// literalLen is the length of the literal character or %XX triplet at
+// s[i], or why it has no place in a template.
+func literalLen(s string, i int) (int, error) {
+	switch c := s[i]; {
+	case c == '%':
+		if i+2 >= len(s) || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
+			return 0, syntaxError(s, i, "incomplete percent-encoding")
+		}
+		return 3, nil
+	case c < utf8.RuneSelf:
+		if !literalASCII[c] {
+			return 0, syntaxError(s, i, fmt.Sprintf("character %q not allowed in a literal (use %%XX)", c))
+		}
+		return 1, nil
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError {
+		return 0, syntaxError(s, i, "invalid UTF-8")
+	}
+	if !isUCSChar(r) {
+		return 0, syntaxError(s, i, fmt.Sprintf("character %U not allowed in a literal (use %%XX)", r))
+	}
+	return size, nil
 }
 
 // literalASCII is RFC 6570's literals production restricted to ASCII, with
@@ -169,93 +186,101 @@ func compileExpr(s string, start int) (part, int, error) {
 	p := part{op: opSimple, offset: start}
 	i := start + 1
 	if i < len(s) {
-		switch s[i] {
-		case '+':
-			p.op = opReserved
-		case '#':
-			p.op = opFragment
-		case '.':
-			p.op = opLabel
-		case '/':
-			p.op = opPath
-		case ';':
-			p.op = opMatrix
-		case '?':
-			p.op = opQuery
-		case '&':
-			p.op = opQueryCont
-		case '=', ',', '!', '@', '|':
+		if strings.IndexByte("=,!@|", s[i]) >= 0 {
 			return p, 0, syntaxError(s, i, fmt.Sprintf("operator %q is reserved", s[i]))
 		}
-		if p.op != opSimple {
+		if op := operators[s[i]]; op != nil {
+			p.op = op
 			i++
 		}
 	}
 	for {
-		nameStart := i
-		for i < len(s) {
-			c := s[i]
-			if ascii.IsWord(c) {
-				i++
-			} else if c == '%' {
-				if i+2 >= len(s) || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
-					return p, 0, syntaxError(s, i, "incomplete percent-encoding in a variable name")
-				}
-				i += 3
-			} else if c == '.' || c == '-' {
-				// A hyphen is an extension to RFC 6570 (GitHub's
-				// {enterprise-team}); it joins varchars as a dot does.
-				if i == nameStart || s[i-1] == '.' || s[i-1] == '-' {
-					return p, 0, syntaxError(s, i, fmt.Sprintf("misplaced %q in a variable name", c))
-				}
-				i++
-			} else {
-				break
-			}
+		end, err := scanVarName(s, i)
+		if err != nil {
+			return p, 0, err
 		}
-		if i == nameStart {
-			return p, 0, syntaxError(s, i, "expected a variable name")
-		}
-		if s[i-1] == '.' || s[i-1] == '-' {
-			return p, 0, syntaxError(s, i-1, fmt.Sprintf("variable name ends with %q", s[i-1]))
-		}
-		sp := varspec{name: s[nameStart:i]}
-		if i < len(s) {
-			switch s[i] {
-			case '*':
-				sp.explode = true
-				i++
-			case ':':
-				i++
-				digits := i
-				for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-					if i == digits && s[i] == '0' {
-						return p, 0, syntaxError(s, i, "prefix must be 1 to 9999 without leading zeros")
-					}
-					sp.prefix = sp.prefix*10 + int(s[i]-'0')
-					if sp.prefix > maxPrefix {
-						return p, 0, syntaxError(s, i, "prefix must be 1 to 9999")
-					}
-					i++
-				}
-				if i == digits {
-					return p, 0, syntaxError(s, i, "prefix must be 1 to 9999")
-				}
-			}
+		sp := varspec{name: s[i:end]}
+		if i, err = scanModifier(s, end, &sp); err != nil {
+			return p, 0, err
 		}
 		p.specs = append(p.specs, sp)
-		if i >= len(s) {
+		switch {
+		case i >= len(s):
 			return p, 0, syntaxError(s, i, "unclosed expression")
-		}
-		switch s[i] {
-		case ',':
+		case s[i] == ',':
 			i++
-		case '}':
+		case s[i] == '}':
 			return p, i + 1, nil
 		default:
 			return p, 0, syntaxError(s, i, fmt.Sprintf("unexpected %q in an expression", s[i]))
 		}
 	}
+}
+
+// operators are the operators by their character; {x} has none.
+var operators = [256]*operator{'+': opReserved, '#': opFragment, '.': opLabel, '/': opPath, ';': opMatrix, '?': opQuery, '&': opQueryCont}
+
+// scanVarName returns the end of the variable name at s[i]: varchars
+// (word characters and %XX), joined by single "." or, as an extension for
+// GitHub's {enterprise-team}, "-".
+func scanVarName(s string, i int) (int, error) {
+	start := i
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case ascii.IsWord(c):
+		case c == '%':
+			if i+2 >= len(s) || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
+				return 0, syntaxError(s, i, "incomplete percent-encoding in a variable name")
+			}
+			i += 2
+		case c == '.' || c == '-':
+			if i == start || s[i-1] == '.' || s[i-1] == '-' {
+				return 0, syntaxError(s, i, fmt.Sprintf("misplaced %q in a variable name", c))
+			}
+		default:
+			return nameEnd(s, start, i)
+		}
+	}
+	return nameEnd(s, start, i)
+}
+
+// nameEnd is scanVarName's result for a name that ends at s[i].
+func nameEnd(s string, start, i int) (int, error) {
+	if i == start {
+		return 0, syntaxError(s, i, "expected a variable name")
+	}
+	if s[i-1] == '.' || s[i-1] == '-' {
+		return 0, syntaxError(s, i-1, fmt.Sprintf("variable name ends with %q", s[i-1]))
+	}
+	return i, nil
+}
+
+// scanModifier reads the "*" or ":N" at s[i] into sp, if there is one,
+// and returns the offset after it.
+func scanModifier(s string, i int, sp *varspec) (int, error) {
+	switch {
+	case i >= len(s):
+		return i, nil
+	case s[i] == '*':
+		sp.explode = true
+		return i + 1, nil
+	case s[i] != ':':
+		return i, nil
+	}
+	i++
+	digits := i
+	for ; i < len(s) && ascii.IsDigit(s[i]); i++ {
+		if i == digits && s[i] == '0' {
+			return 0, syntaxError(s, i, "prefix must be 1 to 9999 without leading zeros")
+		}
+		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix > maxPrefix {
+			return 0, syntaxError(s, i, "prefix must be 1 to 9999")
+		}
+	}
+	if i == digits {
+		return 0, syntaxError(s, i, "prefix must be 1 to 9999")
+	}
+	return i, nil
 }
 
 // required reports whether every variable of the expression p needs a

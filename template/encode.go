@@ -1,12 +1,14 @@
 package template
 
-import "github.com/endpointkit/endpoint/internal/ascii"
+import (
+	"unicode/utf8"
 
-// Percent-encoding. All encoders work on bytes: a character outside the
-// allowed set is written as one %XX triplet per UTF-8 byte, which is what RFC
-// 3986 section 2.5 and RFC 6570 section 1.6 require (the uritemplate module
-// wrongly encodes code points). Invalid UTF-8 in a value is not an error: its
-// bytes are encoded the same way, so the output is always a valid URI.
+	"github.com/endpointkit/endpoint/internal/ascii"
+)
+
+// Percent-encoding works on bytes: one %XX per UTF-8 byte outside the set,
+// as RFC 3986 section 2.5 and RFC 6570 section 1.6 want, invalid UTF-8
+// included, so that the output is always a valid URI.
 
 const upperHex = "0123456789ABCDEF"
 
@@ -40,15 +42,15 @@ var (
 	plusSet = makeCharset(unreservedChars + "!'()*+")
 )
 
-// text is the input of the encoders: a string, or bytes formatted into a
-// scratch buffer (numbers), so neither needs converting.
+// text is what the encoders read: a string, or a number formatted into a
+// scratch buffer.
 type text interface{ ~string | ~[]byte }
 
 // appendEscaped appends s to dst, keeping bytes in set and percent-encoding
 // all others. With keepPct, a valid %XX triplet is copied as it is (RFC 6570
 // reserved expansion and literals); a "%" not starting one becomes "%25".
 func appendEscaped[T text](dst []byte, s T, set *charset, keepPct bool) []byte {
-	// Most values need no escaping: copy a clean one in one append.
+	// Most values need no escaping: one append.
 	i := ascii.Span(s, (*[256]bool)(set))
 	if i == len(s) {
 		return append(dst, s...)
@@ -70,57 +72,14 @@ func appendEscaped[T text](dst []byte, s T, set *charset, keepPct bool) []byte {
 	return append(dst, s[start:]...)
 }
 
-// prefixLen returns the byte length of the first n characters of s. A
-// character is a UTF-8 encoded code point; each byte of an invalid sequence
-// counts as one character (the same rule as unicode/utf8).
+// prefixLen returns the byte length of the first n characters of s: code
+// points, each byte of an invalid sequence counting as one, as
+// unicode/utf8 reads them.
 func prefixLen[T text](s T, n int) int {
 	i := 0
 	for ; n > 0 && i < len(s); n-- {
-		i += runeLen(s, i)
+		_, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
+		i += size
 	}
 	return i
-}
-
-// runeLen returns the length of the UTF-8 sequence at s[i], or 1 when it is
-// invalid, mirroring utf8.DecodeRune without converting []byte to string.
-func runeLen[T text](s T, i int) int {
-	c := s[i]
-	var n int
-	lo, hi := byte(0x80), byte(0xBF)
-	switch {
-	case c < 0x80:
-		return 1
-	case c < 0xC2:
-		return 1
-	case c < 0xE0:
-		n = 2
-	case c < 0xF0:
-		n = 3
-		if c == 0xE0 {
-			lo = 0xA0
-		} else if c == 0xED {
-			hi = 0x9F
-		}
-	case c < 0xF5:
-		n = 4
-		if c == 0xF0 {
-			lo = 0x90
-		} else if c == 0xF4 {
-			hi = 0x8F
-		}
-	default:
-		return 1
-	}
-	if i+n > len(s) {
-		return 1
-	}
-	if b := s[i+1]; b < lo || b > hi {
-		return 1
-	}
-	for k := 2; k < n; k++ {
-		if b := s[i+k]; b < 0x80 || b > 0xBF {
-			return 1
-		}
-	}
-	return n
 }

@@ -11,9 +11,8 @@ import (
 	"github.com/endpointkit/endpoint/internal/userinfo"
 )
 
-// Sentinels for errors.Is. Every error this package returns is an [*Error]
-// wrapping one of them (sometimes together with a more detailed cause, such as
-// the uritemplate module's own syntax error).
+// Sentinels for errors.Is: every error of the package is an [*Error]
+// wrapping one of them.
 var (
 	// ErrSyntax is returned when a template is not valid RFC 6570 syntax.
 	ErrSyntax = errors.New("invalid template")
@@ -24,23 +23,20 @@ var (
 	// MaxExpressions expressions.
 	ErrTooManyExpressions = errors.New("too many expressions")
 	// ErrValue is returned when a Go value has no template meaning
-	// (channel, func, struct, nested list, NaN, ...) or, in AppendQuery,
-	// is a map.
+	// (channel, func, struct, nested list, NaN, …), or is a map in a query.
 	ErrValue = errors.New("unsupported value")
 	// ErrPrefix is returned when a prefix modifier ({x:3}) is applied to a
-	// list or map; RFC 6570 section 2.4.1 says prefixes are not applicable
-	// to composites.
+	// list or map (RFC 6570 section 2.4.1).
 	ErrPrefix = errors.New("prefix modifier on a composite value")
-	// ErrMissing is returned when AppendPath finds a whole-segment
-	// variable undefined (absent or nil); the empty string is a value.
+	// ErrMissing is returned when AppendPath finds a variable it requires
+	// undefined, or empty before more of the path.
 	ErrMissing = errors.New("missing value")
-	// ErrDotSegment is returned when AppendPath expands a whole-segment
-	// variable to "." or "..", which would change the path after
-	// normalisation.
+	// ErrDotSegment is returned when AppendPath's path has a "." or ".."
+	// segment, which would change the path after normalisation.
 	ErrDotSegment = errors.New("dot segment")
 	// ErrEmptySegment is returned when the expansion of a template without
-	// scheme starts with "//": joined to a base URL it is a path, but a URL
-	// resolver given it alone reads the first segment as a host.
+	// scheme starts with "//", whose first segment a URL resolver reads as
+	// a host, or a value writes "//" into the path.
 	ErrEmptySegment = errors.New("path starts with an empty segment")
 	// ErrAuthority is returned when an absolute template has an
 	// expression inside its scheme or authority ("https://{host}/x"):
@@ -51,12 +47,10 @@ var (
 	ErrPathSegment = errors.New("invalid path segment")
 )
 
-// Error describes a failed Parse, expansion or query append.
-//
-// Template is the template text after :name rewriting (offsets refer to it);
-// it is empty for AppendQuery errors, where Var names the query parameter.
-// Offset is the byte offset of the offending character or expression, or -1
-// when unknown. Var names the variable, if one is involved.
+// Error describes a failed Parse, expansion or query append: Template is
+// the text after :name rewriting (empty for a query parameter's error),
+// Offset the byte offset of the character or expression at fault (-1 for
+// none), Var the variable or query parameter.
 type Error struct {
 	Template string
 	Offset   int
@@ -64,24 +58,19 @@ type Error struct {
 	Err      error
 }
 
-// maxQuoted bounds how much template text an error message repeats, so a
-// MaxLength template does not flood a log line. The field keeps it all.
+// maxQuoted bounds the template text a message repeats; the field keeps it
+// all.
 const maxQuoted = 120
 
-// Error implements error. Examples:
+// Error formats as
 //
-//	template "/x/{a b}" at offset 5: invalid template: ...
 //	template "/repos/{owner}" at offset 7, variable "owner": missing value
-//	template: query parameter "filter": unsupported value: map[string]string ...
+//	template: query parameter "filter": unsupported value: map[string]string …
 //
-// Credentials are masked as builder.RedactURL masks them
-// ("https://[REDACTED]@host/…", "?access_token=[REDACTED]"): a route or
-// URL that fails to parse may carry a token, and error text ends up in
-// logs. The user information runs to the template's last "@", also when
-// it has no scheme ("[REDACTED]@host/…"; a template that is no path is
-// read as a URL as given), since a template that fails to parse may hold
-// a password with a space or "<" in it. Template and Subject keep the
-// text as it is.
+// with credentials masked as builder.RedactURL masks them, since error
+// text ends up in logs: a template that fails to parse may hold a
+// password with a space or "<" in it, so its user information runs to its
+// last "@", scheme or not. Template and Subject keep the text as it is.
 func (e *Error) Error() string {
 	if e == nil {
 		return "template: <nil>"
@@ -100,8 +89,7 @@ func (e *Error) Error() string {
 }
 
 // Subject returns the template the error is about, so that a caller that
-// wraps the error and quotes the template itself can say it once (with
-// Reason).
+// quotes it says it once (with Reason).
 func (e *Error) Subject() string {
 	if e == nil {
 		return ""
@@ -109,10 +97,9 @@ func (e *Error) Subject() string {
 	return e.Template
 }
 
-// Reason returns the message without the template: where, which
-// variable, and what went wrong ("at offset 7, variable \"owner\":
-// missing value"), credentials masked as Error masks them (a query
-// parameter's name, or a Path value quoted by its error, may hold a URL).
+// Reason returns the message without the template ("at offset 7,
+// variable \"owner\": missing value"), masked as Error is: a parameter's
+// name or a quoted Path value may hold a URL.
 func (e *Error) Reason() string {
 	if e == nil {
 		return "<nil>"
@@ -149,8 +136,8 @@ func (e *Error) Reason() string {
 	return redact.URL(b.String())
 }
 
-// GoString makes %#v show e with its text masked as Error masks it: the
-// default would print the Template field as it is, and Err's text.
+// GoString makes %#v mask e as Error does, where the default would print
+// Template and Err's text as they are.
 func (e *Error) GoString() string {
 	if e == nil {
 		return "(*template.Error)(nil)"
@@ -163,7 +150,7 @@ func (e *Error) GoString() string {
 		", Offset:" + strconv.Itoa(e.Offset) + ", Var:" + strconv.Quote(redact.URL(e.Var)) + ", Err:" + inner + "}"
 }
 
-// Unwrap returns Err so errors.Is(err, ErrSyntax) and friends work.
+// Unwrap returns Err, for errors.Is and errors.As.
 func (e *Error) Unwrap() error {
 	if e == nil {
 		return nil
@@ -171,18 +158,15 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
-// errNilTemplate is returned by methods called on a nil *Template instead of
-// panicking.
+// errNilTemplate is what the methods of a nil *Template return.
 func errNilTemplate() error {
 	return &Error{Offset: -1, Err: fmt.Errorf("%w: nil *Template", ErrSyntax)}
 }
 
-// moduleError is a uritemplate module error, by its description alone.
-// The module's message repeats the template up to the error
-// ("incomplete expression: /x/{a_"), user information and all; ours
-// quotes the template once, masked, and gives the offset. So the module's
-// error is not kept to unwrap either: it is text, with no type or
-// sentinel that errors.Is or errors.As could find.
+// moduleError is a uritemplate module error by its description alone: its
+// message repeats the template ("incomplete expression: /x/{a_"), user
+// information and all, where ours quotes it once, masked. It has no type
+// or sentinel worth keeping to unwrap.
 type moduleError struct{ desc string }
 
 func newModuleError(err error) moduleError {

@@ -3,14 +3,12 @@ package template
 import (
 	"bytes"
 	"fmt"
-	iroute "github.com/endpointkit/endpoint/internal/route"
 	"strconv"
+	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 )
-
-// Expansion (RFC 6570 section 3 and appendix A), done entirely by this
-// package: the uritemplate module only validates the syntax.
 
 // Expand parses s (through the cache) and expands it with vars.
 func Expand(s string, vars map[string]any) (string, error) {
@@ -21,10 +19,9 @@ func Expand(s string, vars map[string]any) (string, error) {
 	return t.Expand(vars)
 }
 
-// Expand expands t with vars exactly as RFC 6570 level 4 says. A variable
-// absent from vars, or whose value is undefined (see IsUndefined), expands to
-// nothing. Go values map as described in the package documentation. On error
-// the result is "".
+// Expand expands t with vars exactly as RFC 6570 level 4 says: an absent
+// or undefined variable (see IsUndefined) expands to nothing. On error the
+// result is "".
 func (t *Template) Expand(vars map[string]any) (string, error) {
 	if t == nil {
 		return "", errNilTemplate()
@@ -42,28 +39,26 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 	return string(out), nil
 }
 
-// AppendPath appends t expanded with the values lookup finds to dst and
-// returns the extended buffer. It is Expand without a map, plus path rules
-// for the path part (after the authority of an absolute template, before
-// the first "?" or "#" and before any {?...}, {&...} or {#...}
-// expression):
+// AppendPath appends t expanded with the values lookup finds (nil for
+// none), holding the path part (after the authority of an absolute
+// template, before the first "?", "#", {?…}, {&…} or {#…}) to the rules
+// of a route:
 //
-//   - every variable of a simple or reserved expression there ({x}, {+x},
-//     also the {x} that :x is rewritten to) must be defined, else
-//     ErrMissing; {/x}, {.x} and {;x} may be left out (SegmentVars lists
-//     the required ones);
-//   - no segment may be empty because a value was: "" for {owner} in
-//     /repos/{owner}/{repo} is ErrMissing, as is {/x} given "" before more
-//     path; an empty last segment is a value, as v6 has it (contents/{path}
-//     with "" gives contents/), and a "//" written in the template itself
-//     is its own;
-//   - no segment may be "." or ".." (also written %2e), whatever made it
-//     (ErrDotSegment), and the expansion of a template without scheme must
-//     not start with "//", which URL resolvers read as a host
-//     (ErrEmptySegment); nor may a value's own text hold an empty segment.
+//   - every variable of a {x} or {+x} there (the {x} of :x too) has a
+//     value, else ErrMissing; {/x}, {.x} and {;x} may be left out
+//     (SegmentVars lists the required ones);
+//   - no value leaves a segment empty before more of the path ("" for
+//     {owner} in /repos/{owner}/{repo} is ErrMissing); an empty last
+//     segment is a value, as v6 has it (contents/{path} with "" gives
+//     contents/), and a "//" the template writes is its own;
+//   - no segment is "." or ".." (also written %2e), whatever made it
+//     (ErrDotSegment), and the expansion of a template without scheme
+//     does not start with "//", which URL resolvers read as a host
+//     (ErrEmptySegment);
+//   - no expression sits in an absolute template's scheme or authority
+//     (ErrAuthority): a value would choose where the request goes.
 //
 // On error dst is returned with its original length and err is an *Error.
-// A nil lookup means no values.
 func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) ([]byte, error) {
 	if t == nil {
 		return dst, errNilTemplate()
@@ -73,8 +68,8 @@ func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) 
 }
 
 // AppendVars is AppendPath for values held by position: vals[i] is the
-// value of Vars()[i], and a missing entry is undefined. It is the one
-// expansion; Expand and AppendPath look their values up and call it.
+// value of Vars()[i], and a missing entry is undefined. Callers with
+// values of their own build Vars and expand here, so that nothing is boxed.
 func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 	if t == nil {
 		return dst, errNilTemplate()
@@ -88,16 +83,16 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 		return dst, err
 	}
 	if t.mayBreakPath(dst[n0:]) {
-		// Worth a look: the segments are read again as they are written,
-		// to tell a value's hole from what the template writes itself.
+		// Written again, reading the segments as they are written, to tell
+		// a value's hole from what the template writes itself.
 		if dst, err = t.appendExpand(dst[:n0], vals, checkSegments); err != nil {
 			return dst, err
 		}
 	}
 	out := dst[n0:]
-	// A template without scheme is a path joined after a "/": one that
-	// starts with {x} and expands to "/..." had an empty first segment.
-	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && schemeEnd(t.raw) < 0 ||
+	// A template without scheme is joined after a "/": one that starts
+	// with {x} and expands to "/…" had an empty first segment.
+	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && !strings.Contains(t.raw, "://") ||
 		len(out) >= 1 && out[0] == '/' && t.simpleStart {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
 	}
@@ -124,19 +119,6 @@ func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var
 	return vals
 }
 
-// segmentEnd holds the bytes that end a path segment.
-var segmentEnd = [256]bool{'/': true, '?': true, '#': true}
-
-// schemeEnd returns the index of the first "://" in url, or -1.
-func schemeEnd[T string | []byte](url T) int {
-	for i := 0; i+2 < len(url); i++ {
-		if url[i] == ':' && url[i+1] == '/' && url[i+2] == '/' {
-			return i
-		}
-	}
-	return -1
-}
-
 // The rules appendExpand holds an expansion to: none (Expand), the values
 // AppendPath requires, or those and its segment rules too.
 const (
@@ -146,9 +128,9 @@ const (
 )
 
 // mayBreakPath reports whether the path part of out, t expanded, has what
-// the segment rules must judge: an empty segment before its last, a dot
-// segment, or a first "/" the template did not write (a value left its
-// first segment empty). Most expansions have none and are not read again.
+// the segment rules judge: an empty segment before its last, a dot
+// segment, or a first "/" the template did not write. Most expansions have
+// none and are not read again.
 func (t *Template) mayBreakPath(out []byte) bool {
 	path := iroute.URLPath(out)
 	return bytes.Contains(path, []byte("//")) || len(path) > 0 && path[0] == '/' && !t.slashStart ||
@@ -156,10 +138,8 @@ func (t *Template) mayBreakPath(out []byte) bool {
 }
 
 // appendExpand appends every part of t, each variable's value taken from
-// vals by its index, held to the rules (noRules, requireVars or
-// checkSegments) in the path part.
+// vals by its index, held to rules in the path part.
 func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, error) {
-	pathRules := rules == checkSegments
 	n0 := len(dst)
 	var scratch [32]byte
 	var path segments
@@ -174,23 +154,13 @@ func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, erro
 				return dst[:n0], err
 			}
 		}
-		if !pathRules || path.done || p.offset < t.pathFrom || start == len(dst) && !p.required() {
-			continue // the authority of an http(s) template, or nothing but an empty value written
-		}
-		if !p.inPath && (dst[start] == '?' || dst[start] == '#') {
-			if path.started {
-				if err := path.end(t, dst[path.start:start], false, false); err != nil {
-					return dst[:n0], err
-				}
+		if rules == checkSegments {
+			if err := path.follow(t, dst, start, p, vals); err != nil {
+				return dst[:n0], err
 			}
-			path.done = true
-			continue
-		}
-		if err := path.add(t, dst, start, p, vals); err != nil {
-			return dst[:n0], err
 		}
 	}
-	if pathRules && path.started && !path.done {
+	if rules == checkSegments && path.started && !path.done {
 		if err := path.end(t, dst[path.start:], false, false); err != nil {
 			return dst[:n0], err
 		}
@@ -207,26 +177,30 @@ type segments struct {
 	expr          *part // the first expression in it, nil for none
 }
 
-// add reads dst[from:], just written by p: every "/" in it ends a
-// segment, and a "?" or "#" a value or a part past the template's path
-// part wrote ends the path, as a URL parser reads it.
-func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) error {
-	literal := p.specs == nil
+// follow reads dst[from:], which p just wrote, as a URL parser reads it.
+func (s *segments) follow(t *Template, dst []byte, from int, p *part, vals []Var) error {
+	switch {
+	case s.done || p.offset < t.pathFrom || from == len(dst) && !p.required():
+		return nil // the authority of an http(s) template, or an empty value
+	case !p.inPath && (dst[from] == '?' || dst[from] == '#'):
+		s.done = true
+		if s.started {
+			return s.end(t, dst[s.start:from], false, false)
+		}
+		return nil
+	}
+	return s.add(t, dst, s.enter(dst, from, p), p, vals)
+}
+
+// enter notes what p, which wrote dst[from:], begins: the path, or the
+// current segment's first expression. It returns where the segment's
+// bytes begin, after the path's own first "/".
+func (s *segments) enter(dst []byte, from int, p *part) int {
 	skipped := false
 	if !s.started {
-		s.started, s.leading, s.start = true, true, from
-		if !literal && p.op.reserved {
-			if n := ascii.HTTPScheme(dst[from:]); n > 0 {
-				// {+url} given a whole URL: its path follows its authority.
-				i := from + n
-				for i < len(dst) && !segmentEnd[dst[i]] {
-					i++
-				}
-				from, s.start, skipped = i, i, true
-			}
-		}
+		from, skipped = s.begin(dst, from, p)
 	}
-	if !literal && s.expr == nil && !(skipped && from == len(dst)) {
+	if p.specs != nil && s.expr == nil && !(skipped && from == len(dst)) {
 		s.expr = p
 		if from == len(dst) {
 			s.leading = false // an empty value holds the first segment
@@ -239,45 +213,66 @@ func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) e
 			from++
 		}
 	}
-	switch {
-	case literal && p.inPath && !p.slash, !literal && p.inPath && !p.op.reserved && p.op != opPath && !pathValue(p, vals):
-		return nil // no "/" in it: a simple value's is encoded
-	case !literal && p.op.reserved || !p.inPath:
-		// A value or a part past the path part may also end the path.
-		for i := from; i < len(dst); i++ {
-			switch dst[i] {
-			case '/':
-				if err := s.cut(t, dst, i, p); err != nil {
-					return err
-				}
-			case '?', '#':
-				s.done = true
-				return s.end(t, dst[s.start:i], false, false)
-			}
-		}
-		return nil
-	}
-	for i := from; ; i++ {
-		j := bytes.IndexByte(dst[i:], '/')
-		if j < 0 {
-			return nil
-		}
-		i += j
-		if err := s.cut(t, dst, i, p); err != nil {
-			return err
-		}
-	}
+	return from
 }
 
-// pathValue reports whether an expression of p has a Path value, whose
-// "/" it keeps.
-func pathValue(p *part, vals []Var) bool {
-	for i := range p.specs {
-		if k := p.specs[i].index; k < len(vals) && vals[k].v.isPath {
-			return true
+// add ends a segment at every "/" of dst[from:], which p wrote, and the
+// path at a "?" or "#" that a value or a part past the path part wrote.
+func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) error {
+	if slashFree(p, vals) {
+		return nil
+	}
+	ends := p.specs != nil && p.op.reserved || !p.inPath
+	for i := from; i < len(dst); i++ {
+		switch c := dst[i]; {
+		case c == '/':
+			if err := s.cut(t, dst, i, p); err != nil {
+				return err
+			}
+		case ends && (c == '?' || c == '#'):
+			s.done = true
+			return s.end(t, dst[s.start:i], false, false)
 		}
 	}
-	return false
+	return nil
+}
+
+// begin starts the path at dst[from], where p wrote; after the authority
+// when p is a {+url} given a whole URL (skipped).
+func (s *segments) begin(dst []byte, from int, p *part) (_ int, skipped bool) {
+	s.started, s.leading, s.start = true, true, from
+	n := 0
+	if p.specs != nil && p.op.reserved {
+		n = ascii.HTTPScheme(dst[from:])
+	}
+	if n == 0 {
+		return from, false
+	}
+	i := from + n
+	for i < len(dst) && dst[i] != '/' && dst[i] != '?' && dst[i] != '#' {
+		i++
+	}
+	s.start = i
+	return i, true
+}
+
+// slashFree reports whether p, in the path part, wrote no "/": a literal
+// without one, or a value of an expression that encodes it.
+func slashFree(p *part, vals []Var) bool {
+	switch {
+	case !p.inPath:
+		return false
+	case p.specs == nil:
+		return !p.slash
+	case p.op.reserved || p.op == opPath:
+		return false
+	}
+	for i := range p.specs {
+		if k := p.specs[i].index; k < len(vals) && vals[k].v.isPath {
+			return false // a Path keeps its "/"
+		}
+	}
+	return true
 }
 
 // cut ends the segment before the "/" at dst[i], which p wrote.
@@ -301,7 +296,7 @@ var errEmptyValue = fmt.Errorf("%w: empty, with more of the path after it", ErrM
 // byValue that a value wrote the "/" that ends it.
 func (s *segments) end(t *Template, seg []byte, more, byValue bool) error {
 	if len(seg) > 6 || len(seg) > 0 && seg[0] != '.' && seg[0] != '%' {
-		return nil // most segments: no dot segment starts so
+		return nil // no dot segment starts so
 	}
 	switch {
 	case iroute.IsDotSegment(seg):
@@ -333,23 +328,14 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte, r
 		if sp.index < len(vals) {
 			m = &vals[sp.index].v
 		}
-		if require && (m == nil || m.kind == undefinedKind && m.err() == nil) {
-			return dst, t.errorAt(p, sp.name, ErrMissing)
-		}
-		if m == nil {
+		if m == nil || m.kind == undefinedKind && m.err() == nil {
+			if require {
+				return dst, t.errorAt(p, sp.name, ErrMissing)
+			}
 			continue
 		}
 		if err := m.err(); err != nil {
 			return dst, t.errorAt(p, sp.name, err)
-		}
-		if m.kind == undefinedKind {
-			continue
-		}
-		if m.kind != scalarKind && sp.prefix > 0 {
-			return dst, t.errorAt(p, sp.name, ErrPrefix)
-		}
-		if m.kind == deepKind && op != opQuery && op != opQueryCont {
-			return dst, t.errorAt(p, sp.name, errDeepPlace)
 		}
 		if first {
 			dst = append(dst, op.first...)
@@ -357,25 +343,19 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte, r
 		} else {
 			dst = append(dst, op.sep)
 		}
-		switch m.kind {
-		case scalarKind:
-			var err error
-			if m.isInt {
-				// Formatted here, not into m: m also reaches an
-				// error, and a buffer stored in it would escape.
-				dst, err = expandScalar(dst, strconv.AppendInt(scratch, m.num, 10), sp, op, false)
-			} else {
-				dst, err = expandScalar(dst, m.str, sp, op, m.isPath)
-			}
-			if err != nil {
-				return dst, t.errorAt(p, sp.name, err)
-			}
-		case listKind:
-			dst = expandList(dst, m.items(), sp, op)
-		case mapKind:
-			dst = expandMap(dst, m.items(), sp, op)
-		case deepKind:
-			dst = expandDeep(dst, m.items(), sp.name, op.set)
+		var err error
+		switch {
+		case m.kind != scalarKind:
+			dst, err = expandComposite(dst, m, sp, op)
+		case m.isInt:
+			// Formatted here, not into m: m may reach an error, and a
+			// buffer stored in it would escape.
+			dst, err = expandScalar(dst, strconv.AppendInt(scratch, m.num, 10), sp, op, false)
+		default:
+			dst, err = expandScalar(dst, m.str, sp, op, m.isPath)
+		}
+		if err != nil {
+			return dst, t.errorAt(p, sp.name, err)
 		}
 	}
 	return dst, nil
@@ -398,8 +378,20 @@ func expandScalar[T text](dst []byte, s T, sp *varspec, op *operator, isPath boo
 	return appendEscaped(dst, s, op.set, op.reserved), nil
 }
 
-func expandList(dst []byte, items []string, sp *varspec, op *operator) []byte {
-	if !sp.explode {
+// expandComposite appends a list, an associative array (its keys encoded
+// as values are: the module writes exploded keys raw, which lets a key
+// inject a query parameter) or a DeepObjectVar; a prefix has no meaning
+// for any (RFC 6570 section 2.4.1).
+func expandComposite(dst []byte, m *value, sp *varspec, op *operator) ([]byte, error) {
+	items := m.items()
+	switch {
+	case sp.prefix > 0:
+		return dst, ErrPrefix
+	case m.kind == deepKind && op != opQuery && op != opQueryCont:
+		return dst, errDeepPlace
+	case m.kind == deepKind:
+		return appendDeep(dst, sp.name, false, items, op.set), nil
+	case !sp.explode:
 		if op.named {
 			dst = append(dst, sp.name...)
 			dst = append(dst, '=')
@@ -410,55 +402,37 @@ func expandList(dst []byte, items []string, sp *varspec, op *operator) []byte {
 			}
 			dst = appendEscaped(dst, it, op.set, op.reserved)
 		}
-		return dst
+		return dst, nil
 	}
-	for i, it := range items {
-		if i > 0 {
-			dst = append(dst, op.sep)
-		}
-		if op.named {
-			dst = append(dst, sp.name...)
-			if it == "" {
-				dst = append(dst, op.ifemp...)
-				continue
-			}
-			dst = append(dst, '=')
-		}
-		dst = appendEscaped(dst, it, op.set, op.reserved)
+	if m.kind == mapKind {
+		return expandExploded(dst, items, 2, sp, op), nil
 	}
-	return dst
+	return expandExploded(dst, items, 1, sp, op), nil
 }
 
-// expandMap appends an associative array; items alternates keys and values.
-// Keys are encoded like values (the module writes exploded keys raw, which
-// lets a key inject query parameters).
-func expandMap(dst []byte, items []string, sp *varspec, op *operator) []byte {
-	if !sp.explode {
-		if op.named {
-			dst = append(dst, sp.name...)
-			dst = append(dst, '=')
-		}
-		for i := 0; i+1 < len(items); i += 2 {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendEscaped(dst, items[i], op.set, op.reserved)
-			dst = append(dst, ',')
-			dst = appendEscaped(dst, items[i+1], op.set, op.reserved)
-		}
-		return dst
-	}
-	for i := 0; i+1 < len(items); i += 2 {
+// expandExploded appends the members of an exploded list (step 1) or the
+// pairs of an exploded associative array (step 2).
+func expandExploded(dst []byte, items []string, step int, sp *varspec, op *operator) []byte {
+	for i := 0; i+step <= len(items); i += step {
 		if i > 0 {
 			dst = append(dst, op.sep)
 		}
-		dst = appendEscaped(dst, items[i], op.set, op.reserved)
-		if op.named && items[i+1] == "" {
+		v := items[i+step-1]
+		switch {
+		case step == 2:
+			dst = appendEscaped(dst, items[i], op.set, op.reserved)
+		case op.named:
+			dst = append(dst, sp.name...)
+		default:
+			dst = appendEscaped(dst, v, op.set, op.reserved)
+			continue
+		}
+		if op.named && v == "" {
 			dst = append(dst, op.ifemp...)
 			continue
 		}
 		dst = append(dst, '=')
-		dst = appendEscaped(dst, items[i+1], op.set, op.reserved)
+		dst = appendEscaped(dst, v, op.set, op.reserved)
 	}
 	return dst
 }
@@ -467,15 +441,18 @@ func expandMap(dst []byte, items []string, sp *varspec, op *operator) []byte {
 // expression, which alone writes name=value pairs joined with "&".
 var errDeepPlace = fmt.Errorf("%w: a deepObject value only goes in a query ({?x} or {&x})", ErrValue)
 
-// expandDeep appends a DeepObjectVar's pairs, name[key]=value joined with
-// "&"; name is the variable's name as the template writes it, already
-// encoded. items alternates keys and values.
-func expandDeep(dst []byte, items []string, name string, set *charset) []byte {
+// appendDeep appends a DeepObjectVar's name[key]=value pairs joined with
+// "&", keys and values encoded in set; name as it is unless encodeName.
+func appendDeep(dst []byte, name string, encodeName bool, items []string, set *charset) []byte {
 	for i := 0; i+1 < len(items); i += 2 {
 		if i > 0 {
 			dst = append(dst, '&')
 		}
-		dst = append(dst, name...)
+		if encodeName {
+			dst = appendEscaped(dst, name, componentSet, false)
+		} else {
+			dst = append(dst, name...)
+		}
 		dst = append(dst, "%5B"...)
 		dst = appendEscaped(dst, items[i], set, false)
 		dst = append(dst, "%5D="...)

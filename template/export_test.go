@@ -36,3 +36,18 @@ var HyphensForValidator = hyphensForValidator
 func HasDotSegment(url string) bool { return HasDotSegmentBytes([]byte(url)) }
 
 func HasDotSegmentBytes(url []byte) bool { return iroute.HasDotSegment(iroute.URLPath(url)) }
+
+// len returns the number of cached templates.
+func (c *templateCache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// reset empties the cache (tests).
+func (c *templateCache) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m.Clear()
+	c.ring, c.head, c.n, c.bytes = nil, 0, 0, 0
+}

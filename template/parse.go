@@ -9,36 +9,32 @@ import (
 	"github.com/yosida95/uritemplate/v3"
 )
 
-// MaxLength is the longest template accepted, in bytes, both as given and
-// after :name rewriting (ErrTooLong). It bounds parse work and the memory a
-// cache entry can hold.
+// MaxLength is the longest template accepted, in bytes, as given and after
+// :name rewriting (ErrTooLong): it bounds parse work and a cache entry.
 const MaxLength = 8192
 
-// MaxExpressions is the largest number of {...} expressions a template may
-// have (ErrTooManyExpressions). Real routes have fewer than ten.
+// MaxExpressions is the most {...} expressions a template may have
+// (ErrTooManyExpressions); real routes have fewer than ten.
 const MaxExpressions = 256
 
 // maxPrefix is RFC 6570's limit on a prefix modifier: {x:1} to {x:9999}.
 const maxPrefix = 9999
 
-// Template is a parsed URI template. It is immutable and safe for concurrent
-// use; Parse returns the same *Template for the same text while it is cached.
+// Template is a parsed URI template, immutable and safe for concurrent use.
 type Template struct {
 	raw     string
 	parts   []part
 	vars    []string // once each, in order of first appearance
 	segVars []string
-	// joinVars are the variables of the path's {x} and {+x} that do not
-	// explode (Joins).
+	// joinVars are segVars that neither explode nor take a prefix (Joins).
 	joinVars []string
-	// reservedStart says the template starts with a {+x} expression,
-	// simpleStart with a {x} one, slashStart its path part with a literal
-	// "/".
+	// The template starts with {+x} (reservedStart) or {x} (simpleStart);
+	// its path part with a literal "/" (slashStart).
 	reservedStart, simpleStart, slashStart bool
 	// authority is the offset of the first expression before the path of
-	// an absolute template, or -1; pathFrom is where the path rules start
-	// reading: after an http(s) authority (the builder joins any other
-	// scheme after its base URL as a path).
+	// an absolute template, or -1; the path rules start at pathFrom, after
+	// an http(s) authority (any other scheme is joined to a base URL as a
+	// path).
 	authority, pathFrom int
 }
 
@@ -48,9 +44,8 @@ type part struct {
 	op     *operator
 	specs  []varspec
 	offset int // byte offset of the part in raw (an expression's "{")
-	// inPath marks a part of the path part: after the authority of an
-	// absolute template, before its query or fragment (see AppendPath);
-	// slash a literal that holds a "/".
+	// inPath marks a part of the path part (see AppendPath); slash a
+	// literal that holds a "/".
 	inPath, slash bool
 }
 
@@ -62,15 +57,13 @@ type varspec struct {
 	index   int // in Template.vars
 }
 
-// Parse parses s after rewriting :name placeholders in its path part to
-// {name} (see the package documentation). Results are cached by their
-// text, so a template seen before costs a map lookup and returns the same
-// *Template. Failures are not cached.
+// Parse parses s, its path's :name placeholders read as {name}. A template
+// seen before is found in the cache, the same *Template.
 func Parse(s string) (*Template, error) {
 	if len(s) > MaxLength { // before the lookup: do not hash a huge string
 		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLong, len(s), MaxLength)}
 	}
-	if s == "" || s[0] != 0 { // a NUL first is ParseRFC6570's key, and no template
+	if s == "" || s[0] != 0 { // a NUL first is ParseRFC6570's key
 		if t, ok := cache.get(s); ok {
 			return t, nil
 		}
@@ -83,20 +76,14 @@ func Parse(s string) (*Template, error) {
 	return cache.put(key, t), nil
 }
 
-// ParseRFC6570 is Parse without the :name rewriting: every colon of s is
-// literal, as it is in an API description's path (Google's custom
-// methods, /v1/models/{model}:generateContent). It is Parse itself, and
-// returns the same *Template, for a template that has no :name to
-// rewrite. The builder reads a catalogue's templates with it.
+// ParseRFC6570 is Parse without :name: every colon is literal, as in an
+// API description's path (/v1/models/{model}:generateContent).
 func ParseRFC6570(s string) (*Template, error) {
-	if strings.IndexByte(s, ':') < 0 || len(s) > MaxLength {
-		return Parse(s)
+	if strings.IndexByte(s, ':') < 0 || len(s) > MaxLength || rewriteColonNames(s) == s {
+		return Parse(s) // the same *Template: nothing to read as :name
 	}
-	if rewriteColonNames(s) == s {
-		return Parse(s)
-	}
-	// Cached apart from Parse's entry for the same text: a key starting
-	// with NUL is no template Parse accepts, and Parse never looks one up.
+	// Cached apart from Parse's entry for the same text, under a key Parse
+	// never looks up.
 	key := "\x00" + s
 	if t, ok := cache.get(key); ok {
 		return t, nil
@@ -125,10 +112,9 @@ func parse(s string) (*Template, error) {
 	return compile(s)
 }
 
-// hyphensForValidator returns s with every "-" inside an expression
-// written "_", so that the uritemplate module, which knows only RFC 6570
-// names, validates the rest of a template that uses the hyphen extension.
-// Offsets are unchanged.
+// hyphensForValidator writes every "-" inside an expression as "_", so
+// that the uritemplate module, which knows only RFC 6570's names,
+// validates the rest of a template with hyphenated names.
 func hyphensForValidator(s string) string {
 	var b []byte
 	in := false
@@ -159,8 +145,8 @@ func (t *Template) String() string {
 	return t.raw
 }
 
-// Vars lists the template's variable names once each, in order of first
-// appearance. The slice is the caller's to modify.
+// Vars lists the variable names once each, in order of first appearance;
+// the slice is the caller's.
 func (t *Template) Vars() []string {
 	if t == nil {
 		return nil
@@ -168,8 +154,8 @@ func (t *Template) Vars() []string {
 	return slices.Clone(t.vars)
 }
 
-// VarIndex returns the index of name in Vars, or -1: the position of its
-// value for [Template.AppendVars].
+// VarIndex returns the index of name in Vars, or -1: where AppendVars
+// takes its value.
 func (t *Template) VarIndex(name string) int {
 	if t == nil {
 		return -1
@@ -177,9 +163,9 @@ func (t *Template) VarIndex(name string) int {
 	return slices.Index(t.vars, name)
 }
 
-// SegmentVars lists, once each in order, the variables that AppendPath
-// requires: those of the simple and reserved expressions in the path part
-// ({x}, {+x}; see AppendPath). The slice is the caller's to modify.
+// SegmentVars lists, once each in order, the variables AppendPath
+// requires: those of {x} and {+x} in the path part; the slice is the
+// caller's.
 func (t *Template) SegmentVars() []string {
 	if t == nil {
 		return nil
@@ -188,9 +174,8 @@ func (t *Template) SegmentVars() []string {
 }
 
 // Joins reports whether a list or associative array given for name would
-// be joined with commas into the path: name is a variable of a {x} or {+x}
-// in the path part that does not explode ({x*}) or cut it ({x:3}, which a
-// list refuses).
+// be joined with commas into the path: a {x} or {+x} there that neither
+// explodes nor takes a prefix.
 func (t *Template) Joins(name string) bool {
 	return t != nil && slices.Contains(t.joinVars, name)
 }
@@ -200,8 +185,8 @@ func (t *Template) Uses(name string) bool {
 	return t != nil && slices.Contains(t.vars, name)
 }
 
-// StartsReserved reports whether t starts with a reserved expansion,
-// {+x}, which may expand to a whole URL (v6's "{+url}" route).
+// StartsReserved reports whether t starts with {+x}, which may expand to a
+// whole URL (v6's "{+url}" route).
 func (t *Template) StartsReserved() bool {
 	return t != nil && t.reservedStart
 }

@@ -7,22 +7,15 @@ import (
 	"github.com/endpointkit/endpoint/internal/redact"
 )
 
-// Path is a multi-segment path value such as Path("docs/guide/README.md").
-//
-// In a simple expression ({p}) and in a path-segment expression ({/p}) a Path
-// expands segment by segment: each "/" is kept and each segment is encoded
-// with the unreserved set, so "?", "#", "%" and space are always escaped.
-// Segments that are empty (leading, trailing or double slash), "." or ".."
-// are refused with ErrPathSegment, since they would change which resource the
-// URL names. The empty Path has no segments and expands like "".
-//
-// In every other expression ({+p}, {#p}, {.p}, {;p}, {?p}, {&p}) and as a
-// list member or query parameter, a Path is just its string.
+// Path is a value of several path segments, Path("docs/guide/README.md"),
+// whose "/" a {p} or {/p} keeps, each segment encoded ("?", "#", "%" and
+// space escaped). An empty (leading, trailing, double "/"), "." or ".."
+// segment would change the resource the URL names: ErrPathSegment. The
+// empty Path expands like "". Anywhere else a Path is its string.
 type Path string
 
-// Verbatim is a string that AppendQuery sends as it is: in the q parameter its
-// "+" is encoded as %2B instead of being kept as a literal "+". Everywhere else
-// it is a plain string.
+// Verbatim is a string whose "+" AppendQuery encodes as %2B in the q
+// parameter, where a string's "+" is kept; elsewhere it is a string.
 type Verbatim string
 
 // Pair is one member of an ordered associative array.
@@ -31,8 +24,8 @@ type Pair struct {
 	Value any
 }
 
-// Pairs is an associative array that expands in its own order (Go maps expand
-// in sorted key order). A member whose Value is nil is skipped.
+// Pairs is an associative array that expands in its own order, where a Go
+// map expands in sorted key order; a nil Value is skipped.
 type Pairs []Pair
 
 // appendPathSegments appends the Path text s segment by segment.
@@ -47,8 +40,8 @@ func appendPathSegments[T text](dst []byte, s T) ([]byte, error) {
 		}
 		seg := s[start:i]
 		if len(seg) == 0 || len(seg) <= 2 && seg[0] == '.' && seg[len(seg)-1] == '.' {
-			// Copies, so that s does not escape on the success path; the
-			// path masked, as it may hold a URL's credentials.
+			// Copies, so that s does not escape; masked, as it may hold a
+			// URL's credentials.
 			return dst, fmt.Errorf("%w: segment %q of %q", ErrPathSegment, strings.Clone(string(seg)), redact.URL(strings.Clone(string(s))))
 		}
 		if start > 0 {

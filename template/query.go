@@ -7,26 +7,19 @@ import (
 	"strconv"
 )
 
-// AppendQuery appends the GET/HEAD parameters that the URL template did not
-// use to the URL in dst, following @octokit/endpoint v6 (BEHAVIOUR.md 5.9)
-// with three corrections: names are encoded too, undefined values are
-// omitted instead of sent as "null"/"undefined", and maps are an error
-// instead of "[object Object]".
+// AppendQuery appends the parameters a template did not use to the URL in
+// dst, in the order params yields them, as @octokit/endpoint v6 does for a
+// GET, but with names encoded too, undefined values left out (not "null")
+// and maps refused (not "[object Object]"):
 //
-//   - The first pair is preceded by "&" if dst contains a "?" anywhere, else
-//     by "?"; the rest by "&". If params yields no defined value, dst is
-//     returned unchanged.
-//   - Names and values are encoded like encodeURIComponent: unreserved
-//     characters and !'()* are kept, everything else is %XX of its UTF-8
-//     bytes.
-//   - Values map like template values (numbers as encoding/json formats
-//     them). A list is joined with "," and then encoded (a%2Cb). A map or
-//     Pairs is ErrValue.
-//   - The parameter named exactly "q" with a string value keeps "+" as a
-//     literal "+" (GitHub search syntax: "is:open+label:bug" gives
-//     q=is%3Aopen+label%3Abug). Use Verbatim to send a literal plus: its
-//     "+" becomes %2B.
-//   - Pairs are written in exactly the order params yields them.
+//   - the first pair follows "&" if dst has a "?" anywhere, else "?";
+//   - names and values are encoded as by encodeURIComponent (unreserved
+//     characters and !'()* kept), values mapped as a template maps them;
+//   - a list is joined with "," and then encoded (a%2Cb); a map or Pairs is
+//     ErrValue;
+//   - the parameter named "q" with a string value keeps "+" (GitHub's
+//     search syntax: "is:open+label:bug" gives q=is%3Aopen+label%3Abug); a
+//     Verbatim sends a plus as %2B.
 //
 // On error dst is returned with its original length and err is an *Error
 // whose Var is the parameter's name.
@@ -35,8 +28,7 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 		return dst, nil
 	}
 	n0 := len(dst)
-	// The loop body, a closure, captures s; one variable keeps this path
-	// to one allocation.
+	// One variable for the loop body, a closure, to capture: one allocation.
 	s := struct {
 		dst []byte
 		q   int
@@ -62,12 +54,11 @@ func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, err
 	return appendQuery(dst, q, name, &m)
 }
 
-// AppendQueryVar appends one parameter to the URL in dst by the rules of
-// AppendQuery: q is where dst holds its "?" (-1 for none), and the
-// result's q is the same for the extended buffer, so that a caller
-// appending many does not search dst again. An undefined value leaves dst
-// unchanged; a DeepObjectVar writes one name[key]=value pair per member, a
-// SearchVar keeps its "+" (AppendQuery's q rule is the caller's here).
+// AppendQueryVar appends one parameter by AppendQuery's rules; q is where
+// dst holds its "?" (-1 for none), returned for the extended buffer, so
+// that a caller appending many does not search dst again. A DeepObjectVar
+// writes a name[key]=value pair per member; a SearchVar keeps its "+"
+// (AppendQuery's q rule is the caller's here).
 func AppendQueryVar(dst []byte, q int, name string, v Var) ([]byte, int, error) {
 	if err := v.v.err(); err != nil {
 		return dst, q, &Error{Offset: -1, Var: name, Err: err}
@@ -96,10 +87,8 @@ func appendQuerySep(dst []byte, q int) ([]byte, int) {
 	return dst, q
 }
 
-// appendQuery appends one mapped value; q is where dst holds its "?"
-// (-1 for none), and the result's q the same for the extended buffer.
-// (Errors of mapping are the caller's: m must not reach an error value,
-// or a scratch buffer behind it would escape.)
+// appendQuery appends one mapped value. Errors of mapping are the
+// caller's: m reaching an error would move its scratch buffer to the heap.
 func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) {
 	if m.kind == scalarKind { // most parameters
 		dst, q = appendQueryName(dst, q, name)
@@ -120,16 +109,8 @@ func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) 
 		return dst, q, nil
 	}
 	if m.kind == deepKind {
-		items := m.items()
-		for i := 0; i+1 < len(items); i += 2 {
-			dst, q = appendQuerySep(dst, q)
-			dst = appendEscaped(dst, name, componentSet, false)
-			dst = append(dst, "%5B"...)
-			dst = appendEscaped(dst, items[i], componentSet, false)
-			dst = append(dst, "%5D="...)
-			dst = appendEscaped(dst, items[i+1], componentSet, false)
-		}
-		return dst, q, nil
+		dst, q = appendQuerySep(dst, q)
+		return appendDeep(dst, name, true, m.items(), componentSet), q, nil
 	}
 	dst, q = appendQueryName(dst, q, name) // a list
 	for i, it := range m.items() {

@@ -1,22 +1,18 @@
 package template
 
 import (
-	iroute "github.com/endpointkit/endpoint/internal/route"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 )
 
-// :name rewriting, as @octokit/endpoint v6 does it (regexp /:([a-z]\w+)/g),
-// but only in the path part of the template. The v6 rule applied to the
-// whole string, which ate "repo:octokit" in query strings and the password
-// in "user:pass@host".
-
-// rewriteColonNames turns each :name in the path part of s into {name}: a
-// colon, a lower-case ASCII letter, then one or more of [A-Za-z0-9_], taken
-// greedily, where a hyphen between two of those continues the name (an
-// extension, for GitHub's :enterprise-team). Text inside {...} expressions is never touched. It runs in linear
-// time and returns s itself when nothing changes.
+// rewriteColonNames turns each :name in the path part of s into {name},
+// as v6's /:([a-z]\w+)/g does, but never in the query (q=repo:octokit),
+// the authority (user:pass@host) or an expression: a colon, a lower-case
+// ASCII letter, then one or more of [A-Za-z0-9_], greedily, where a hyphen
+// between two of those continues the name (GitHub's :enterprise-team). It
+// returns s itself when nothing changes.
 func rewriteColonNames(s string) string {
 	start, end := iroute.PathBounds(s)
 	var b []byte

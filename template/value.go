@@ -12,11 +12,7 @@ import (
 	"strings"
 )
 
-// Go value mapping, the one place where Go values become template values,
-// shared by expansion, AppendQuery and IsUndefined. The table is in the
-// package documentation (doc.go).
-
-// maxDeref bounds pointer chasing so that a pointer cycle cannot loop forever.
+// maxDeref bounds pointer chasing, so that a pointer cycle ends.
 const maxDeref = 16
 
 type valueKind uint8
@@ -29,19 +25,19 @@ const (
 	deepKind // a map written as OpenAPI's deepObject (DeepObjectVar)
 )
 
-// value is a Go value mapped to an RFC 6570 value: a scalar's text in str,
-// or an integer in num, so strings and integers cost no allocation.
+// value is a Go value mapped to an RFC 6570 value (see the package
+// documentation): a scalar's text in str, or an integer in num, so that
+// strings and integers cost no allocation.
 type value struct {
 	kind     valueKind
 	isString bool // a string kind other than Verbatim: AppendQuery's q rule applies
 	search   bool // a query keeps its "+" (SearchVar)
 	isPath   bool
-	isInt    bool // num holds an integer not yet formatted (IntVar)
+	isInt    bool // num holds an integer, formatted where it is written
 	num      int64
 	str      string
 	// ref holds a list's members or a map's keys and values alternating
-	// ([]string), or the error of a value that cannot be expanded
-	// (InvalidVar): one field keeps a Var small.
+	// ([]string), or the error of an InvalidVar: one field keeps a Var small.
 	ref any
 }
 
@@ -57,23 +53,20 @@ func (m *value) err() error {
 	return err
 }
 
-// Constructors rather than pointer-receiver setters: a store through a
-// pointer would make escape analysis move the caller's scratch buffer to the
-// heap.
+// Constructors, not setters: a store through a pointer would move the
+// caller's scratch buffer to the heap.
 
 func stringValue(s string) value { return value{kind: scalarKind, str: s} }
 
 func bytesValue(b []byte) value { return value{kind: scalarKind, str: string(b)} }
 
-// intValue holds an integer unformatted; expansion formats it into its own
-// scratch buffer, so mapping it needs none.
 func intValue(i int64) value { return value{kind: scalarKind, isInt: true, num: i} }
 
 // mapValue maps v. scratch (length 0) receives formatted numbers and items
-// (length 0) receives list and map members, so small values need no
+// (length 0) list and map members, so that small values need no
 // allocation. The error wraps ErrValue; the caller adds the variable name.
 func mapValue(v any, scratch []byte, items []string) (value, error) {
-	if l, ok := v.([]string); ok { // fast path for the common list type
+	if l, ok := v.([]string); ok { // the common list type
 		if len(l) == 0 {
 			return value{}, nil
 		}
@@ -99,109 +92,70 @@ func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
 			return v, m, true, nil
 		case Path:
 			m = stringValue(string(x))
-			m.isString = true
-			m.isPath = true
+			m.isString, m.isPath = true, true
 			return v, m, true, nil
 		case Verbatim:
-			m = stringValue(string(x))
-			return v, m, true, nil
-		case bool:
-			m = stringValue(strconv.FormatBool(x))
-			return v, m, true, nil
-		case int:
-			m = intValue(int64(x))
-			return v, m, true, nil
-		case int8:
-			m = intValue(int64(x))
-			return v, m, true, nil
-		case int16:
-			m = intValue(int64(x))
-			return v, m, true, nil
-		case int32:
-			m = intValue(int64(x))
-			return v, m, true, nil
-		case int64:
-			m = intValue(x)
-			return v, m, true, nil
-		case uint:
-			m = bytesValue(strconv.AppendUint(scratch, uint64(x), 10))
-			return v, m, true, nil
-		case uint8:
-			m = intValue(int64(x))
-			return v, m, true, nil
-		case uint16:
-			m = intValue(int64(x))
-			return v, m, true, nil
-		case uint32:
-			m = intValue(int64(x))
-			return v, m, true, nil
-		case uint64:
-			m = bytesValue(strconv.AppendUint(scratch, x, 10))
-			return v, m, true, nil
-		case uintptr:
-			m = bytesValue(strconv.AppendUint(scratch, uint64(x), 10))
-			return v, m, true, nil
-		case float64:
-			b, err := appendFloat(scratch, x, 64)
-			m = bytesValue(b)
-			return v, m, true, err
-		case float32:
-			b, err := appendFloat(scratch, float64(x), 32)
-			m = bytesValue(b)
-			return v, m, true, err
+			return v, stringValue(string(x)), true, nil
 		case json.Number:
-			m = stringValue(string(x))
-			return v, m, true, nil
+			return v, stringValue(string(x)), true, nil
 		case []byte:
-			m = bytesValue(x)
-			return v, m, true, nil
+			return v, bytesValue(x), true, nil
 		}
-
 		rv := reflect.ValueOf(v)
 		if rv.Kind() == reflect.Pointer && rv.IsNil() {
-			// Before the method checks: a value-receiver method called
-			// through a nil pointer would panic.
-			return v, m, true, nil
+			return v, m, true, nil // before the methods, which a nil pointer may panic in
 		}
-		switch x := v.(type) {
-		case encoding.TextMarshaler:
-			s, err := callText(func() (string, error) {
-				b, err := x.MarshalText()
-				return string(b), err
-			})
-			m = stringValue(s)
-			return v, m, true, err
-		case fmt.Stringer:
-			s, err := callText(func() (string, error) { return x.String(), nil })
-			m = stringValue(s)
-			return v, m, true, err
+		if s, ok, err := callMethod(v); ok {
+			return v, stringValue(s), true, err
 		}
-
-		switch rv.Kind() {
-		case reflect.Pointer:
-			if depth == maxDeref {
-				return v, m, true, fmt.Errorf("%w: %T: pointer chain deeper than %d", ErrValue, v, maxDeref)
-			}
-			v = rv.Elem().Interface()
-			continue
-		case reflect.String:
-			m = stringValue(rv.String())
-			m.isString = true
-		case reflect.Bool:
-			m = stringValue(strconv.FormatBool(rv.Bool()))
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			m = intValue(rv.Int())
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-			m = bytesValue(strconv.AppendUint(scratch, rv.Uint(), 10))
-		case reflect.Float32, reflect.Float64:
-			b, err := appendFloat(scratch, rv.Float(), rv.Type().Bits())
-			m = bytesValue(b)
-			return v, m, true, err
-		default:
-			return v, m, false, nil
+		if rv.Kind() != reflect.Pointer {
+			m, done, err = mapByKind(rv, scratch)
+			return v, m, done, err
 		}
-		return v, m, true, nil
+		if depth == maxDeref {
+			return v, m, true, fmt.Errorf("%w: %T: pointer chain deeper than %d", ErrValue, v, maxDeref)
+		}
+		v = rv.Elem().Interface()
 	}
+}
+
+// mapByKind maps a value of a named string, bool or number type; done
+// is false for any other kind.
+func mapByKind(rv reflect.Value, scratch []byte) (m value, done bool, err error) {
+	switch rv.Kind() {
+	case reflect.String:
+		m = stringValue(rv.String())
+		m.isString = true
+	case reflect.Bool:
+		m = stringValue(strconv.FormatBool(rv.Bool()))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		m = intValue(rv.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		m = bytesValue(strconv.AppendUint(scratch, rv.Uint(), 10))
+	case reflect.Float32, reflect.Float64:
+		b, err := appendFloat(scratch, rv.Float(), rv.Type().Bits())
+		return bytesValue(b), true, err
+	default:
+		return m, false, nil
+	}
+	return m, true, nil
+}
+
+// callMethod is the text of v's MarshalText or String method; ok false
+// when it has neither.
+func callMethod(v any) (s string, ok bool, err error) {
+	switch x := v.(type) {
+	case encoding.TextMarshaler:
+		s, err = callText(func() (string, error) {
+			b, err := x.MarshalText()
+			return string(b), err
+		})
+		return s, true, err
+	case fmt.Stringer:
+		s, err = callText(func() (string, error) { return x.String(), nil })
+		return s, true, err
+	}
+	return "", false, nil
 }
 
 // callText runs a user method, turning a panic into ErrValue (as fmt does),
@@ -245,10 +199,9 @@ func appendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 	return dst, nil
 }
 
-// member maps one list member or map value to its text; ok is false for an
-// undefined member, which the caller skips. It gets no scratch buffer: its
-// result is stored in a list, and sharing a scratch buffer would make escape
-// analysis move the caller's buffer to the heap.
+// member maps one list member or map value to its text; ok is false for
+// an undefined member, which is skipped. It gets no scratch buffer, which
+// its result, kept in a list, would move to the heap.
 func member(v any) (s string, ok bool, err error) {
 	_, m, done, err := mapScalar(v, nil)
 	switch {
@@ -265,78 +218,70 @@ func member(v any) (s string, ok bool, err error) {
 }
 
 // mapComposite maps lists and associative arrays.
-func mapComposite(v any, items []string) (m value, err error) {
-	add := func(val any, key string, isMap bool) error {
+func mapComposite(v any, items []string) (value, error) {
+	kind := listKind
+	add := func(key string, val any) error {
 		s, ok, err := member(val)
 		if err != nil || !ok {
 			return err
 		}
-		if isMap {
+		if kind == mapKind {
 			items = append(items, key)
 		}
 		items = append(items, s)
 		return nil
 	}
-	kind := listKind
+	var err error
 	switch x := v.(type) {
 	case []string:
-		items = x // no copy: expansion only reads it
-	case []any:
-		for _, e := range x {
-			if err := add(e, "", false); err != nil {
-				return m, err
-			}
-		}
+		items = x // not copied: expansion only reads it
 	case map[string]string:
 		kind = mapKind
 		for _, k := range slices.Sorted(maps.Keys(x)) {
 			items = append(items, k, x[k])
 		}
-	case map[string]any:
-		kind = mapKind
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			if err := add(x[k], k, true); err != nil {
-				return m, err
-			}
-		}
 	case Pairs:
 		kind = mapKind
-		for _, p := range x {
-			if err := add(p.Value, p.Key, true); err != nil {
-				return m, err
-			}
+		for i := 0; i < len(x) && err == nil; i++ {
+			err = add(x[i].Key, x[i].Value)
 		}
 	default:
-		rv := reflect.ValueOf(v)
-		switch rv.Kind() {
-		case reflect.Slice, reflect.Array:
-			for i := range rv.Len() {
-				if err := add(rv.Index(i).Interface(), "", false); err != nil {
-					return m, err
-				}
+		err = eachMember(v, &kind, add)
+	}
+	if err != nil || len(items) == 0 {
+		return value{}, err // RFC 6570 section 2.3: empty lists and maps are undefined
+	}
+	return value{kind: kind, ref: items}, nil
+}
+
+// eachMember gives add the members of a slice or array, or the keys and
+// values of a map with string keys in key order, setting kind to mapKind
+// for a map.
+func eachMember(v any, kind *valueKind, add func(key string, val any) error) error {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array:
+		for i := range rv.Len() {
+			if err := add("", rv.Index(i).Interface()); err != nil {
+				return err
 			}
-		case reflect.Map:
-			if rv.Type().Key().Kind() != reflect.String {
-				return m, fmt.Errorf("%w: %T (map keys must be strings)", ErrValue, v)
-			}
-			kind = mapKind
-			keys := rv.MapKeys()
-			slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
-			for _, k := range keys {
-				if err := add(rv.MapIndex(k).Interface(), k.String(), true); err != nil {
-					return m, err
-				}
-			}
-		default:
-			return m, fmt.Errorf("%w: %T", ErrValue, v)
 		}
+		return nil
+	case reflect.Map:
+		if rv.Type().Key().Kind() != reflect.String {
+			return fmt.Errorf("%w: %T (map keys must be strings)", ErrValue, v)
+		}
+		*kind = mapKind
+		keys := rv.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+		for _, k := range keys {
+			if err := add(k.String(), rv.MapIndex(k).Interface()); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	if len(items) == 0 {
-		return m, nil // RFC 6570 section 2.3: empty lists and maps are undefined
-	}
-	m.kind = kind
-	m.ref = items
-	return m, nil
+	return fmt.Errorf("%w: %T", ErrValue, v)
 }
 
 // IsUndefined reports whether v expands to nothing: nil, a nil pointer, an
