@@ -10,6 +10,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/github"
 )
 
@@ -192,7 +193,7 @@ var _ = Describe("the catalogue rows", func() {
 
 	It("checks A by hand without an error", func() {
 		Expect(CheckA(Owner, Repo)).To(Succeed())
-		Expect(CheckA(Owner, "")).To(Succeed()) // a string is a string; emptiness is the server's to judge
+		Expect(CheckA(Owner, "")).To(MatchError(catalog.ErrMissingParam)) // a required path value fills its segment
 	})
 
 	It("builds A with the catalogue as without it", func() {
