@@ -1,6 +1,8 @@
 package builder_test
 
 import (
+	"fmt"
+	"os"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -9,7 +11,38 @@ import (
 )
 
 func TestBuilder(t *testing.T) {
-	format.MaxLength = 2000
+	format.MaxLength = 2000 // 1 MiB inputs make unreadable failure messages
+	sizeLongSpecs()
 	RegisterFailHandler(Fail)
 	RunSpecs(t, "builder")
+}
+
+// Sizes of the long specs: generated cases per property, builds per
+// stress goroutine, and the length of the adversarial inputs. With
+// ENDPOINTKIT_LONG=1, as CI runs them in a step of their own, they are
+// full size; plain go test runs them smaller, and -short or -race
+// smaller still, so that the suite stays quick. The assertions are the
+// same at every size.
+var (
+	propCases    = 10_000
+	stressBuilds = 10_000
+	longInput    = 1 << 20
+)
+
+func sizeLongSpecs() {
+	switch {
+	case os.Getenv("ENDPOINTKIT_LONG") != "":
+	case testing.Short() || raceEnabled:
+		propCases, stressBuilds, longInput = 500, 150, 64<<10
+	default:
+		propCases, stressBuilds, longInput = 2_000, 1_000, 256<<10
+	}
+}
+
+// sizeText writes n bytes the way the spec names do: "1 MiB", "64 KiB".
+func sizeText(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
 }

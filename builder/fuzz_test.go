@@ -9,7 +9,7 @@ package builder_test
 //	go test -run '^$' -fuzz '^FuzzOptionsJSON$' -fuzztime 2m -parallel 2 ./builder/
 //
 // Inputs it found are in testdata/fuzz/FuzzOptionsJSON (run by every go
-// test) and in the root package's regression_*_test.go specs.
+// test) and in the specs labelled "regression" named after them.
 
 import (
 	"bytes"

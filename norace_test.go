@@ -1,5 +1,0 @@
-//go:build !race
-
-package endpoint_test
-
-const raceEnabled = false
