@@ -4,10 +4,9 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/endpointkit/endpoint/builder"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-
-	"github.com/endpointkit/endpoint/builder"
 )
 
 var _ = Describe("RequestOptions.Curl", func() {
@@ -112,5 +111,22 @@ var _ = Describe("RequestOptions.Curl", func() {
 			got := run(ro.Curl(), "")
 			Expect(got.RequestURI).To(Equal("/search?q=a[1]{2}"))
 		})
+	})
+})
+
+// curl read a URL starting with "-" ("-o/tmp/x") as one of its options.
+var _ = Describe("Curl with a URL that curl reads as an option", Label("regression"), func() {
+	It("gives a URL starting with - with --url", func() {
+		Expect(builder.RequestOptions{Method: "get", URL: "-o/tmp/x"}.Curl()).
+			To(Equal(`curl -X 'GET' --url '-o/tmp/x'`))
+		Expect(builder.RequestOptions{Method: "get", URL: "--next"}.Curl()).
+			To(Equal(`curl -X 'GET' --url '--next'`))
+	})
+
+	It("writes every other URL as it did", func() {
+		Expect(builder.RequestOptions{Method: "get", URL: "https://x.test/-o"}.Curl()).
+			To(Equal(`curl -X 'GET' 'https://x.test/-o'`))
+		Expect(builder.RequestOptions{Method: "get", URL: "/repos/-o"}.Curl()).
+			To(Equal(`curl -X 'GET' '/repos/-o'`))
 	})
 })

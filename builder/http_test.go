@@ -4,22 +4,23 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
-
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 )
 
 // received is what the test server saw of one request.
@@ -625,5 +626,85 @@ var _ = Describe("RequestOptions.HTTPRequest", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(req.Body).To(BeNil())
 		Expect(req.ContentLength).To(BeZero())
+	})
+})
+
+// A content-length header was quoted whole (64 KiB) when it was no length, and
+// "+3" read as 3, where RFC 9110 takes digits alone.
+var _ = Describe("a content-length header that is not a length", Label("regression"), func() {
+	e := builder.New(builder.WithBaseURL("https://h.example"))
+
+	DescribeTable("is refused, quoted cut short",
+		func(v string) {
+			two := builder.RequestOptions{Method: "post", URL: "https://h.example/x",
+				Headers: map[string]string{"content-length": v}, Body: "abc"}
+			_, err2 := two.HTTPRequest(context.Background())
+			_, err1 := e.Route("POST /x").Header("content-length", v).Data("abc").HTTPRequest(context.Background())
+			for _, err := range []error{err1, err2} {
+				Expect(errors.Is(err, builder.ErrRequest)).To(BeTrue(), "%.200v", err)
+				Expect(err.Error()).To(ContainSubstring("is not a length"))
+				Expect(len(err.Error())).To(BeNumerically("<", 200), "%.300s", err.Error())
+			}
+		},
+		Entry("64 KiB of digits", strings.Repeat("1", 1<<16)),
+		Entry("64 KiB of letters", strings.Repeat("x", 1<<16)),
+		Entry("a plus sign", "+3"),
+		Entry("a plus sign and spaces", " +3 "),
+	)
+
+	It("still takes digits with spaces around them", func() {
+		req, err := e.Route("POST /x").Header("content-length", " 3 ").Data("abc").HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(req.ContentLength).To(BeEquivalentTo(3))
+	})
+})
+
+// A file without a size (an empty file, /proc's) is streamed; HTTPRequest refused
+// the content-length header that sizes it.
+var _ = Describe("a content-length header for a file of unknown size", Label("regression"), func() {
+	e := builder.New(builder.WithBaseURL("https://h.example"))
+
+	open := func(content string) *os.File {
+		name := filepath.Join(GinkgoT().TempDir(), "asset")
+		Expect(os.WriteFile(name, []byte(content), 0o600)).To(Succeed())
+		f, err := os.Open(name)
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(f.Close)
+		return f
+	}
+
+	It("sizes an empty file by a content-length header of 0", func() {
+		f := open("")
+		two := builder.RequestOptions{Method: "post", URL: "https://h.example/x",
+			Headers: map[string]string{"content-length": "0"}, Body: f}
+		req2, err := two.HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		req1, err := e.Route("POST /x").Header("content-length", "0").Data(f).HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		for _, req := range []*http.Request{req1, req2} {
+			Expect(req.ContentLength).To(BeZero())
+			Expect(io.ReadAll(req.Body)).To(BeEmpty())
+			Expect(req.GetBody).NotTo(BeNil())
+			again, err := req.GetBody()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(io.ReadAll(again)).To(BeEmpty())
+		}
+	})
+
+	It("sizes a file /proc gives no size by its content-length header", func() {
+		want, err := os.ReadFile("/proc/self/cmdline")
+		if err != nil || len(want) == 0 {
+			Skip("no /proc/self/cmdline here")
+		}
+		f, err := os.Open("/proc/self/cmdline")
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(f.Close)
+		req, err := e.Route("POST /x").Header("content-length", strconv.Itoa(len(want))).Data(f).HTTPRequest(context.Background())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(req.ContentLength).To(BeEquivalentTo(len(want)))
+		Expect(io.ReadAll(req.Body)).To(Equal(want))
+		again, err := req.GetBody()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(io.ReadAll(again)).To(Equal(want))
 	})
 })

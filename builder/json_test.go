@@ -5,14 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/catalog/openapi"
+	"github.com/endpointkit/endpoint/headers"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-
-	"github.com/endpointkit/endpoint/builder"
-	"github.com/endpointkit/endpoint/headers"
 )
 
 // stdJSON is encoding/json's encoding of v with HTML escaping off and the
@@ -326,4 +329,215 @@ var _ = Describe("options JSON with many parameters", func() {
 		Expect(errors.Is(err, builder.ErrLimit)).To(BeFalse(), "%v", err)
 		Expect(err.Error()).To(ContainSubstring("invalid character"))
 	})
+})
+
+// An option key given twice kept parts of the first value; JSON.parse keeps the
+// last whole.
+var _ = DescribeTable("an option key given twice: the later value replaces the earlier whole", Label("regression"),
+	func(options, wantJSON string) {
+		var o builder.Options
+		Expect(o.UnmarshalJSON([]byte(options))).To(Succeed())
+		got, err := o.MarshalJSON()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(got).To(MatchJSON(wantJSON))
+
+		// Build reads options JSON the same way.
+		r, err := builder.New().BuildJSON("POST https://h.test/x", []byte(options))
+		Expect(err).NotTo(HaveOccurred())
+		want, err := builder.New().Build("POST https://h.test/x", o)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r).To(Equal(want))
+	},
+	Entry("data, then null", `{"data":"a","data":null}`, `{"mediaType":{"format":"","previews":[]}}`),
+	Entry("method, then null", `{"method":"PUT","method":null}`, `{"mediaType":{"format":"","previews":[]}}`),
+	Entry("two headers objects", `{"headers":{"x-a":"1"},"headers":{"x-b":"2"}}`, `{"headers":{"x-b":"2"},"mediaType":{"format":"","previews":[]}}`),
+	Entry("two mediaType objects", `{"mediaType":{"format":"raw"},"mediaType":{"previews":["squirrel-girl"]}}`, `{"mediaType":{"format":"","previews":["squirrel-girl"]}}`),
+	Entry("two request objects", `{"request":{"a":1},"request":{"b":2}}`, `{"mediaType":{"format":"","previews":[]},"request":{"b":2}}`),
+	Entry("a parameter twice, as before", `{"p":1,"p":2}`, `{"p":2,"mediaType":{"format":"","previews":[]}}`),
+)
+
+// JSON has no place for Merge's catalogue and operation (documented, see
+// Options); the documented ways back send exactly what Build sent.
+var _ = Describe("Merge's options with a catalogue, through JSON", Label("regression"), func() {
+	c, err := openapi.Load([]byte(`{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{
+		"/d/{$x}/a:b/{id}":{"get":{"operationId":"getD","parameters":[
+			{"name":"$x","in":"path","required":true,"schema":{"type":"string"}},
+			{"name":"id","in":"path","required":true,"style":"matrix","schema":{"type":"array"}},
+			{"name":"include[]","in":"query","schema":{"type":"array"}},
+			{"name":"ids","in":"query","style":"pipeDelimited","schema":{"type":"array"}},
+			{"name":"filter","in":"query","style":"deepObject","schema":{"type":"object"}},
+			{"name":"color","in":"query","style":"form","explode":false,"schema":{"type":"object"}}],"responses":{"200":{"description":"ok"}}},
+		"post":{"operationId":"postD","parameters":[
+			{"name":"$x","in":"path","required":true,"schema":{"type":"string"}},
+			{"name":"id","in":"path","required":true,"style":"label","explode":true,"schema":{"type":"array"}},
+			{"name":"f","in":"query","style":"deepObject","schema":{"type":"object"}},
+			{"name":"s","in":"query","style":"spaceDelimited","schema":{"type":"array"}}],
+			"requestBody":{"content":{"application/json":{"schema":{"type":"object"}}}},"responses":{"200":{"description":"ok"}}}}}}`))
+
+	It("is built again by Build and BuildJSON as Build built it", func() {
+		Expect(err).NotTo(HaveOccurred())
+		e := builder.New(builder.WithBaseURL("https://api.example"), builder.WithCatalog(c))
+		for _, b := range []func() *builder.Builder{
+			func() *builder.Builder {
+				return e.Route("getD").Param("$x", "v").Param("id", []int{1, 2}).Param("include[]", []string{"a", "b"}).
+					Param("ids", []int{1, 2}).Param("filter", builder.Params{{Name: "a", Value: 1}}).
+					Param("color", builder.Params{{Name: "R", Value: 1}, {Name: "G", Value: 2}})
+			},
+			func() *builder.Builder {
+				return e.Route("GET /d/{$x}/a:b/{id}?lit=1").Param("$x", "v").Param("id", []string{"z"}).Param("ids", []int{3})
+			},
+			func() *builder.Builder {
+				return e.Route("postD").Param("$x", "v").Param("id", []string{"a", "b"}).Param("f", map[string]any{"a": 1}).
+					Param("s", []string{"x", "y"}).Param("title", "t")
+			},
+		} {
+			ro, err := b().Build()
+			Expect(err).NotTo(HaveOccurred())
+			merged, err := b().Merge()
+			Expect(err).NotTo(HaveOccurred())
+			parsed, err := e.Parse(merged)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(parsed).To(Equal(ro))
+
+			j, err := json.Marshal(merged)
+			Expect(err).NotTo(HaveOccurred())
+			var decoded builder.Options
+			Expect(json.Unmarshal(j, &decoded)).To(Succeed())
+			again, err := e.Build("", decoded)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(again).To(Equal(ro), string(j))
+			fromJSON, err := e.BuildJSON("", j)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(fromJSON).To(Equal(ro), string(j))
+		}
+	})
+})
+
+// Options JSON counted the options object as a level of nesting: a value
+// MaxDepth deep did not read back.
+var _ = Describe("options JSON at the depth limit", Label("regression"), func() {
+	e := builder.New(builder.WithBaseURL("https://api.github.com"))
+
+	DescribeTable("reads back what Merge wrote, and refuses one level more",
+		func(set func(b *builder.Builder, v any) *builder.Builder, options func(v any) map[string]any, depth int) {
+			b := set(e.Route("POST /x"), nestedList(depth))
+			want, err := b.Build()
+			Expect(err).NotTo(HaveOccurred())
+			m, err := b.Merge()
+			Expect(err).NotTo(HaveOccurred())
+			text, err := json.Marshal(m)
+			Expect(err).NotTo(HaveOccurred())
+			got, err := e.BuildJSON("", text)
+			Expect(err).NotTo(HaveOccurred(), "BuildJSON")
+			Expect(fmt.Sprint(got.Body, got.Request)).To(Equal(fmt.Sprint(want.Body, want.Request)))
+			var o builder.Options
+			Expect(json.Unmarshal(text, &o)).To(Succeed(), "Options.UnmarshalJSON")
+
+			// One level more is refused, as Build refuses it.
+			_, err = set(e.Route("POST /x"), nestedList(depth+1)).Build()
+			Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+			text, err = json.Marshal(options(nestedList(depth + 1)))
+			Expect(err).NotTo(HaveOccurred())
+			_, err = e.BuildJSON("POST /x", text)
+			Expect(errors.Is(err, builder.ErrLimit)).To(BeTrue(), "%v", err)
+			Expect(errors.Is(json.Unmarshal(text, &o), builder.ErrLimit)).To(BeTrue())
+		},
+		Entry("a parameter", func(b *builder.Builder, v any) *builder.Builder { return b.Param("p", v) },
+			func(v any) map[string]any { return map[string]any{"p": v} }, builder.MaxDepth),
+		Entry("data", func(b *builder.Builder, v any) *builder.Builder { return b.Data(v) },
+			func(v any) map[string]any { return map[string]any{"data": v} }, builder.MaxDepth),
+		Entry("a request member", func(b *builder.Builder, v any) *builder.Builder { return b.Meta("r", v) },
+			func(v any) map[string]any { return map[string]any{"request": map[string]any{"r": v}} }, builder.MaxDepth-1),
+	)
+})
+
+// Parameter names were quoted with Go escapes ("\\x7f"), which are not JSON
+// (FuzzOptionsJSON/b40b38558a7811ee).
+var _ = Describe("JSON of a parameter name with a control character", Label("regression"), func() {
+	for _, name := range []string{"\x7f", "a\x01b", "tab\tname", "nl\n", "\xff"} {
+		want, err := json.Marshal(map[string]int{name: 1})
+		if err != nil {
+			panic(err)
+		}
+
+		It("writes Params as valid JSON for the name "+strconv.Quote(name), func() {
+			got, err := json.Marshal(builder.Params{{Name: name, Value: 1}})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(got).To(MatchJSON(want))
+		})
+
+		It("writes Options back that read again for the name "+strconv.Quote(name), func() {
+			var o builder.Options
+			Expect(json.Unmarshal(want, &o)).To(Succeed())
+			got, err := json.Marshal(o)
+			Expect(err).NotTo(HaveOccurred())
+			var back builder.Options
+			Expect(json.Unmarshal(got, &back)).To(Succeed())
+			Expect(back.Params).To(Equal(o.Params))
+			Expect(got).To(ContainSubstring(`"mediaType":{"format":"","previews":[]}`))
+		})
+
+		It("sends a body with a parameter named "+strconv.Quote(name), func() {
+			r, err := endpoint.Route("POST /x").Param(name, 1).Build()
+			Expect(err).NotTo(HaveOccurred())
+			req, err := r.HTTPRequest(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			body, err := io.ReadAll(req.Body)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(body).To(MatchJSON(want))
+			_, err = json.Marshal(r)
+			Expect(err).NotTo(HaveOccurred())
+		})
+	}
+})
+
+// The parameter url beside a route went after every other parameter in options
+// JSON, where Param keeps the order given.
+var _ = Describe("the parameter url beside a route keeps its place", Label("regression"), func() {
+	DescribeTable("in options JSON, decoded Options and the Builder alike",
+		func(route, options, wantURL, wantBody string) {
+			e := endpoint.Defaults(endpoint.WithBaseURL("https://h"))
+			var o builder.Options
+			Expect(o.UnmarshalJSON([]byte(options))).To(Succeed())
+			var members []struct{ k, v string }
+			dec := json.NewDecoder(strings.NewReader(options))
+			_, _ = dec.Token()
+			for dec.More() {
+				k, _ := dec.Token()
+				var v json.RawMessage
+				Expect(dec.Decode(&v)).To(Succeed())
+				members = append(members, struct{ k, v string }{k.(string), string(v)})
+			}
+			b := e.Route(route)
+			for _, m := range members {
+				switch m.k {
+				case "headers", "method":
+				default:
+					b.Param(m.k, json.RawMessage(m.v))
+				}
+			}
+
+			results := map[string]func() (builder.RequestOptions, error){
+				"BuildJSON": func() (builder.RequestOptions, error) { return e.BuildJSON(route, []byte(options)) },
+				"Build":     func() (builder.RequestOptions, error) { return e.Build(route, o) },
+				"Builder":   b.Build,
+			}
+			for name, f := range results {
+				r, err := f()
+				Expect(err).NotTo(HaveOccurred(), name)
+				Expect(r.URL).To(Equal(wantURL), name)
+				if wantBody != "" {
+					Expect(bodyText(r.Body)).To(Equal(wantBody), name)
+				}
+			}
+			r, err := e.BuildJSON(route, []byte(options))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.URL).To(Equal(wantURL))
+		},
+		Entry("first in a body", "POST /x", `{"url":"a","id":1}`, "https://h/x", `{"url":"a","id":1}`),
+		Entry("between others in a body", "POST /x", `{"b":2,"url":"a","id":1}`, "https://h/x", `{"b":2,"url":"a","id":1}`),
+		Entry("first in a query", "GET /x", `{"url":"a","id":1}`, "https://h/x?url=a&id=1", ""),
+		Entry("between options and others", "GET /x", `{"headers":{"x-a":"1"},"url":"a","method":"GET","id":1}`, "https://h/x?url=a&id=1", ""),
+		Entry("last, as before", "GET /x", `{"id":1,"url":"a"}`, "https://h/x?id=1&url=a", ""),
+	)
 })

@@ -19,9 +19,6 @@ import (
 	"strings"
 	"testing"
 
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
-
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
@@ -29,6 +26,8 @@ import (
 	"github.com/endpointkit/endpoint/internal/oracle"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 )
 
 // adversarial are the long inputs: long runs of what the v6 regexes and
@@ -141,7 +140,7 @@ var _ = Describe(sizeText(longInput)+" inputs", func() {
 			Expect(r.Headers["accept"]).To(Equal(want))
 			Expect(want).To(HaveSuffix("application/vnd.github.x-preview.raw"))
 			// Format and preview names are bounded (media.MaxName; see
-			// regression_accept_quadratic_test.go).
+			// "accept header quadratic in the media type" below).
 			_, err = endpoint.Route("GET /x").Format("raw").Preview(in).Build()
 			Expect(errors.Is(err, media.ErrInvalidName)).To(BeTrue(), "%v", err)
 			_, err = endpoint.Route("GET /x").Format(in).Preview("x").Build()
@@ -704,3 +703,47 @@ func BenchmarkLinear(b *testing.B) {
 		}
 	}
 }
+
+var (
+	childQuadraticFormat = registerChild("quadratic-format", func() error {
+		_, err := endpoint.Route("GET /x").Preview("x").Format(strings.Repeat("a-preview,", 256<<10/10)).Build()
+		return err
+	})
+	childQuadraticPreviews = registerChild("quadratic-previews", func() error {
+		previews := make([]string, 20_000)
+		for i := range previews {
+			previews[i] = "p"
+		}
+		_, err := endpoint.Route("GET /x").Preview(previews...).Format(strings.Repeat("f", 64<<10)).Build()
+		return err
+	})
+)
+
+// The accept header grew with the square of the media type: a 256 KiB format
+// of preview names asked for 6.9 GB.
+var _ = Describe("accept header quadratic in the media type", Label("regression"), func() {
+	DescribeTable("refuses instead of building gigabytes",
+		func(name string) {
+			Expect(runChild(name)).To(Or(HavePrefix("limit:"), HavePrefix("error:")))
+		},
+		Entry("format full of preview names", childQuadraticFormat),
+		Entry("many previews and a long format", childQuadraticPreviews),
+	)
+})
+
+// Build searched for the URL's "?" after every list query parameter: a 4 MiB
+// path and MaxParams lists read 12 GB.
+var _ = It("puts MaxParams list query parameters after a long path, each once", Label("regression"), func() {
+	path := strings.Repeat("/", 4<<20) // 12 MiB once encoded
+	lists := builder.MaxParams - 1
+	b := endpoint.Route("GET /x/{p}").Param("p", path)
+	for i := range lists {
+		b.Param("l"+strconv.Itoa(i), []string{"a"})
+	}
+	r, err := b.Build()
+	Expect(err).NotTo(HaveOccurred())
+	query := r.URL[strings.IndexByte(r.URL, '?')+1:]
+	Expect(strings.Count(query, "=a")).To(Equal(lists))
+	Expect(query).To(HavePrefix("l0=a&l1=a&"))
+	Expect(query).To(HaveSuffix("&l" + strconv.Itoa(lists-1) + "=a"))
+})

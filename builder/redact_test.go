@@ -1,17 +1,18 @@
 package builder_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
-
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/redact"
+	"github.com/endpointkit/endpoint/template"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 )
 
 // secret is the prefix of every credential in these specs.
@@ -463,4 +464,211 @@ var _ = Describe("IsSensitiveParam", func() {
 var _ = It("RedactURL returns strings without credentials unchanged", func() {
 	s := strings.Repeat("/a?b=c&d=e", 10)
 	Expect(builder.RedactURL(s)).To(Equal(s))
+})
+
+// IsSensitiveParam knew only bare names, so user[password]= was masked in a URL but
+// shown by the Builder, its Options and a POST body.
+var _ = Describe("a credential under a bracketed name", Label("regression"), func() {
+	It("IsSensitiveParam knows the bracketed forms RedactURL masks", func() {
+		for _, n := range []string{"user[password]", "token[]", "token[0]", "user[token][]", "Client[Client_Secret]", "a[b][access_token]"} {
+			Expect(builder.IsSensitiveParam(n)).To(BeTrue(), n)
+			Expect(builder.RedactURL("/x?"+n+"=v")).To(Equal("/x?"+n+"="+builder.RedactedValue), n)
+		}
+		for _, n := range []string{"a[b]", "tokens[]", "token[", "token]", "[]", "user[passwords]", "user[password", "x]token["} {
+			Expect(builder.IsSensitiveParam(n)).To(BeFalse(), n)
+			Expect(builder.RedactURL("/x?"+n+"=v")).To(Equal("/x?"+n+"=v"), n)
+		}
+	})
+
+	verbs := []string{"%v", "%+v", "%#v", "%s"}
+
+	It("masks it in a Builder, its Options and the result, as the URL masks it", func() {
+		b := builder.New(builder.WithBaseURL("https://h.test")).Route("GET /x").
+			Param("user[password]", "brS3CRET1").Param("token[]", []string{"brS3CRET2"})
+		o, err := b.Merge()
+		Expect(err).NotTo(HaveOccurred())
+		r, err := b.Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(ContainSubstring("brS3CRET1")) // sent as it is
+		for _, v := range verbs {
+			for _, x := range []any{b, o, r, o.Redacted(), r.Redacted()} {
+				Expect(fmt.Sprintf(v, x)).NotTo(ContainSubstring("S3CRET"), "%s of %T", v, x)
+			}
+		}
+	})
+
+	It("masks it as a JSON body key at any depth", func() {
+		b := builder.New(builder.WithBaseURL("https://h.test")).Route("POST /x").
+			Param("user[password]", "brS3CRET3").
+			Param("user", map[string]any{"creds": []any{map[string]any{"token[]": []string{"brS3CRET4"}}}})
+		r, err := b.Build()
+		Expect(err).NotTo(HaveOccurred())
+		sent, err := json.Marshal(r)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(sent)).To(ContainSubstring("brS3CRET3")) // sent as it is
+		for _, v := range verbs {
+			for _, x := range []any{b, r, r.Redacted()} {
+				Expect(fmt.Sprintf(v, x)).NotTo(ContainSubstring("S3CRET"), "%s of %T", v, x)
+			}
+		}
+	})
+})
+
+// Header names that are no token, RemoveHeaders and the media type's names were
+// printed as they were: `Headers: {"https://u:pass@h": …}` showed the password.
+var _ = Describe("credentials in header names, removed headers and media type names", Label("regression"), func() {
+	const secret = "s3cr3tPW"
+	withUser := "https://u:" + secret + "@proxy.example/"
+	withToken := "https://h.example/x?access_token=" + secret
+
+	o := builder.Options{
+		Method: "POST", URL: "/x",
+		Headers:       map[string]string{withUser: "v", withToken: "w", "x-ok": "1"},
+		RemoveHeaders: []string{withUser, withToken, "x-gone"},
+		MediaType:     builder.MediaType{Format: withUser, Previews: []string{withToken, "squirrel-girl"}},
+	}
+	r := builder.RequestOptions{Method: "post", URL: "https://h.example/x",
+		Headers: map[string]string{withUser: "v", withToken: "w", "x-ok": "1"}}
+
+	It("never shows them with fmt or in Redacted", func() {
+		for _, x := range []any{o, &o, r, &r, o.Redacted(), r.Redacted()} {
+			for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q"} {
+				s := fmt.Sprintf(verb, x)
+				Expect(s).NotTo(ContainSubstring(secret), verb)
+				Expect(s).To(ContainSubstring(builder.RedactedValue), verb)
+			}
+		}
+		red := o.Redacted()
+		Expect(red.Headers).To(HaveLen(3), "two names that mask alike stay apart")
+		Expect(red.Headers).To(HaveKeyWithValue("x-ok", "1"))
+		Expect(red.RemoveHeaders).To(HaveLen(3))
+		Expect(red.RemoveHeaders[2]).To(Equal("x-gone"))
+		Expect(red.MediaType.Previews[1]).To(Equal("squirrel-girl"))
+		for _, name := range append(append([]string{red.MediaType.Format}, red.RemoveHeaders...), red.MediaType.Previews...) {
+			Expect(name).NotTo(ContainSubstring(secret))
+		}
+		for name := range r.Redacted().Headers {
+			Expect(name).NotTo(ContainSubstring(secret))
+		}
+		Expect(o.Headers).To(HaveKey(withUser), "o is unchanged")
+		Expect(o.RemoveHeaders[0]).To(Equal(withUser))
+		Expect(strings.Contains(o.MediaType.Format, secret)).To(BeTrue())
+	})
+})
+
+// Redacted's copy shared the header map, RemoveHeaders and Previews with the
+// original: a header added to the logged copy was sent.
+var _ = Describe("a Redacted copy shares maps and slices with its original", Label("regression"), func() {
+	It("RequestOptions.Redacted copies the header map, also with no sensitive header", func() {
+		r, err := builder.New(builder.WithBaseURL("https://h")).Route("GET /x").Header("x-a", "1").Build()
+		Expect(err).NotTo(HaveOccurred())
+		want := r.Headers.Clone()
+		red := r.Redacted()
+		red.Headers["x-a"] = "changed"
+		red.Headers["x-request-id"] = "42"
+		Expect(r.Headers).To(Equal(want))
+	})
+
+	It("Options.Redacted copies headers, RemoveHeaders and previews", func() {
+		o := builder.Options{
+			Headers:       headers.Set{"x-a": "1"},
+			RemoveHeaders: []string{"user-agent"},
+			MediaType:     builder.MediaType{Format: "raw", Previews: []string{"mercy"}},
+		}
+		red := o.Redacted()
+		red.Headers["x-a"] = "changed"
+		red.RemoveHeaders[0] = "authorization"
+		red.MediaType.Previews[0] = "changed"
+		Expect(o.Headers).To(Equal(headers.Set{"x-a": "1"}))
+		Expect(o.RemoveHeaders).To(Equal([]string{"user-agent"}))
+		Expect(o.MediaType.Previews).To(Equal([]string{"mercy"}))
+	})
+
+	It("keeps a nil header map nil", func() {
+		Expect(builder.Options{}.Redacted().Headers).To(BeNil())
+		Expect(builder.RequestOptions{}.Redacted().Headers).To(BeNil())
+	})
+})
+
+// User information holding a space, "<", "/", "?" or "#" was shown: RedactURL
+// ended it there, and net/url reads such a password as a port or a path.
+var _ = Describe("user information holding any byte", Label("regression"), func() {
+	DescribeTable("RedactURL masks it in a URL alone",
+		func(in, want string) {
+			Expect(builder.RedactURL(in)).To(Equal(want))
+		},
+		Entry("a space", "https://u:pa ss@h/x", "https://[REDACTED]@h/x"),
+		Entry("a < in the user name", "https://u<s:p@h", "https://[REDACTED]@h"),
+		Entry("a /, which net/url reads as a port", "https://u:pa/ss@h/api", "https://[REDACTED]@h/api"),
+		Entry("a ? and a #", "https://u:p?a#ss@h/api?token=t", "https://[REDACTED]@h/api?token=[REDACTED]"),
+		Entry("a tab", "https://u:pa\tss@h/x", "https://[REDACTED]@h/x"),
+		Entry("a quote before a colon, which net/url reads", "https://us':pass@host/x", "https://[REDACTED]@host/x"),
+		Entry("scheme-relative", "//u:pa ss@h/x", "//[REDACTED]@h/x"),
+		Entry("a web scheme without slashes", "https:u:pa ss@h/x", "https:[REDACTED]@h/x"),
+		Entry("four slashes, which net/url reads as an empty host", "https:////u:p@h/x", "https:////[REDACTED]@h/x"),
+		Entry("a URL net/url reads keeps its path and query", "https://u:p@h/users/@me?q=a@b", "https://[REDACTED]@h/users/@me?q=a@b"),
+		Entry("what net/url reads as a port and a path stays (RedactRawURL masks it)", "https://u:12/ab@h/", "https://u:12/ab@h/"),
+	)
+
+	DescribeTable("RedactRawURL masks it in a URL, base URL or host as given",
+		func(in, want string) {
+			Expect(builder.RedactRawURL(in)).To(Equal(want))
+		},
+		Entry("a space", "https://u:pa ss@h/x", "https://[REDACTED]@h/x"),
+		Entry("what net/url reads as a port and a path", "https://u:12/ab@h/api", "https://[REDACTED]@h/api"),
+		Entry("no scheme", "x-access-token:T@ghe.example.com/api/v3", "[REDACTED]@ghe.example.com/api/v3"),
+		Entry("no scheme, a space", "user:pa ss@host/x", "[REDACTED]@host/x"),
+		Entry("no scheme, a /", "user:pa/ss@host/x", "[REDACTED]@host/x"),
+		Entry("no scheme, // in the password", "user:pa//ss@host", "[REDACTED]@host"),
+		Entry("a token in the query too", "user:p@host/?access_token=t", "[REDACTED]@host/?access_token=[REDACTED]"),
+		Entry("a path", "/api/v3", "/api/v3"),
+		Entry("a host", "ghe.example.com:8443", "ghe.example.com:8443"),
+		Entry("an @ in a path is taken for the end of user information", "https://h/logo@2x.png", "https://[REDACTED]@2x.png"),
+		Entry("empty", "", ""),
+	)
+
+	It("masks the input of an Error made by hand, however printed", func() {
+		e := &builder.Error{Op: "base url", Input: "https://u:pa ss@h/x", Err: builder.ErrInvalidBaseURL}
+		for _, s := range []string{e.Error(), fmt.Sprintf("%v", e), fmt.Sprintf("%#v", e), fmt.Sprintf("%q", e)} {
+			Expect(s).NotTo(ContainSubstring("pa ss"))
+			Expect(s).To(ContainSubstring("https://[REDACTED]@h/x"))
+		}
+		e = &builder.Error{Op: "route", Input: "GET user:pa ss@h/x", Err: builder.ErrInvalidRoute}
+		Expect(e.Error()).To(Equal(`endpoint: route "GET [REDACTED]@h/x": invalid route`))
+	})
+
+	It("keeps an Error's Input masked, so that it can be logged as it is", func() {
+		_, err := builder.New().Route("GET /x").BaseURL("https://u:pa/ss@h/api").Build()
+		var e *builder.Error
+		Expect(errors.As(err, &e)).To(BeTrue())
+		Expect(e.Input).To(Equal("https://[REDACTED]@h/api"))
+		_, err = builder.RequestOptions{Method: "GET", URL: "u:pa ss@h/x"}.HTTPRequest(context.Background())
+		Expect(errors.As(err, &e)).To(BeTrue())
+		Expect(e.Input).To(Equal("[REDACTED]@h/x"))
+		_, err = builder.New().Route("GET https://u:pa ss@h/x").Build()
+		Expect(errors.As(err, &e)).To(BeTrue())
+		Expect(e.Input).To(Equal("GET https://[REDACTED]@h/x"))
+	})
+
+	It("masks a template's password in the template's own error, which errors.As finds", func() {
+		_, err := builder.New().Route("GET https://us<er:secret@h/x").Build()
+		Expect(err).To(MatchError(template.ErrSyntax))
+		var te *template.Error
+		Expect(errors.As(err, &te)).To(BeTrue())
+		Expect(te.Error()).NotTo(ContainSubstring("secret"))
+		Expect(te.Template).To(Equal("https://us<er:secret@h/x"), "the field keeps the text")
+		for e := error(te); e != nil; e = errors.Unwrap(e) {
+			Expect(e.Error()).NotTo(ContainSubstring("secret"))
+		}
+	})
+
+	It("says why net/url refuses a URL without a piece of its password", func() {
+		_, err := builder.New().Route("GET https://user:pa/ss@h/api").Build()
+		Expect(err).To(MatchError(builder.ErrInvalidHost))
+		Expect(err.Error()).To(Equal(`endpoint: parse "https://[REDACTED]@h/api": invalid host: invalid user information (percent-encode it)`))
+		_, err = builder.New().Route("GET /x").BaseURL("https://user:pa%zz@h/api%zz").Build()
+		Expect(err).To(MatchError(builder.ErrInvalidBaseURL))
+		Expect(err.Error()).To(HaveSuffix(`invalid host: invalid URL escape "%zz"`))
+		Expect(err.Error()).NotTo(ContainSubstring("pa%"))
+	})
 })

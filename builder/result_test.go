@@ -4,13 +4,14 @@ package builder_test
 // map the Endpoint prepared once (result.go): each result owns its map.
 
 import (
+	"encoding/json"
+	"fmt"
 	"maps"
-
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 )
 
 var _ = Describe("a result's header map", func() {
@@ -66,4 +67,20 @@ var _ = Describe("a result's header map", func() {
 			Expect(third.Headers).To(Equal(want))
 		})
 	}
+})
+
+// RequestOptions printed a json.RawMessage request member as a list of bytes.
+var _ = Describe("RequestOptions prints a request member's JSON as bytes", Label("regression"), func() {
+	It("prints it as its text, with every verb, as Options does", func() {
+		e := builder.New(builder.WithBaseURL("https://h.example"), builder.WithMeta("retry", map[string]any{"max": 3}))
+		r, err := e.Route("GET /x").Meta("hook", []any{"a"}).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Request["retry"]).To(Equal(json.RawMessage(`{"max":3}`)))
+
+		Expect(fmt.Sprintf("%v", r)).To(HaveSuffix(` map[hook:["a"] retry:{"max":3}]}`))
+		Expect(r.String()).To(HaveSuffix(` map[hook:["a"] retry:{"max":3}]}`))
+		Expect(fmt.Sprintf("%+v", r)).To(HaveSuffix(` Request:map[hook:["a"] retry:{"max":3}]}`))
+		Expect(fmt.Sprintf("%#v", r)).To(HaveSuffix(`Request:map[string]interface {}{"hook":"[\"a\"]", "retry":"{\"max\":3}"}}`))
+		Expect(r.Request["retry"]).To(Equal(json.RawMessage(`{"max":3}`)), "r is unchanged")
+	})
 })

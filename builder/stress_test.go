@@ -169,7 +169,7 @@ var _ = Describe("stress", Label("stress"), func() {
 
 // jsonLikeCase replaces the []byte and []int values of a case by strings:
 // results share those with their source (a known bug for defaults, see
-// regression_shared_slices_test.go; by design for the call's own values),
+// defaults_test.go; by design for the call's own values),
 // so writing over results would change the next build's input.
 func jsonLikeCase(c propCase) propCase {
 	fix := func(o builder.Options) builder.Options {

@@ -1,19 +1,22 @@
 package builder_test
 
+// Routes: a method, a path template or an operation ID.
+
 import (
 	"errors"
 	"strings"
 
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
-
+	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog/github"
+	"github.com/endpointkit/endpoint/template"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 )
 
-// An operation ID after a method took the operation's method whatever the
-// route said: "GET repos/delete" sent a DELETE.
-var _ = Describe("an operation ID after a method", func() {
+// An operation ID after a method took the operation's method: "GET repos/delete"
+// sent a DELETE.
+var _ = Describe("an operation ID after a method", Label("regression"), func() {
 	gh := builder.New(builder.WithBaseURL("https://api.github.com"), builder.WithMethod("GET"), builder.WithCatalog(github.Catalog()))
 
 	It("must name the operation's method", func() {
@@ -39,10 +42,9 @@ var _ = Describe("an operation ID after a method", func() {
 	})
 })
 
-// Regression: the method of such a route was repeated whole in the
-// reason, after the route quoted cut short: a 64 KiB method made a 64 KiB
-// message. It is cut as the route is.
-var _ = Describe("regression: a long method before an operation ID", func() {
+// The method of such a route was repeated whole in the reason: a 64 KiB
+// method made a 64 KiB message.
+var _ = Describe("a long method before an operation ID", Label("regression"), func() {
 	It("is cut short in the reason", func() {
 		gh := builder.New(builder.WithBaseURL("https://api.github.com"), builder.WithCatalog(github.Catalog()))
 		_, err := gh.Route(strings.Repeat("G", 1<<16)+" repos/get").Param("owner", "o").Param("repo", "r").Build()
@@ -50,4 +52,33 @@ var _ = Describe("regression: a long method before an operation ID", func() {
 		Expect(len(err.Error())).To(BeNumerically("<", 400), "%.400s", err.Error())
 		Expect(err.Error()).To(ContainSubstring("the operation is GET, not GGG"))
 	})
+})
+
+// "{org}/repos" with org="" asked for /repos instead of failing as
+// "/{org}/repos" does (FuzzRoute/5886543c616c0d69).
+var _ = Describe("an empty first segment of a route without a leading slash", Label("regression"), func() {
+	DescribeTable("is refused as it is after a leading slash",
+		func(route string) {
+			for _, r := range []string{route, "GET /" + route[len("GET "):]} {
+				got, err := endpoint.Route(r).Param("org", "").Param("b", "").Build()
+				Expect(errors.Is(err, template.ErrMissing)).To(BeTrue(), "%s: URL %q, error %v", r, got.URL, err)
+			}
+		},
+		Entry("the fuzz input", "GET {org}/"),
+		Entry("a segment after it", "GET {org}/repos"),
+		Entry("two expressions that make the segment", "GET {org}{b}/repos"),
+		Entry("a segment further on", "GET orgs/{org}/repos"),
+	)
+
+	DescribeTable("keeps what was allowed",
+		func(route string, org any, want string) {
+			r, err := endpoint.Route(route).Param("org", org).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.URL).To(Equal(gh + want))
+		},
+		Entry("a value", "GET {org}/repos", "o", "/o/repos"),
+		Entry("an empty last segment", "GET {org}", "", "/"),
+		Entry("an empty value before a query", "GET {org}?x=1", "", "/?x=1"),
+		Entry("an undefined {/org}", "GET {/org}/repos", nil, "/repos"),
+	)
 })

@@ -1,28 +1,66 @@
 package builder_test
 
-// Regression: results share []byte and typed slices ([]int, ...) with the
-// Endpoint's defaults (README difference 8: "no result shares mutable state
-// with the defaults"). builder's deepCopy copies map[string]any, []any,
-// []string, map[string]string and Params only, so a []byte Data or a []int
-// parameter set with Defaults is handed to every call as the same backing
-// array: one caller writing to its request body changes the defaults of
-// every other call, and concurrent callers race. Found by the property
-// "leaves the caller's inputs and the defaults unchanged, and shares
-// nothing with the defaults". Expected: DEFAULTS() unchanged; got: the
-// bytes and ints the caller wrote.
+// Options and defaults layers never share mutable state with their callers
+// or the results made from them.
 
 import (
 	"encoding/json"
 	"strings"
 
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
-
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 )
 
-var _ = Describe("regression: results share slices with the defaults", func() {
+// WithPreviews put one slice into every Options it filled: a caller changing it
+// changed the Option.
+var _ = Describe("an Option shares a slice with the Options it fills", Label("regression"), func() {
+	It("WithPreviews fills each Options with a slice of its own", func() {
+		opt := builder.WithPreviews("mercy")
+		var o builder.Options
+		Expect(opt(&o)).To(Succeed())
+		o.MediaType.Previews[0] = "changed"
+		Expect(builder.New(opt).DefaultOptions().MediaType.Previews).To(Equal([]string{"mercy"}))
+	})
+
+	It("no other Option does", func() {
+		opts := []builder.Option{
+			builder.WithHeader("x-a", "1"), builder.WithoutHeader("x-b"), builder.WithParam("p", []string{"a"}),
+			builder.WithMeta("r", map[string]any{"k": []any{1}}), builder.WithOptions(builder.Options{
+				Headers: map[string]string{"x-c": "1"}, RemoveHeaders: []string{"x-d"}, Request: map[string]any{"k": 1},
+				MediaType: builder.MediaType{Previews: []string{"p"}}, Params: builder.Params{{Name: "q", Value: 1}}, Data: []byte("d"),
+			}),
+		}
+		for _, opt := range opts {
+			want := builder.New(opt).DefaultOptions()
+			var o builder.Options
+			Expect(opt(&o)).To(Succeed())
+			for k := range o.Headers {
+				o.Headers[k] = "changed"
+			}
+			for i := range o.RemoveHeaders {
+				o.RemoveHeaders[i] = "changed"
+			}
+			for i := range o.MediaType.Previews {
+				o.MediaType.Previews[i] = "changed"
+			}
+			for k := range o.Request {
+				o.Request[k] = "changed"
+			}
+			for i := range o.Params {
+				o.Params[i].Value = "changed"
+			}
+			if d, ok := o.Data.([]byte); ok {
+				copy(d, "changed")
+			}
+			Expect(builder.New(opt).DefaultOptions()).To(Equal(want))
+		}
+	})
+})
+
+// Results shared []byte and typed slices with the defaults (README difference 8).
+var _ = Describe("results share slices with the defaults", Label("regression"), func() {
 	It("copies []byte Data of the defaults, once where it enters and once per result", func() {
 		data := []byte("default")
 		e := endpoint.Defaults(endpoint.WithOptions(builder.Options{Data: data}))
