@@ -4,10 +4,11 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/endpointkit/endpoint"
-	"github.com/endpointkit/endpoint/builder"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 var _ = Describe("GitHub Enterprise Server", func() {

@@ -8,10 +8,11 @@ import (
 	"io"
 	"time"
 
-	"github.com/endpointkit/endpoint"
-	"github.com/endpointkit/endpoint/builder"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // Data whose JSON is null was a body "null" for Build but no data for Merge,

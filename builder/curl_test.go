@@ -4,9 +4,10 @@ import (
 	"os/exec"
 	"strings"
 
-	"github.com/endpointkit/endpoint/builder"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/builder"
 )
 
 var _ = Describe("RequestOptions.Curl", func() {

@@ -7,10 +7,11 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/endpointkit/endpoint"
-	"github.com/endpointkit/endpoint/builder"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // WithPreviews put one slice into every Options it filled: a caller changing it

@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"net/url"
 
-	"github.com/endpointkit/endpoint/builder"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // An Error around a nil pointer cause prints <nil>, as fmt does, instead of panicking.

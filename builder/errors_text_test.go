@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
 	endpoint "github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
@@ -18,8 +21,6 @@ import (
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
 
 // badInput is one way to get an error out of the public face.

@@ -17,10 +17,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/endpointkit/endpoint/builder"
-	"github.com/endpointkit/endpoint/headers"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
 )
 
 // received is what the test server saw of one request.

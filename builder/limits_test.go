@@ -7,10 +7,11 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/endpointkit/endpoint"
-	"github.com/endpointkit/endpoint/builder"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 )
 
 // Builder.Merge did not check what the merge adds up to, returning options that

@@ -19,6 +19,9 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
@@ -26,8 +29,6 @@ import (
 	"github.com/endpointkit/endpoint/internal/oracle"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
 
 // adversarial are the long inputs: long runs of what the v6 regexes and

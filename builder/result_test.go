@@ -8,10 +8,11 @@ import (
 	"fmt"
 	"maps"
 
-	"github.com/endpointkit/endpoint/builder"
-	"github.com/endpointkit/endpoint/headers"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/headers"
 )
 
 var _ = Describe("a result's header map", func() {
