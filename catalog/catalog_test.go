@@ -1,17 +1,20 @@
 package catalog_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/internal/value"
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
 
 func mustLookup(c *catalog.Catalog, method, path string) *catalog.Operation {
@@ -582,5 +585,62 @@ var _ = Describe("edit distance", func() {
 
 	It("stops at the bound", func() {
 		Expect(catalog.Distance("abcdef", "uvwxyz", 2)).To(Equal(3))
+	})
+})
+
+// A number held as text (1.0, 1e2, past int64) passed as an integer where the
+// string of the same text, sent the same, was ErrType.
+var _ = Describe("an integer parameter given its value as text", Label("regression"), func() {
+	issues, err := github.Catalog().Lookup("GET", "/repos/{owner}/{repo}/issues")
+
+	It("takes a string that the same number, written so, passes as", func() {
+		Expect(err).NotTo(HaveOccurred())
+		for _, text := range []string{"1.0", "1e2", "2.50e1", "99999999999999999999", "-0", "30"} {
+			Expect(issues.Check("per_page", json.Number(text))).To(Succeed(), text)
+			Expect(issues.Check("per_page", text)).To(Succeed(), text)
+		}
+		e := endpoint.Defaults(endpoint.WithCatalog(github.Catalog()))
+		r, err := e.Route("GET /repos/{owner}/{repo}/issues").Param("owner", "o").Param("repo", "r").Param("per_page", "1.0").Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.URL).To(Equal("https://api.github.com/repos/o/r/issues?per_page=1.0"))
+	})
+
+	It("still refuses text that is no integer, as such a number is refused", func() {
+		for _, text := range []string{"1.5", "1e-1", "1e400", "0x10", " 1", "1 ", "", "NaN", "1_000"} {
+			Expect(issues.Check("per_page", text)).To(MatchError(catalog.ErrType), text)
+		}
+		for _, text := range []string{"1.5", "1e-1"} {
+			Expect(issues.Check("per_page", json.Number(text))).To(MatchError(catalog.ErrType), text)
+		}
+	})
+})
+
+// Required and Requires had room past their length: append(op.Required(), name)
+// by two callers wrote into the catalogue's own list.
+var _ = Describe("appending to a shared list of an Operation", Label("regression"), func() {
+	c, err := catalog.New(catalog.Info{}, []catalog.Operation{{
+		Method: "POST", Path: "/{a}/{b}/{c}",
+		Params: []catalog.Param{
+			{Name: "a", In: catalog.Path, Required: true}, {Name: "b", In: catalog.Path, Required: true}, {Name: "c", In: catalog.Path, Required: true},
+			{Name: "x", In: catalog.Body, Required: true}, {Name: "y", In: catalog.Body, Required: true}, {Name: "z", In: catalog.Body, Required: true},
+		},
+		Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Object},
+	}})
+	Expect(err).NotTo(HaveOccurred())
+	op, err := c.Lookup("POST", "/{a}/{b}/{c}")
+	Expect(err).NotTo(HaveOccurred())
+
+	It("gives each append to Required and Requires a list of its own", func() {
+		one, two := append(op.Required(), "one"), append(op.Required(), "two")
+		Expect(one).To(Equal([]string{"a", "b", "c", "one"}))
+		Expect(two).To(Equal([]string{"a", "b", "c", "two"}))
+		always, withBody := op.Requires()
+		always, withBody = append(always, "one"), append(withBody, "one")
+		always2, withBody2 := op.Requires()
+		always2, withBody2 = append(always2, "two"), append(withBody2, "two")
+		Expect(always).To(Equal([]string{"a", "b", "c", "one"}))
+		Expect(withBody).To(Equal([]string{"x", "y", "z", "one"}))
+		Expect(always2).To(Equal([]string{"a", "b", "c", "two"}))
+		Expect(withBody2).To(Equal([]string{"x", "y", "z", "two"}))
 	})
 })

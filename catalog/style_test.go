@@ -1,11 +1,15 @@
 package catalog_test
 
 import (
+	"errors"
+	"strconv"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/endpointkit/endpoint"
+	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/internal/value"
 )
@@ -257,5 +261,129 @@ var _ = Describe("a parameter's Style", func() {
 				panic("styled")
 			}
 		})).To(BeZero())
+	})
+})
+
+// A deepObject member key that was empty or held "[" or "]" was sent:
+// {"a][b": 1} reached the server as filter[a][b]=1.
+var _ = Describe("a deepObject key that injects names", Label("regression"), func() {
+	c, err := catalog.New(catalog.Info{}, []catalog.Operation{
+		{Method: "GET", Path: "/items", Params: []catalog.Param{
+			{Name: "filter", In: catalog.Query, Style: catalog.StyleDeepObject, Explode: true, Schema: catalog.Schema{Type: catalog.Object}},
+			{Name: "token", In: catalog.Query, Style: catalog.StyleDeepObject, Schema: catalog.Schema{Type: catalog.Object}},
+		}},
+		{Method: "POST", Path: "/items", Params: []catalog.Param{
+			{Name: "filter", In: catalog.Query, Style: catalog.StyleDeepObject, Schema: catalog.Schema{}},
+		}, Body: &catalog.RequestBody{Media: "application/json", Type: catalog.Object}},
+	})
+	It("loads", func() { Expect(err).NotTo(HaveOccurred()) })
+
+	It("is refused by the check and never sent", func() {
+		e := builder.New(builder.WithCatalog(c), builder.WithBaseURL("https://api.example"))
+		for _, method := range []string{"GET", "POST"} {
+			for _, key := range []string{"", "a][b", "[", "]", "x]&y=1&z[w"} {
+				v := map[string]any{"ok": 1, key: "v"}
+				ro, err := e.Route(method+" /items").Param("filter", v).Build()
+				Expect(err).To(MatchError(catalog.ErrType), "%s %q gave %s", method, key, ro.URL)
+				var ce *catalog.Error
+				Expect(err).To(BeAssignableToTypeOf(&builder.Error{}))
+				Expect(errors.As(err, &ce)).To(BeTrue())
+				Expect(ce.Param).To(Equal("filter"))
+				Expect(err.Error()).To(ContainSubstring(`parameter "filter": key ` + strconv.Quote(key) + `: a deepObject's key may not be empty`))
+				_, err = e.Route(method+" /items").Param("filter", v).Merge()
+				Expect(err).To(MatchError(catalog.ErrType))
+			}
+		}
+		// A sensitive parameter's key is not quoted.
+		_, err := e.Route("GET /items").Param("token", map[string]any{"s3cr[et": "v"}).Build()
+		Expect(err).To(MatchError(catalog.ErrType))
+		Expect(err.Error()).NotTo(ContainSubstring("s3cr"))
+	})
+
+	It("passes other keys, and a null member whatever its key, which is left out", func() {
+		e := builder.New(builder.WithCatalog(c), builder.WithBaseURL("https://api.example"))
+		ro, err := e.Route("GET /items").Param("filter", builder.Params{{Name: "a b", Value: "x&y"}, {Name: "", Value: nil}, {Name: "é%", Value: 1}}).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(ro.URL).To(Equal("https://api.example/items?filter%5Ba%20b%5D=x%26y&filter%5B%C3%A9%25%5D=1"))
+		op, err := c.Lookup("GET", "/items")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(op.Check("filter", map[string]any{"a[": nil})).To(Succeed())
+		Expect(op.Check("filter", map[string]any{"a[": 1})).To(MatchError(catalog.ErrType))
+	})
+})
+
+// An exploded query object's member named as another parameter was sent as it,
+// past its check: color={"admin": "true"} sent admin=true.
+var _ = Describe("an exploded query object", Label("regression"), func() {
+	var e = func() *builder.Endpoint {
+		c, err := catalog.New(catalog.Info{Title: "colors"}, []catalog.Operation{{
+			Method: "GET", Path: "/paint",
+			Params: []catalog.Param{
+				{Name: "color", In: catalog.Query, Explode: true, Schema: catalog.Schema{Type: catalog.Object}},
+				{Name: "admin", In: catalog.Query, Schema: catalog.Schema{Type: catalog.Boolean, Enum: []string{"false"}}},
+				{Name: "shade", In: catalog.Query, Explode: true, Style: catalog.StylePipeDelimited, Schema: catalog.Schema{Type: catalog.Object}},
+			},
+		}})
+		Expect(err).NotTo(HaveOccurred())
+		return endpoint.Defaults(endpoint.WithCatalog(c), endpoint.WithBaseURL("https://paint.example"))
+	}
+
+	DescribeTable("refuses a member named as another parameter",
+		func(name string) {
+			_, err := e().Route("GET /paint").Param(name, map[string]any{"admin": "true"}).Build()
+			Expect(err).To(MatchError(catalog.ErrType))
+			Expect(err.Error()).To(ContainSubstring(`"admin"`))
+		},
+		Entry("form", "color"),
+		Entry("pipeDelimited, exploded", "shade"),
+	)
+
+	It("sends other members, and a null one of that name is left out", func() {
+		ro, err := e().Route("GET /paint").Param("color", map[string]any{"R": 100, "admin": nil}).Build()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(ro.URL).To(Equal("https://paint.example/paint?R=100"))
+	})
+})
+
+// A label, matrix or exploded path parameter given [] or {} (or only nulls)
+// passed and expanded to nothing: GET /users/ for /users/{id}.
+var _ = Describe("an empty styled path value", Label("regression"), func() {
+	ops := []catalog.Operation{}
+	for _, p := range []struct {
+		path    string
+		style   catalog.Style
+		explode bool
+	}{{"/label/{id}/x", catalog.StyleLabel, false}, {"/labelx/{id}/x", catalog.StyleLabel, true},
+		{"/matrix/{id}/x", catalog.StyleMatrix, false}, {"/matrixx/{id}/x", catalog.StyleMatrix, true},
+		{"/simplex/{id}/x", catalog.StyleDefault, true}, {"/simple/{id}/x", catalog.StyleDefault, false}} {
+		ops = append(ops, catalog.Operation{Method: "GET", Path: p.path, Params: []catalog.Param{
+			{Name: "id", In: catalog.Path, Required: true, Style: p.style, Explode: p.explode},
+		}})
+	}
+	c, err := catalog.New(catalog.Info{}, ops)
+	It("loads", func() { Expect(err).NotTo(HaveOccurred()) })
+
+	empties := []any{[]any{}, map[string]any{}, []any{nil, nil}, map[string]any{"a": nil}}
+
+	It("is missing in the check, in every style", func() {
+		for _, op := range c.Operations() {
+			for _, v := range empties {
+				Expect(op.Check("id", v)).To(MatchError(catalog.ErrMissingParam), "%s %#v", op, v)
+			}
+			Expect(op.Check("id", []any{nil, "a"})).To(Succeed(), "%s", op)
+			Expect(op.Check("id", map[string]any{"a": nil, "b": 1})).To(Succeed(), "%s", op)
+		}
+	})
+
+	It("is never sent as an empty segment", func() {
+		e := builder.New(builder.WithCatalog(c), builder.WithBaseURL("https://api.example"))
+		for _, op := range c.Operations() {
+			_, path := op.Route()
+			for _, v := range empties {
+				ro, err := e.Route("GET "+path).Param("id", v).Build()
+				Expect(err).To(HaveOccurred(), "%s %#v gave %s", op, v, ro.URL)
+				Expect(err).To(Or(MatchError(catalog.ErrMissingParam), MatchError(builder.ErrMissingParam)), "%s %#v", op, v)
+			}
+		}
 	})
 })

@@ -7,13 +7,14 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"runtime"
+	"strconv"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint/catalog/github"
-
 	"github.com/endpointkit/endpoint/paginate"
 )
 
@@ -593,3 +594,80 @@ var _ = Describe("Pages host pinning", func() {
 type catalogFunc func(method, url, name string) bool
 
 func (f catalogFunc) DeclaresQuery(method, url, name string) bool { return f(method, url, name) }
+
+// A RoundTripper's response whose Request has no URL made Pages panic.
+var _ = Describe("Pages, given a response whose Request has no URL", Label("regression"), func() {
+	DescribeTable("walks from the request it sent instead of panicking",
+		func(status int, body string, wantErr error) {
+			var sent []string
+			c := &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
+				sent = append(sent, r.URL.RequestURI())
+				h := http.Header{}
+				if len(sent) == 1 {
+					h.Set("Link", `</repos/o/r/issues?page=2>; rel="next"`)
+				}
+				return &http.Response{StatusCode: status, Header: h, Body: io.NopCloser(strings.NewReader(body)), Request: &http.Request{}}, nil
+			})}
+			req, err := http.NewRequest(http.MethodGet, "https://api.github.com/repos/o/r/issues", nil)
+			Expect(err).NotTo(HaveOccurred())
+			var pages []*paginate.Page
+			var walkErr error
+			Expect(func() {
+				for p, e := range paginate.Pages(context.Background(), c, req) {
+					if e != nil {
+						walkErr = e
+						break
+					}
+					pages = append(pages, p)
+				}
+			}).NotTo(Panic())
+			if wantErr != nil {
+				Expect(walkErr).To(MatchError(wantErr))
+				Expect(walkErr.Error()).To(ContainSubstring(`"https://api.github.com/repos/o/r/issues"`))
+				return
+			}
+			Expect(walkErr).NotTo(HaveOccurred())
+			Expect(sent).To(Equal([]string{"/repos/o/r/issues", "/repos/o/r/issues?page=2"}))
+			Expect(pages).To(HaveLen(2))
+			Expect(pages[0].Response.Request.URL.String()).To(Equal("https://api.github.com/repos/o/r/issues"))
+		},
+		Entry("a list", 200, `[1]`, nil),
+		Entry("an error status", 404, `{"message":"Not Found"}`, paginate.ErrStatus),
+	)
+})
+
+// endlessTransport answers every page with a list of one item and a
+// link to the next one, padded to linkPad bytes: a server that never
+// ends. (Empty pages would end the walk with ErrNoProgress.)
+type endlessTransport struct{ pad string }
+
+func (t endlessTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	n, _ := strconv.Atoi(r.URL.Query().Get("page"))
+	link := "<https://api.test/x?page=" + strconv.Itoa(n+1) + "&pad=" + t.pad + `>; rel="next"`
+	return &http.Response{StatusCode: 200, Header: http.Header{"Link": {link}, "Content-Type": {"application/json"}},
+		Body: io.NopCloser(strings.NewReader("[1]")), Request: r}, nil
+}
+
+// A walk kept every page's link whole to see loops: endless long links held all.
+var _ = It("remembers a walk's pages in a few bytes each, however long their links", Label("regression"), func() {
+	const pages, linkPad = 2000, 4096
+	c := &http.Client{Transport: endlessTransport{pad: strings.Repeat("a", linkPad)}}
+	req, err := http.NewRequest(http.MethodGet, "https://api.test/x?page=1", nil)
+	Expect(err).NotTo(HaveOccurred())
+	var before, during runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	n := 0
+	for page, err := range paginate.Pages(context.Background(), c, req) {
+		Expect(err).NotTo(HaveOccurred())
+		if n++; page.Number == pages {
+			runtime.GC()
+			runtime.ReadMemStats(&during)
+			break
+		}
+	}
+	Expect(n).To(Equal(pages))
+	grown := int64(during.HeapAlloc) - int64(before.HeapAlloc)
+	// Whole links would be pages × linkPad = 8 MB.
+	Expect(grown).To(BeNumerically("<", pages*linkPad/8), "heap grew by %d bytes over %d pages", grown, pages)
+})

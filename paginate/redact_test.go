@@ -11,9 +11,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/endpointkit/endpoint/paginate"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/paginate"
 )
 
 // secret is the credential the specs below plant; no output may show it.
@@ -145,4 +146,28 @@ var _ = Describe("printing", func() {
 		Expect(fmt.Sprintf("%+v", p)).To(MatchRegexp(`^\{Number:2 Response:0x[0-9a-f]+ Body:\[\{"token":"\[REDACTED\]","url":"https://\[REDACTED\]@h/"\}\]\}$`))
 		Expect(fmt.Sprintf("%#v", p)).To(MatchRegexp(`^paginate\.Page\{Number:2, Response:\(\*http\.Response\)\(0x[0-9a-f]+\), Body:".*"\}$`))
 	})
+})
+
+// A refused link target was quoted as text reads it, with net/url's reason: a
+// password with "/" or a space showed.
+var _ = Describe("a link target whose user information holds any byte", Label("regression"), func() {
+	DescribeTable("is quoted masked, and so is net/url's reason",
+		func(target, pw string) {
+			resp := &http.Response{
+				Header:  http.Header{"Link": {"<" + target + `>; rel="next"`}},
+				Request: &http.Request{URL: &url.URL{Scheme: "https", Host: "api.github.com", Path: "/x"}},
+			}
+			_, err := paginate.Links(resp)
+			Expect(err).To(MatchError(paginate.ErrSyntax))
+			for e := error(err); e != nil; e = errors.Unwrap(e) {
+				for _, verb := range verbs {
+					Expect(fmt.Sprintf(verb, e)).NotTo(ContainSubstring(pw), verb)
+				}
+			}
+			Expect(err.Error()).To(ContainSubstring("[REDACTED]@h"))
+		},
+		Entry("a /, read as a port", "https://u:pa/ss@h/x", ":pa"),
+		Entry("a bad escape", "https://u:pa%zz@h/x", "%zz"),
+		Entry("a < in the user name", "https://us<er:"+secret+"@h/x", secret),
+	)
 })

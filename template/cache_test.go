@@ -133,3 +133,26 @@ var _ = Describe("the parse cache", func() {
 		Expect(template.CacheLen()).To(BeNumerically("<=", template.CacheSize))
 	})
 })
+
+// Parse looked up ParseRFC6570's "\\x00"+text cache key before checking its
+// input, returning that template instead of ErrSyntax.
+var _ = Describe("ParseRFC6570's cache key", Label("regression"), func() {
+	It("is not a template Parse returns", func() {
+		const text = "/v1/{model}:generateRegression"
+		t, err := template.ParseRFC6570(text)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(t.String()).To(Equal(text))
+
+		got, err := template.Parse("\x00" + text)
+		Expect(err).To(MatchError(template.ErrSyntax))
+		Expect(got).To(BeNil())
+
+		// Both entries still serve their own callers.
+		again, err := template.ParseRFC6570(text)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(again).To(BeIdenticalTo(t))
+		rewritten, err := template.Parse(text)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rewritten.String()).To(Equal("/v1/{model}{generateRegression}"))
+	})
+})

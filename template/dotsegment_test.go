@@ -76,3 +76,47 @@ var _ = Describe("the dot-segment check", func() {
 		Expect(template.HasDotSegment("/rest.js/.../.a")).To(BeFalse())
 	})
 })
+
+// The dot-segment check skipped "scheme://authority" for any scheme; only http
+// and https are absolute here, the rest is joined as a path.
+var _ = Describe("a dot segment after another scheme's //", Label("regression"), func() {
+	DescribeTable("is a dot segment of the path",
+		func(tpl string, vars map[string]any) {
+			_, err := mustParse(tpl).AppendPath([]byte("pre"), func(name string) (any, bool) {
+				v, ok := vars[name]
+				return v, ok
+			})
+			Expect(err).To(MatchError(template.ErrDotSegment))
+		},
+		Entry("a {+url} value", "{+url}", map[string]any{"url": "a:/../c"}),
+		Entry("a {+url} value, one dot", "{+url}/x", map[string]any{"url": "ftp:/."}),
+		Entry("a literal scheme-like prefix", "x:/{a}/..", map[string]any{"a": "b"}),
+		Entry("a literal ftp URL", "ftp://../{a}", map[string]any{"a": "b"}),
+	)
+
+	DescribeTable("holds an empty segment after another scheme's //, which is the value's own",
+		func(tpl string, vars map[string]any) {
+			_, err := mustParse(tpl).AppendPath([]byte("pre"), func(name string) (any, bool) {
+				v, ok := vars[name]
+				return v, ok
+			})
+			Expect(err).To(MatchError(template.ErrEmptySegment))
+		},
+		Entry("a {+url} value", "{+url}", map[string]any{"url": "a://../c"}),
+		Entry("a {+url} value, one dot", "{+url}/x", map[string]any{"url": "ftp://."}),
+	)
+
+	It("reads only http and https, in any case, as having an authority", func() {
+		Expect(template.HasDotSegment("a://../c")).To(BeTrue())
+		Expect(template.HasDotSegment("git+ssh://./c")).To(BeTrue())
+		Expect(template.HasDotSegment("https://../c")).To(BeFalse())
+		Expect(template.HasDotSegment("HTTP://../c")).To(BeFalse())
+		Expect(template.HasDotSegment("HttpS://h/../c")).To(BeTrue())
+		Expect(template.HasDotSegment("httpx://../c")).To(BeTrue())
+		Expect(template.HasDotSegmentBytes([]byte("a://../c"))).To(BeTrue())
+
+		out, err := mustParse("{+url}").AppendPath(nil, func(string) (any, bool) { return "https://../c", true })
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("https://../c"))
+	})
+})

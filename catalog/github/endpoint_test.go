@@ -372,3 +372,56 @@ var _ = Describe("an Endpoint with GitHub's catalogue", func() {
 		Expect(n).To(Equal(github.Catalog().Len()))
 	})
 })
+
+// A body parameter was kept one level less deep than a path or query parameter:
+// GHEC's innersource vulnerability sync lost an OSV range's event members.
+var _ = Describe("GHEC's innersource-vulnerabilities/sync body", Label("regression"), func() {
+	It("keeps the members of vulnerabilities[].affected[].ranges[].events[]", func() {
+		op, err := github.GHEC().Lookup("POST", "/enterprises/{enterprise}/innersource-vulnerabilities/sync")
+		Expect(err).NotTo(HaveOccurred())
+		p, ok := op.Param("vulnerabilities")
+		Expect(ok).To(BeTrue())
+		s := p.Schema
+		for _, step := range []string{"[]", "affected", "[]", "ranges", "[]", "events", "[]"} {
+			if step == "[]" {
+				Expect(s.Items).NotTo(BeNil(), step)
+				s = *s.Items
+				continue
+			}
+			i := -1
+			for j, q := range s.Properties {
+				if q.Name == step {
+					i = j
+				}
+			}
+			Expect(i).To(BeNumerically(">=", 0), step)
+			s = s.Properties[i].Schema
+		}
+		Expect(s.Type).To(Equal(catalog.Object))
+		var names []string
+		for _, q := range s.Properties {
+			names = append(names, q.Name)
+			Expect(q.Schema.Type).To(Equal(catalog.String), q.Name)
+		}
+		Expect(names).To(Equal([]string{"introduced", "fixed", "last_affected", "limit"}))
+	})
+})
+
+// Merging anyOf dropped the enum of PUT /repos/{owner}/{repo}/pages's string
+// source: the catalogues took any string.
+var _ = Describe("PUT /repos/{owner}/{repo}/pages source", Label("regression"), func() {
+	for name, c := range map[string]func() *catalog.Catalog{"api.github.com": github.Catalog, "GHEC": github.GHEC, "GHES": github.GHES} {
+		It("is one of the description's strings or an object, in "+name, func() {
+			op, err := c().Lookup("PUT", "/repos/{owner}/{repo}/pages")
+			Expect(err).NotTo(HaveOccurred())
+			p, ok := op.Param("source")
+			Expect(ok).To(BeTrue())
+			Expect(p.Schema.Type).To(Equal(catalog.String | catalog.Object))
+			Expect(p.Schema.Enum).To(Equal([]string{"gh-pages", "master", "master /docs"}))
+			Expect(op.Check("source", "master /docs")).To(Succeed())
+			Expect(op.Check("source", map[string]any{"branch": "main", "path": "/docs"})).To(Succeed())
+			err = op.Check("source", "main")
+			Expect(errors.Is(err, catalog.ErrEnum)).To(BeTrue(), "%v", err)
+		})
+	}
+})

@@ -292,3 +292,133 @@ var _ = Describe("Of", func() {
 		Expect(allocs).To(BeZero())
 	})
 })
+
+type embeddedList struct{ L []int }
+
+type embedsList struct {
+	embeddedList
+	N int
+}
+
+type embedsListPtr struct {
+	*embeddedList
+}
+
+type embedsListNamed struct {
+	embeddedList `json:"inner"`
+}
+
+// An embedded struct counted as a level of nesting, where encoding/json writes
+// its fields into the embedding object.
+var _ = Describe("an embedded struct at the depth limit", Label("regression"), func() {
+	nest := func(v any, n int) any {
+		for range n {
+			v = []any{v}
+		}
+		return v
+	}
+
+	DescribeTable("is counted as encoding/json writes it",
+		func(v any, deepest int) {
+			// The list is at depth deepest+1 (or +2, named) under deepest arrays.
+			ok := nest(v, deepest)
+			data, err := json.Marshal(ok)
+			Expect(err).NotTo(HaveOccurred())
+			_, err = value.Decode(data)
+			Expect(err).NotTo(HaveOccurred())
+			got, err := value.Of(ok)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(value.AppendJSON(nil, got)).To(MatchJSON(data))
+
+			_, err = value.Of(nest(v, deepest+1))
+			Expect(err).To(MatchError(value.ErrLimit))
+		},
+		Entry("embedded", embedsList{embeddedList: embeddedList{L: []int{1}}}, value.MaxDepth-2),
+		Entry("embedded pointer", embedsListPtr{&embeddedList{L: []int{1}}}, value.MaxDepth-2),
+		Entry("embedded with a json name: a level", embedsListNamed{embeddedList{L: []int{1}}}, value.MaxDepth-3),
+	)
+})
+
+type holdsAny struct {
+	Items []any
+	//lint:ignore U1000 an unexported field, which encoding/json does not write
+	a, b, c int
+}
+
+// Pointers, interfaces, struct fields, nil slices and []byte each cost a node,
+// though none is a JSON node: 60,000 *int were ErrLimit.
+var _ = Describe("pointers and interfaces against MaxNodes", Label("regression"), func() {
+	anys := func(n int) []any {
+		s := make([]any, n)
+		for i := range s {
+			s[i] = i
+		}
+		return s
+	}
+	ptrs := func(n int) []*int {
+		x := 7
+		s := make([]*int, n)
+		for i := range s {
+			s[i] = &x
+		}
+		return s
+	}
+	structs := func(n int) []holdsAny {
+		return make([]holdsAny, n)
+	}
+
+	// Each shape with n items, and the n at which its JSON is exactly
+	// MaxNodes nodes (arrays, objects and members).
+	DescribeTable("takes a value whose JSON is within the limit, and refuses one past it",
+		func(shape func(n int) any, fits int) {
+			_, err := value.Of(shape(fits))
+			Expect(err).NotTo(HaveOccurred())
+			_, err = value.Of(shape(fits + 1))
+			Expect(err).To(MatchError(value.ErrLimit))
+		},
+		Entry("[]*int", func(n int) any { return ptrs(n) }, value.MaxNodes-1),
+		Entry("a struct holding a []any", func(n int) any { return holdsAny{Items: anys(n)} }, value.MaxNodes-3),
+		Entry("map[string][]any", func(n int) any { return map[string][]any{"a": anys(n)} }, value.MaxNodes-3),
+		Entry("*[]any", func(n int) any { s := anys(n); return &s }, value.MaxNodes-1),
+		// 1 + n×(item 1 + object 1 + member 1): Items is nil, null
+		Entry("structs with unexported fields", func(n int) any { return structs(n) }, (value.MaxNodes-1)/3),
+	)
+
+	It("still ends on a loop of pointers and interfaces", func() {
+		var x any
+		p := &x
+		x = &p
+		_, err := value.Of(x)
+		Expect(err).To(MatchError(value.ErrLimit))
+	})
+})
+
+// Map keys equal once invalid UTF-8 becomes U+FFFD ("\\xff", "\\ufffd") made an
+// object with a key twice on the map fast paths.
+var _ = Describe("Go map keys that are the same once made valid UTF-8", Label("regression"), func() {
+	type strKey string
+
+	It("keep one member, the last value, in the fast paths as in the others", func() {
+		for _, x := range []any{
+			map[string]any{"\xff": 1, "\ufffd": 2, "a": 3},
+			map[string]int{"\xff": 1, "\ufffd": 2, "a": 3},
+			map[strKey]any{"\xff": 1, "\ufffd": 2, "a": 3},
+		} {
+			v, err := value.Of(x)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(v.Len()).To(Equal(2), "%T", x)
+			Expect(string(value.AppendJSON(nil, v))).To(Equal(`{"a":3,"`+"\ufffd"+`":1}`), "%T", x)
+			m, ok := v.Get("\ufffd")
+			Expect(ok).To(BeTrue())
+			Expect(m.Text()).To(Equal("1"))
+		}
+		for _, x := range []any{
+			map[string]string{"\xff": "1", "\xfe": "2"},
+			map[strKey]string{"\xff": "1", "\xfe": "2"},
+		} {
+			v, err := value.Of(x)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(value.AppendJSON(nil, v))).To(Equal(`{"`+"\ufffd"+`":"1"}`), "%T", x)
+		}
+	})
+})

@@ -1,6 +1,7 @@
 package value_test
 
 import (
+	"encoding/json"
 	"math"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -111,4 +112,27 @@ var _ = Describe("NumbersEqual", func() {
 		Entry("not JSON numbers", "+1", "1", false),
 		Entry("the same text that is no number", "x", "x", false),
 	)
+})
+
+// float32(1e-6) chose its notation by its float64 value and was written 1e-6,
+// where encoding/json writes 0.000001.
+var _ = Describe("a float32 next to the notation thresholds", Label("regression"), func() {
+	type named float32
+
+	It("is written in the notation encoding/json picks", func() {
+		fs := []float32{1e-6, -1e-6, math.Nextafter32(1e-6, 0), math.Nextafter32(1e-6, 1), 1.0000001e-6,
+			1e21, math.Nextafter32(1e21, 0), -1e21, 0.1, 1e-7}
+		for _, f := range fs {
+			want, err := json.Marshal(f)
+			Expect(err).NotTo(HaveOccurred())
+			for _, x := range []any{f, named(f), &f, []float32{f}, struct{ F float32 }{f}} {
+				v, err := value.Of(x)
+				Expect(err).NotTo(HaveOccurred())
+				got := string(value.AppendJSON(nil, v))
+				w, err := json.Marshal(x)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(got).To(Equal(string(w)), "%T %v (encoding/json writes the float32 %s)", x, f, want)
+			}
+		}
+	})
 })
