@@ -2,16 +2,21 @@ package endpointtest_test
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/endpointtest"
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
 
 var _ = Describe("Fixtures", func() {
@@ -118,3 +123,81 @@ var _ = Describe("Fixtures", func() {
 		Expect(t.Fatals()).To(ConsistOf(HavePrefix(`endpointtest: "testdata/no-such-dir": `)))
 	})
 })
+
+// File and LoadFixtures named the path, then the os error named it again.
+var _ = Describe("a file or directory that cannot be read is named once", Label("regression"), func() {
+	expectCause := func(err error, notExist bool) {
+		GinkgoHelper()
+		Expect(errors.Is(err, endpointtest.ErrFixture)).To(BeTrue())
+		Expect(errors.Is(err, fs.ErrNotExist)).To(Equal(notExist))
+		var pe *fs.PathError
+		Expect(errors.As(err, &pe)).To(BeTrue())
+	}
+
+	It("by File, which fails the test", func() {
+		dir := GinkgoT().TempDir()
+		for path, problem := range map[string]string{
+			filepath.Join(dir, "nope.json"): "stat: no such file or directory",
+			dir:                             "not a regular file",
+		} {
+			t := newRecorder()
+			defer t.cleanup()
+			endpointtest.NewServer(t).Handle("GET /x", endpointtest.File(path))
+			Expect(t.Fatals()).To(HaveLen(1))
+			Expect(t.Fatals()[0]).To(HavePrefix(`endpointtest: "` + path + `": ` + problem))
+			Expect(strings.Count(t.Fatals()[0], path)).To(Equal(1), t.Fatals()[0])
+		}
+	})
+
+	It("by LoadFixtures, for the directory it is given", func() {
+		dir := filepath.Join(GinkgoT().TempDir(), "gone")
+		err := endpointtest.LoadFixtures(nil, dir).Err()
+		expectCause(err, true)
+		Expect(err.Error()).To(Equal(`endpointtest: "` + dir + `": lstat: no such file or directory`))
+	})
+})
+
+// LoadFixtures read every .json whole: a link to /dev/zero filled memory.
+var _ = Describe("LoadFixtures on a file that is not an options file", Label("regression"), func() {
+	It("refuses a link to a device", func() {
+		if runtime.GOOS == "windows" {
+			Skip("no /dev/zero")
+		}
+		dir := GinkgoT().TempDir()
+		Expect(os.Symlink("/dev/zero", filepath.Join(dir, "zero.json"))).To(Succeed())
+		expectRefused(loadFixturesErr(dir), "zero.json", "not a regular file")
+	})
+
+	It("refuses a file over MaxFixtureSize before reading it", func() {
+		dir := GinkgoT().TempDir()
+		big := filepath.Join(dir, "big.json")
+		Expect(os.WriteFile(big, nil, 0o600)).To(Succeed())
+		Expect(os.Truncate(big, endpointtest.MaxFixtureSize+1)).To(Succeed()) // sparse: nothing written
+		expectRefused(loadFixturesErr(dir), "big.json", "33554433 bytes, more than 33554432")
+	})
+
+	It("names a file it cannot read once", func() {
+		if runtime.GOOS == "windows" {
+			Skip("symbolic links need privileges")
+		}
+		dir := GinkgoT().TempDir()
+		Expect(os.Symlink(filepath.Join(dir, "gone"), filepath.Join(dir, "dangling.json"))).To(Succeed())
+		err := loadFixturesErr(dir)
+		expectRefused(err, "dangling.json", "stat: no such file or directory")
+		Expect(strings.Count(err.Error(), dir)).To(Equal(1))
+	})
+})
+
+// loadFixturesErr is LoadFixtures(nil, dir).Err(). Before the fix it
+// never returned for a pipe or /dev/zero; go test's timeout catches that,
+// as the project's specs assert results, never timings.
+func loadFixturesErr(dir string) error {
+	return endpointtest.LoadFixtures(nil, dir).Err()
+}
+
+// expectRefused checks that err is ErrFixture's and names the file once.
+func expectRefused(err error, name, problem string) {
+	GinkgoHelper()
+	Expect(errors.Is(err, endpointtest.ErrFixture)).To(BeTrue())
+	Expect(err.Error()).To(HaveSuffix(name + `": ` + problem))
+}

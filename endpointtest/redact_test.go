@@ -7,12 +7,13 @@ import (
 	"net/http"
 	"strings"
 
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/endpointtest"
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
 
 // secret is the credential the specs below plant; no output may show it.
@@ -231,5 +232,34 @@ var _ = Describe("credentials in messages", func() {
 			m := endpointtest.Header("Authorization", scheme+" "+secret)
 			Expect(noSecret(m.String())).To(Equal(`header "Authorization" is "` + scheme + ` [REDACTED]"`))
 		}
+	})
+})
+
+// A form body sent without a form Content-Type was printed with its first pair
+// (client_secret=…) unmasked.
+var _ = Describe("a form body without a form Content-Type", Label("regression"), func() {
+	for _, ct := range []string{"", "text/plain", "application/octet-stream"} {
+		It("masks its first credential pair, Content-Type "+fmt.Sprintf("%q", ct), func() {
+			req := builder.RequestOptions{Method: "post", URL: "/login/oauth/access_token",
+				Headers: map[string]string{}, Body: "client_secret=" + secret + "&grant_type=x&password=" + secret}
+			if ct != "" {
+				req.Headers["content-type"] = ct
+			}
+			c, err := endpointtest.CallOf(req)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(noSecret(c.String())).To(HaveSuffix("\n\nclient_secret=[REDACTED]&grant_type=x&password=[REDACTED]"))
+			for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q"} {
+				noSecret(fmt.Sprintf(verb, c))
+			}
+			err = endpointtest.MatchCall(c, endpointtest.JSONBody(`{"grant_type":"x"}`))
+			Expect(err).To(MatchError(endpointtest.ErrMismatch))
+			Expect(noSecret(err.Error())).To(ContainSubstring("client_secret=[REDACTED]"))
+		})
+	}
+
+	It("still shows a text body as it is", func() {
+		c, err := endpointtest.CallOf(builder.RequestOptions{Method: "post", URL: "/x", Body: "a=1&b=two words"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(c.String()).To(HaveSuffix("\n\na=1&b=two words"))
 	})
 })

@@ -1,10 +1,13 @@
 package endpointtest_test
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -15,6 +18,9 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
@@ -22,8 +28,6 @@ import (
 	"github.com/endpointkit/endpoint/catalog/openapi"
 	"github.com/endpointkit/endpoint/endpointtest"
 	"github.com/endpointkit/endpoint/paginate"
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
 
 // send builds a call and sends it; it returns the status and body.
@@ -763,4 +767,80 @@ var _ = Describe("failures reported to a *testing.T", Ordered, func() {
 		Entry("a request no route fits, at NewServer's line", "request-without-route", `endpointtest: GET /b/c: no route matches; the server has GET /a`),
 		Entry("a request the API refuses, at NewServer's line", "request-the-API-refuses", `endpointtest: GET /v1/pets/rex: path parameter "petId" of GET /pets/{petId}: got string "rex", want integer`),
 	)
+})
+
+// A status net/http cannot write (99, 1000, -1) panicked WriteHeader on the
+// server's goroutine: the client saw EOF and the test no failure.
+var _ = Describe("a reply with a status net/http cannot write", Label("regression"), func() {
+	DescribeTable("is reported and answered 500",
+		func(reply endpointtest.Reply, want string) {
+			t := newRecorder()
+			srv := endpointtest.NewServer(t)
+			srv.Handle("GET /x", reply)
+
+			resp, err := srv.Client().Get(srv.URL + "/x")
+			Expect(err).NotTo(HaveOccurred(), "the connection was dropped")
+			resp.Body.Close()
+			Expect(resp.StatusCode).To(Equal(http.StatusInternalServerError))
+			Expect(t.joined()).To(ContainSubstring(want))
+
+			calls := srv.Calls("GET /x")
+			Expect(calls).To(HaveLen(1))
+			Expect(errors.Is(calls[0].Err, endpointtest.ErrFixture)).To(BeTrue(), "%v", calls[0].Err)
+		},
+		Entry("Status(99)", endpointtest.Status(99), "status 99"),
+		Entry("WithStatus(1000)", endpointtest.JSON(`[]`).WithStatus(1000), "status 1000"),
+		Entry("a Func's Status(-1)", endpointtest.Func(func(*endpointtest.Call) endpointtest.Reply {
+			return endpointtest.Status(-1)
+		}), "status -1"),
+		Entry("in a Sequence", endpointtest.Sequence(endpointtest.Status(42)), "status 42"),
+	)
+
+	It("still writes every status from 100 to 999, and 0 as 200", func() {
+		srv := endpointtest.NewServer(GinkgoT())
+		srv.Handle("GET /a", endpointtest.Status(0))
+		srv.Handle("GET /b", endpointtest.Status(999))
+		for path, want := range map[string]int{"/a": 200, "/b": 999} {
+			resp, err := srv.Client().Get(srv.URL + path)
+			Expect(err).NotTo(HaveOccurred())
+			resp.Body.Close()
+			Expect(resp.StatusCode).To(Equal(want))
+		}
+	})
+})
+
+// Every unreadable body was answered 413, a malformed chunked body included; 413
+// is for a body past MaxBodySize only, else 400.
+var _ = Describe("a request body the server cannot read", Label("regression"), func() {
+	It("is answered 400, not 413, when it is malformed", func() {
+		srv := endpointtest.NewServer(newRecorder())
+		srv.Handle("POST /x", endpointtest.Status(201))
+		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		Expect(err).NotTo(HaveOccurred())
+		defer conn.Close()
+		_, err = fmt.Fprint(conn, "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
+		Expect(err).NotTo(HaveOccurred())
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		Expect(err).NotTo(HaveOccurred())
+		defer resp.Body.Close()
+		Expect(resp.StatusCode).To(Equal(http.StatusBadRequest))
+		calls := srv.Requests()
+		Expect(calls).To(HaveLen(1))
+		Expect(calls[0].Status).To(Equal(http.StatusBadRequest))
+		Expect(calls[0].Err).To(MatchError(endpointtest.ErrRequest))
+		Expect(calls[0].Err.Error()).To(ContainSubstring("reading the body: invalid byte in chunk length"))
+	})
+
+	It("is answered 413 when it is larger than MaxBodySize", func() {
+		srv := endpointtest.NewServer(newRecorder())
+		srv.Handle("POST /x", endpointtest.Status(201))
+		body := bytes.Repeat([]byte("x"), endpointtest.MaxBodySize+1)
+		resp, err := srv.Client().Post(srv.URL+"/x", "text/plain", bytes.NewReader(body))
+		Expect(err).NotTo(HaveOccurred())
+		defer resp.Body.Close()
+		Expect(resp.StatusCode).To(Equal(http.StatusRequestEntityTooLarge))
+		calls := srv.Requests()
+		Expect(calls).To(HaveLen(1))
+		Expect(calls[0].Err).To(MatchError(endpointtest.ErrRequest))
+	})
 })

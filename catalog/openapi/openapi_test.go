@@ -3,18 +3,21 @@ package openapi_test
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 
 	"github.com/endpointkit/endpoint"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/catalog/github"
 	"github.com/endpointkit/endpoint/catalog/openapi"
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
 
 func load(file string) *catalog.Catalog {
@@ -423,4 +426,144 @@ var _ = Describe("a document whose $refs name objects that hold only a $ref", fu
 		Expect(err).To(MatchError(openapi.ErrLoad))
 		Expect(err.Error()).To(ContainSubstring(refused))
 	})
+})
+
+// LoadFile's Error named the file, then os.Open's error named it again.
+var _ = Describe("LoadFile names the file once", Label("regression"), func() {
+	expectOnce := func(err error, path, cause string, notExist bool) {
+		GinkgoHelper()
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+		Expect(errors.Is(err, fs.ErrNotExist)).To(Equal(notExist))
+		var pe *fs.PathError
+		Expect(errors.As(err, &pe)).To(BeTrue())
+		Expect(pe.Path).To(Equal(path))
+		Expect(err.Error()).To(Equal(fmt.Sprintf("openapi: %q: %s", path, cause)))
+		for _, verb := range []string{"%v", "%+v", "%s"} {
+			Expect(strings.Count(fmt.Sprintf(verb, err), path)).To(Equal(1), verb)
+		}
+	}
+
+	It("when it is missing, a directory or too large", func() {
+		dir := GinkgoT().TempDir()
+		missing := filepath.Join(dir, "nope.json")
+		_, err := openapi.LoadFile(missing)
+		expectOnce(err, missing, "open: no such file or directory", true)
+
+		_, err = openapi.LoadFile(dir)
+		expectOnce(err, dir, "read: is a directory", false)
+
+		defer openapi.SetMaxFileSize(8)()
+		big := filepath.Join(dir, "big.json")
+		Expect(os.WriteFile(big, []byte(`{"openapi": "3.1.0"}`), 0o600)).To(Succeed())
+		_, err = openapi.LoadFile(big)
+		expectOnce(err, big, "read: 20 bytes, more than 8", false)
+	})
+
+	It("and a file it refers to by that file's path", func() {
+		dir := GinkgoT().TempDir()
+		spec := filepath.Join(dir, "api.json")
+		doc := `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/x":{"$ref":"gone.json#/x"}}}`
+		Expect(os.WriteFile(spec, []byte(doc), 0o600)).To(Succeed())
+		_, err := openapi.LoadFile(spec)
+		Expect(errors.Is(err, fs.ErrNotExist)).To(BeTrue())
+		Expect(strings.Count(err.Error(), spec)).To(Equal(1), err.Error())
+		Expect(strings.Count(err.Error(), filepath.Join(dir, "gone.json"))).To(Equal(1), err.Error())
+	})
+})
+
+// LoadFile read a description and every file it refers to whole: a reference to
+// /dev/zero filled memory.
+var _ = Describe("LoadFile's size limit", Label("regression"), func() {
+	const doc = `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"parameters":[{"$ref":"REF#/p"}],"responses":{"200":{"description":"ok"}}}}}}`
+	write := func(ref string) string {
+		GinkgoHelper()
+		path := filepath.Join(GinkgoT().TempDir(), "api.json")
+		Expect(os.WriteFile(path, []byte(strings.ReplaceAll(doc, "REF", ref)), 0o600)).To(Succeed())
+		return path
+	}
+
+	It("refuses a referenced regular file over MaxFileSize before reading it", func() {
+		big := filepath.Join(GinkgoT().TempDir(), "big.json")
+		Expect(os.WriteFile(big, nil, 0o600)).To(Succeed())
+		Expect(os.Truncate(big, openapi.MaxFileSize+1)).To(Succeed()) // sparse: nothing written
+		_, err := openapi.LoadFile(write(big))
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+		Expect(err.Error()).To(ContainSubstring("big.json: 134217729 bytes, more than 134217728"))
+	})
+
+	It("refuses a description file over the limit", func() {
+		defer openapi.SetMaxFileSize(64)()
+		_, err := openapi.LoadFile(write("other.json"))
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+		Expect(err.Error()).To(ContainSubstring("more than 64"))
+	})
+
+	It("reads a device only up to the limit", func() {
+		if runtime.GOOS == "windows" {
+			Skip("no /dev/zero")
+		}
+		defer openapi.SetMaxFileSize(1 << 20)()
+		_, err := openapi.LoadFile(write("/dev/zero"))
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+		Expect(err.Error()).To(ContainSubstring("zero: more than 1048576 bytes"))
+	})
+})
+
+// kin-openapi's message quotes a $ref as written: a reference to
+// https://user:password@host/… put the credential in the error.
+var _ = Describe("a load error on a reference that carries a credential", Label("regression"), func() {
+	const doc = `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"parameters":[{"$ref":%q}],"responses":{"200":{"description":"ok"}}}}}}`
+	refs := []string{
+		"https://me:refS3CRET1@specs.example/p.json#/p",
+		"http://me:refS3CRET2@127.0.0.1:1/p.json#/p",
+		"//me:refS3CRET3@specs.example/p.json#/p",
+		"https://specs.example/p.json?access_token=refS3CRET4#/p",
+		"https://me:refS3CRET5@specs.example/%zz#/p",
+		// A password holding a space, a "/" or a "<", which end user
+		// information in text.
+		"https://me:ref S3CRET6@specs.example/p.json#/p",
+		"https://me:ref/S3CRET7@specs.example/p.json#/p",
+		"https://me:ref<S3CRET8@specs.example/p.json#/p",
+	}
+
+	expectMasked := func(err error) {
+		GinkgoHelper()
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+		var e *openapi.Error
+		Expect(errors.As(err, &e)).To(BeTrue())
+		for _, text := range []string{err.Error(), fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err), fmt.Sprintf("%s", err), fmt.Sprintf("%q", err)} {
+			Expect(text).NotTo(ContainSubstring("S3CRET"))
+			Expect(text).To(ContainSubstring("[REDACTED]"))
+		}
+	}
+
+	for _, ref := range refs {
+		It("masks it in Load: "+ref, func() {
+			_, err := openapi.Load([]byte(fmt.Sprintf(doc, ref)))
+			expectMasked(err)
+		})
+
+		It("masks it in LoadFile: "+ref, func() {
+			path := filepath.Join(GinkgoT().TempDir(), "api.json")
+			Expect(os.WriteFile(path, []byte(fmt.Sprintf(doc, ref)), 0o600)).To(Succeed())
+			_, err := openapi.LoadFile(path)
+			expectMasked(err)
+		})
+	}
+
+	It("masks a credential in the file name", func() {
+		path := filepath.Join(GinkgoT().TempDir(), "api.json?token=nameS3CRET")
+		_, err := openapi.LoadFile(path)
+		Expect(errors.Is(err, openapi.ErrLoad)).To(BeTrue())
+		Expect(err.Error()).NotTo(ContainSubstring("S3CRET"))
+		Expect(strings.Count(err.Error(), "[REDACTED]")).To(BeNumerically(">=", 1))
+	})
+})
+
+// A source URL whose password holds a space or "/" was masked only up to it.
+var _ = It("masks the user information of a source up to its last @", Label("regression"), func() {
+	for _, source := range []string{"https://u:pa SECRET@h/spec.json", "https://u:pa/SECRET@h/spec.json"} {
+		err := &openapi.Error{Source: source, Err: errors.New("cannot read")}
+		Expect(err.Error()).To(Equal(`openapi: "https://[REDACTED]@h/spec.json": cannot read`))
+	}
 })

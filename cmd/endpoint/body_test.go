@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -141,5 +144,81 @@ var _ = Describe("bounded bodies", func() {
 		Expect(MaxBody).To(Equal(100 << 20))
 		Expect(size(MaxBody)).To(Equal("100 MiB"))
 		Expect(size(1536)).To(Equal("1536 bytes"))
+	})
+})
+
+// A file that could not be read was named by the message and again by os.Open's
+// error.
+var _ = Describe("a file that cannot be read is named once", Label("regression"), func() {
+	var dir string
+	BeforeEach(func() {
+		dir = GinkgoT().TempDir()
+		Expect(os.Mkdir(filepath.Join(dir, "adir.json"), 0o700)).To(Succeed())
+	})
+
+	expectOnce := func(err error, name string, notExist bool) {
+		GinkgoHelper()
+		Expect(err).To(HaveOccurred())
+		Expect(strings.Count(err.Error(), name)).To(Equal(1), err.Error())
+		Expect(errors.Is(err, fs.ErrNotExist)).To(Equal(notExist), err.Error())
+		var pe *fs.PathError
+		Expect(errors.As(err, &pe)).To(BeTrue(), err.Error())
+		Expect(pe.Path).To(Equal(name))
+	}
+
+	It("in --data @file, an item's =@file and :=@file, --defaults and --spec", func() {
+		for _, c := range []struct {
+			base     string
+			notExist bool
+		}{{"nope-file.json", true}, {"adir.json", false}} {
+			name := filepath.Join(dir, c.base)
+
+			cmd := &command{cfg: &config{data: "@" + name}}
+			_, err := cmd.readData(false)
+			expectOnce(err, name, c.notExist)
+			Expect(err.Error()).To(HavePrefix("--data @" + name + ": "))
+			_, err = cmd.readData(true)
+			expectOnce(err, name, c.notExist)
+
+			for _, kind := range []itemKind{itemParamFile, itemJSONFile} {
+				_, err = readItemFile(item{Kind: kind, Name: "body", Value: name})
+				expectOnce(err, name, c.notExist)
+			}
+
+			cmd = &command{cfg: &config{defaults: listFlag{name}}}
+			_, err = cmd.endpoint(nil)
+			expectOnce(err, name, c.notExist)
+			Expect(err.Error()).To(HavePrefix("--defaults " + name + ": "))
+
+			_, err = loadSpec(name)
+			expectOnce(err, name, c.notExist)
+		}
+	})
+
+	It("says the cause after the name", func() {
+		name := filepath.Join(dir, "nope-file.json")
+		_, err := readItemFile(item{Kind: itemParamFile, Name: "body", Value: name})
+		Expect(err.Error()).To(HavePrefix("item body=@" + name + ": open: no such file or directory (a value that starts with @"))
+		_, err = loadSpec(name)
+		Expect(err.Error()).To(Equal(`--spec: openapi: "` + name + `": open: no such file or directory`))
+	})
+})
+
+// With the check on, name==value went to the body or the path where the
+// description takes it there, not to the query it promises.
+var _ = Describe("name==value with the check on", Label("regression"), func() {
+	It("is refused for a parameter the description takes in the body or the path", func() {
+		r := cli("POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title==s3cr3t")
+		r.failure(`item title==…: POST /repos/{owner}/{repo}/issues takes "title" in the body, not in the query; write title=…`)
+		Expect(r.stderr).NotTo(ContainSubstring("s3cr3t")) // a value is never echoed
+		cli("issues/create", "owner=o", "repo==r", "title=T").
+			failure(`item repo==…: POST /repos/{owner}/{repo}/issues takes "repo" in the path, not in the query`)
+	})
+
+	It("still sends a query parameter of the description, and leaves an unknown name to the check", func() {
+		v := cli("GET /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "state==open", "--compact").ok()
+		Expect(v["url"]).To(Equal("https://api.github.com/repos/o/r/issues?state=open"))
+		cli("POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=T", "stat==x").
+			failure(`parameter "stat": unknown parameter`)
 	})
 })

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
-	"github.com/endpointkit/endpoint/catalog/github"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/endpointkit/endpoint/catalog/github"
 )
 
 // petstore is a small OpenAPI 3.0 description written for these specs.
@@ -182,5 +185,115 @@ var _ = Describe("endpoint routes", func() {
 		cli("routes", "no-such-thing").failure(`routes: no operation matches "no-such-thing"`)
 		cli("routes", "a", "b").usage("routes takes at most one FILTER (got 2 arguments)")
 		cli("routes", "--send", "--compact").usage("routes takes no flag but --spec (got --compact, --send)")
+	})
+})
+
+// An empty file or {} loaded as a description of no operations, and no error
+// named the file.
+var _ = Describe("--spec naming a description without operations", Label("regression"), func() {
+	DescribeTable("fails at once, naming the file",
+		func(text string) {
+			path := write(GinkgoT().TempDir(), "empty.json", text)
+			for _, args := range [][]string{{"--spec", path, "GET /pets"}, {"routes", "--spec", path}} {
+				r := inProcess(nil, nil, args...)
+				Expect(r.code).NotTo(Equal(0))
+				Expect(r.stderr).To(ContainSubstring(`--spec: "` + path + `": the description has no operations`))
+			}
+		},
+		Entry("an empty file", ""),
+		Entry("an empty object", "{}"),
+		Entry("paths without operations", `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{}}`),
+	)
+})
+
+// A --spec whose server is relative, missing or unusable left GitHub's base URL:
+// its operations were sent to api.github.com.
+var _ = Describe("--spec, a description whose server is not an absolute URL", Label("regression"), func() {
+	spec := func(servers string) string {
+		GinkgoHelper()
+		return write(GinkgoT().TempDir(), "api.yaml", `openapi: 3.0.3
+info: {title: t, version: "1"}
+`+servers+`
+paths:
+  /pets:
+    get:
+      operationId: pets/list
+      responses: {"200": {description: ok}}
+`)
+	}
+
+	It("joins the routes to a relative server's path", func() {
+		Expect(cli("--spec", spec(`servers: [{url: /api/v2/}]`), "GET /pets").ok()["url"]).To(Equal("/api/v2/pets"))
+		Expect(cli("--spec", spec(`servers: [{url: "{base}/v3", variables: {base: {default: /api}}}]`), "pets/list").ok()["url"]).To(Equal("/api/v3/pets"))
+	})
+
+	It("reads no servers as the server /, as OpenAPI does", func() {
+		Expect(cli("--spec", spec(``), "GET /pets").ok()["url"]).To(Equal("/pets"))
+		Expect(cli("--spec", spec(`servers: [{url: /}]`), "GET /pets").ok()["url"]).To(Equal("/pets"))
+	})
+
+	It("takes --base-url for the host", func() {
+		Expect(cli("--spec", spec(``), "--base-url", "http://127.0.0.1:9", "GET /pets").ok()["url"]).To(Equal("http://127.0.0.1:9/pets"))
+		Expect(cli("--spec", spec(`servers: [{url: "api.example.com/v1"}]`), "--base-url", "https://api.example.com/v1", "GET /pets").ok()["url"]).
+			To(Equal("https://api.example.com/v1/pets"))
+	})
+
+	It("asks for JSON, not GitHub's media type, which means nothing to another API", func() {
+		out := cli("--spec", spec(`servers: [{url: "https://api.example.com"}]`), "GET /pets").ok()
+		Expect(out["headers"]).To(HaveKeyWithValue("accept", "application/json"))
+		github := cli("GET /repos/{owner}/{repo}", "owner=o", "repo=r").ok()
+		Expect(github["headers"]).To(HaveKeyWithValue("accept", "application/vnd.github.v3+json"))
+	})
+
+	It("asks for --base-url when it cannot use the server, never api.github.com", func() {
+		for _, servers := range []string{`servers: [{url: "api.example.com/v1"}]`, `servers: [{url: "ftp://files.example"}]`} {
+			r := cli("--spec", spec(servers), "GET /pets")
+			r.failure(`is no http(s) URL or path: give --base-url`)
+			Expect(r.stdout).NotTo(ContainSubstring("api.github.com"))
+		}
+	})
+})
+
+// --spec was read whole: --spec /dev/zero filled memory.
+var _ = Describe("--spec, bounded as every other file", Label("regression"), func() {
+	petstoreText := func() string {
+		GinkgoHelper()
+		b, err := os.ReadFile(petstore)
+		Expect(err).NotTo(HaveOccurred())
+		return string(b)
+	}
+
+	It("refuses a regular file larger than the limit before reading it", func() {
+		withBodyLimit(1 << 10)
+		big := write(GinkgoT().TempDir(), "big.yaml", petstoreText()+"#"+strings.Repeat("x", 4<<10)+"\n")
+		inProcess(nil, nil, "--spec", big, "GET /pets").failure("bytes, larger than the body limit of 1 KiB")
+		inProcess(nil, nil, "routes", "--spec", big).failure("bytes, larger than the body limit of 1 KiB")
+	})
+
+	// fifo returns a named pipe that gives text to one reader.
+	fifo := func(text string) string {
+		GinkgoHelper()
+		path := filepath.Join(GinkgoT().TempDir(), "spec.yaml")
+		Expect(syscall.Mkfifo(path, 0o600)).To(Succeed())
+		go func() {
+			defer GinkgoRecover()
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			Expect(err).NotTo(HaveOccurred())
+			defer f.Close()
+			_, _ = f.WriteString(text) // the reader may stop early
+		}()
+		return path
+	}
+
+	It("reads a pipe up to the limit only", func() {
+		withBodyLimit(1 << 10)
+		inProcess(nil, nil, "--spec", fifo(petstoreText()+"#"+strings.Repeat("x", 4<<10)+"\n"), "GET /pets").
+			failure("--spec: larger than the body limit of 1 KiB")
+	})
+
+	It("still loads a description from a pipe within the limit", func() {
+		r := inProcess(nil, nil, "routes", "--spec", fifo(petstoreText()), "pets/list")
+		Expect(r.code).To(Equal(0), r.stderr)
+		Expect(r.stdout).To(Equal("GET  /pets  pets/list\n"))
 	})
 })

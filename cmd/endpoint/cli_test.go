@@ -360,3 +360,25 @@ var _ = Describe("the endpoint command", func() {
 		})
 	})
 })
+
+// --data "" was taken for no --data: the parameters went to the body.
+var _ = Describe(`--data ""`, Label("regression"), func() {
+	It("is a usage error, not a missing flag", func() {
+		cli("--no-check", "--data", "", "POST /x", "a=1").usage(`--data "": want a JSON value`)
+	})
+
+	It(`leaves --data '""', the empty JSON string, as it was`, func() {
+		r := cli("--no-check", "--compact", "--data", `""`, "POST /x")
+		Expect(r.code).To(Equal(0))
+		Expect(r.stdout).To(ContainSubstring(`"body":""`))
+	})
+})
+
+// A bad --timeout was reported as "for flag -timeout", where the help writes two dashes.
+var _ = Describe("an invalid flag value", Label("regression"), func() {
+	It("names the flag with two dashes, as the help does", func() {
+		r := cli("--send", "--timeout", "abc", "GET /user")
+		r.usage(`invalid value "abc" for flag --timeout: parse error`)
+		Expect(r.stderr).NotTo(ContainSubstring(" -timeout"))
+	})
+})
