@@ -195,6 +195,11 @@ var _ = Describe("AppendPath", func() {
 	})
 
 	It("allocates nothing beyond growing dst for string and int values", func() {
+		if raceEnabled {
+			// Under -race, a stack slice the plain build keeps escapes;
+			// go test without -race (CI's first step) checks it.
+			Skip("allocation counts differ under the race detector")
+		}
 		t := mustParse("/repos/{owner}/{repo}/issues/{number}{?state,page}")
 		vars := map[string]any{"owner": "octo cat", "repo": "hello-world", "number": 1347, "state": "open", "page": int64(3)}
 		lookup := lookupIn(vars)

@@ -70,7 +70,7 @@ var _ = Describe("AppendVars", func() {
 	It("is Expand plus the path rules, over 20000 generated templates and values (PCG seed 0x5ca1a4)", func() {
 		rng := rand.New(rand.NewPCG(0x5ca1a4, 1))
 		n := 20000
-		if testing.Short() {
+		if testing.Short() || raceEnabled {
 			n = 2000
 		}
 		texts := []string{"", ".", "..", "a b", "ü", "/", "%2e", "x", "-1", "?&=", "%"}

@@ -27,7 +27,7 @@ import (
 var _ = Describe("AppendVars, AppendPath and the module", func() {
 	It("agree over 30000 generated templates and values (PCG seed 6570)", func() {
 		n := 30000
-		if testing.Short() {
+		if testing.Short() || raceEnabled {
 			n = 3000
 		}
 		rng := rand.New(rand.NewPCG(6570, 1))
