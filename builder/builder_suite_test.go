@@ -27,16 +27,24 @@ var (
 	propCases    = 10_000
 	stressBuilds = 10_000
 	longInput    = 1 << 20
+	longScale    = 1 // what scaled divides a full size by
 )
 
 func sizeLongSpecs() {
 	switch {
 	case os.Getenv("ENDPOINTKIT_LONG") != "":
 	case testing.Short() || raceEnabled:
-		propCases, stressBuilds, longInput = 500, 150, 64<<10
+		propCases, stressBuilds, longInput, longScale = 500, 150, 64<<10, 20
 	default:
-		propCases, stressBuilds, longInput = 2_000, 1_000, 256<<10
+		propCases, stressBuilds, longInput, longScale = 2_000, 250, 256<<10, 5
 	}
+}
+
+// scaled is the size of a long spec whose full size is full: all of it
+// with ENDPOINTKIT_LONG=1, a fifth by default, a twentieth under -short
+// or -race, at least 1.
+func scaled(full int) int {
+	return max(1, full/longScale)
 }
 
 // sizeText writes n bytes the way the spec names do: "1 MiB", "64 KiB".

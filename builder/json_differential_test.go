@@ -690,7 +690,7 @@ var _ = Describe("JSON bodies, differentially against encoding/json", func() {
 		all := jdCatalog()
 		r := rand.New(rand.NewPCG(13, 2026))
 		values := append([]any(nil), all...)
-		for range 400 { // floats of every magnitude, both sizes
+		for range scaled(1_000) { // floats of every magnitude, both sizes
 			f := math.Float64frombits(r.Uint64())
 			g := math.Float32frombits(r.Uint32())
 			h := float64(r.IntN(2000)-1000) * math.Pow(10, float64(r.IntN(60)-30))
@@ -703,7 +703,7 @@ var _ = Describe("JSON bodies, differentially against encoding/json", func() {
 				cat = append(cat, v)
 			}
 		}
-		for range 1500 {
+		for range scaled(4_000) {
 			values = append(values, jdWrap(r, cat, 3))
 		}
 		var failures []string

@@ -101,31 +101,34 @@ var _ = Describe("ReDoS strings of GHSA-x4c5-c7rf-jjgv (T37)", func() {
 	)
 })
 
-var _ = Describe(sizeText(longInput)+" inputs", func() {
+// The spec texts are made when the tree is, after sizeLongSpecs: name
+// says the input's size and kind.
+var _ = Describe("long inputs", func() {
 	for _, a := range adversarial {
 		in := repeatTo(a.unit, longInput)
+		name := sizeText(longInput) + " of " + a.name
 
-		It(fmt.Sprintf("as a query value: %s", a.name), func() {
+		It("as a query value: "+name, func() {
 			r, err := endpoint.Route("GET /x").Param("v", in).Build()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.URL).To(Equal(gh + "/x?v=" + encodeComponent(in, false)))
 			Expect(r.String()).To(ContainSubstring("/x?v="))
 		})
 
-		It(fmt.Sprintf("as a query name: %s", a.name), func() {
+		It("as a query name: "+name, func() {
 			r, err := endpoint.Route("GET /x").Param(in, "1").Build()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.URL).To(Equal(gh + "/x?" + encodeComponent(in, false) + "=1"))
 		})
 
-		It(fmt.Sprintf("as a path value: %s", a.name), func() {
+		It("as a path value: "+name, func() {
 			r, err := endpoint.Route("GET /x/{v}/{+w}").Param("v", in).Param("w", in).Build()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.URL).To(HavePrefix(gh + "/x/" + encodeUnreserved(in) + "/"))
 			Expect(len(r.URL)).To(BeNumerically(">", 2*len(in)-1))
 		})
 
-		It(fmt.Sprintf("as a body value and as data: %s", a.name), func() {
+		It("as a body value and as data: "+name, func() {
 			r, err := endpoint.Route("POST /x").Param("v", in).Build()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.Body).To(Equal(jsonBody(builder.Params{{Name: "v", Value: in}})))
@@ -134,7 +137,7 @@ var _ = Describe(sizeText(longInput)+" inputs", func() {
 			Expect(r.Body).To(Equal(in))
 		})
 
-		It(fmt.Sprintf("as accept, format and preview: %s", a.name), func() {
+		It("as accept, format and preview: "+name, func() {
 			want := media.Accept(in, "raw", []string{"x"})
 			r, err := endpoint.Route("GET /x").Header("accept", in).Format("raw").Preview("x").Build()
 			Expect(err).NotTo(HaveOccurred())
@@ -148,7 +151,7 @@ var _ = Describe(sizeText(longInput)+" inputs", func() {
 			Expect(errors.Is(err, media.ErrInvalidName)).To(BeTrue(), "%v", err)
 		})
 
-		It(fmt.Sprintf("as a header value and name: %s", a.name), func() {
+		It("as a header value and name: "+name, func() {
 			r, err := endpoint.Route("GET /x").Header("x-long", in).Build()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(r.Headers["x-long"]).To(Equal(in))
@@ -162,7 +165,7 @@ var _ = Describe(sizeText(longInput)+" inputs", func() {
 			}
 		})
 
-		It(fmt.Sprintf("as a URL, a route and a base URL: %s", a.name), func() {
+		It("as a URL, a route and a base URL: "+name, func() {
 			_, err := endpoint.Route("GET /x").URL(in).Build()
 			Expect(errors.Is(err, template.ErrTooLong)).To(BeTrue(), "%v", err)
 			_, err = endpoint.Route("GET " + in).Build()
@@ -181,7 +184,7 @@ var _ = Describe(sizeText(longInput)+" inputs", func() {
 			Expect(r.URL).To(Equal("https://h.example/" + strings.TrimSuffix(in, "/") + "/x"))
 		})
 
-		It(fmt.Sprintf("in JSON options with case-folded mediaType keys: %s", a.name), func() {
+		It("in JSON options with case-folded mediaType keys: "+name, func() {
 			// encoding/json accepts "Format" and "PREVIEWS"; they once
 			// sent the whole document to a quadratic fallback decoder.
 			doc := `{"mediaType":{"Format":"raw","PREVIEWS":[]},"v":` + string(mustJSON(in)) + `}`
@@ -195,7 +198,7 @@ var _ = Describe(sizeText(longInput)+" inputs", func() {
 			Expect(o.MediaType.Format).To(Equal("diff"))
 		})
 
-		It(fmt.Sprintf("in JSON options: %s", a.name), func() {
+		It("in JSON options: "+name, func() {
 			doc, err := json.Marshal(map[string]any{"url": "/x/{v}", "v": in, "headers": map[string]string{"x-a": in}})
 			Expect(err).NotTo(HaveOccurred())
 			var o builder.Options
@@ -205,7 +208,7 @@ var _ = Describe(sizeText(longInput)+" inputs", func() {
 			Expect(r.URL).To(Equal(gh + "/x/" + encodeUnreserved(in)))
 		})
 
-		It(fmt.Sprintf("directly in media, headers and template: %s", a.name), func() {
+		It("directly in media, headers and template: "+name, func() {
 			Expect(media.Accept(in, "", []string{"x"})).To(HaveSuffix("application/vnd.github.x-preview+json"))
 			Expect(media.Accept(in, "raw", nil)).To(HavePrefix(in[:len(in)-16]))
 			Expect(headers.ValidateValue("x", in)).To(Succeed())
