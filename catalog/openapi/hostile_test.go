@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"testing"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -23,17 +22,12 @@ import (
 
 // Names were looked up by a scan per name: required lists against properties, oneOf
 // branches against each other, allOf parts' properties against those merged so far.
-var _ = Describe("long required lists and many merged properties", Label("regression"), func() {
+var _ = Describe("long required lists and many merged properties", Label("regression", "long"), func() {
 	const loadBound = 60 * time.Second
-	// size is a list's length: a tenth under -short and the race
-	// detector, where the old code would still end in time (CI runs the
-	// full size without either: .ci/run).
-	size := func(full int) int {
-		if testing.Short() || raceEnabled {
-			return full / 10
-		}
-		return full
-	}
+	// size is a list's length: a twentieth but with ENDPOINTKIT_LONG=1 (less
+	// under -short and -race), where the old code would still end in time
+	// (CI runs the full size: .ci/run).
+	size := func(full int) int { return sized(full, full/20) }
 
 	load := func(schema any, components map[string]any) *catalog.Operation {
 		GinkgoHelper()
@@ -79,7 +73,7 @@ var _ = Describe("long required lists and many merged properties", Label("regres
 		return m
 	}
 
-	It("requires 300,000 names beside 3,000 properties, each once", func() {
+	It(fmt.Sprintf("requires %d names beside 3,000 properties, each once", size(300_000)), func() {
 		declared, undeclared := names("p", 3_000), names("r", size(300_000))
 		required := append(append([]string{}, undeclared...), declared[:10]...)
 		required = append(required, undeclared[:10]...) // named twice
@@ -91,7 +85,7 @@ var _ = Describe("long required lists and many merged properties", Label("regres
 		Expect(op.Params[len(op.Params)-1].Name).To(Equal("r" + strconv.Itoa(len(undeclared)-1)))
 	})
 
-	It("keeps the names every oneOf branch requires, 300,000 of them", func() {
+	It(fmt.Sprintf("keeps the names every oneOf branch requires, %d of them", size(300_000)), func() {
 		x := map[string]any{"type": "object", "properties": props(names("r", 5)), "required": names("r", size(300_000))}
 		ref := map[string]any{"$ref": "#/components/schemas/X"}
 		op := load(map[string]any{"oneOf": []any{ref, ref}}, map[string]any{"X": x})
@@ -101,7 +95,7 @@ var _ = Describe("long required lists and many merged properties", Label("regres
 		}
 	})
 
-	It("merges the properties of 120 allOf parts of 2,000 each", func() {
+	It(fmt.Sprintf("merges the properties of %d allOf parts of 2,000 each", size(120)), func() {
 		schemas := map[string]any{}
 		var parts []any
 		nParts := size(120)
@@ -156,7 +150,10 @@ var _ = Describe("an allOf of many parts", Label("regression"), func() {
 	}
 
 	It("loads in bytes that grow with the parts, not their square", func() {
-		small, large := 1_500, 6_000
+		if raceEnabled {
+			Skip("allocation counts under -race are the detector's; go test without it checks them")
+		}
+		small, large := sized(1_500, 750), sized(6_000, 3_000) // old code: 10× from 750 to 3,000
 		a, b := allocated(doc(small), small), allocated(doc(large), large)
 		Expect(float64(b)/float64(a)).To(BeNumerically("<", 8), "%d parts: %d bytes; %d parts: %d bytes", small, a, large, b)
 	})
@@ -164,7 +161,7 @@ var _ = Describe("an allOf of many parts", Label("regression"), func() {
 
 // Merging a oneOf's or anyOf's branches copied the merge so far at every step,
 // uncounted: 20,000 branches took 45 s and 110 GB. Merges count against MaxSchemas.
-var _ = Describe("a composition of many parts", Label("regression"), func() {
+var _ = Describe("a composition of many parts", Label("regression", "long"), func() {
 	doc := func(keyword string, n int) []byte {
 		parts := make([]any, n)
 		for i := range parts {
@@ -182,9 +179,19 @@ var _ = Describe("a composition of many parts", Label("regression"), func() {
 		return data
 	}
 
-	DescribeTable("fails with ErrLoad past MaxSchemas",
+	// 2,237 branches merge past MaxSchemas. Getting there takes the same
+	// time at any size past it (0.6 s, five times that under -race): the
+	// spec checks a limit, not concurrency, and runs without -race.
+	branches := max(sized(5_000, 3_000), 3_000)
+	DescribeTable(fmt.Sprintf("fails with ErrLoad past MaxSchemas (%d branches)", branches),
 		func(keyword string) {
-			_, err := openapi.Load(doc(keyword, 5_000))
+			if raceEnabled {
+				Skip("a limit, not concurrency: go test without -race checks it")
+			}
+			if keyword == "anyOf" && !long {
+				Skip("merged by the same code as oneOf: CI's long step checks it")
+			}
+			_, err := openapi.Load(doc(keyword, branches))
 			Expect(err).To(MatchError(openapi.ErrLoad))
 			Expect(err.Error()).To(ContainSubstring("schemas expand to more than"))
 		},
@@ -203,7 +210,7 @@ var _ = Describe("a composition of many parts", Label("regression"), func() {
 
 // Merging two enums searched one for each value of the other: 100,000 values,
 // about 20 s.
-var _ = Describe("merging large enums", Label("regression"), func() {
+var _ = Describe("merging large enums", Label("regression", "long"), func() {
 	enum := func(from, to int) string {
 		vs := make([]string, 0, to-from)
 		for i := from; i < to; i++ {
@@ -215,15 +222,15 @@ var _ = Describe("merging large enums", Label("regression"), func() {
 		GinkgoHelper()
 		doc := `{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"parameters":[{"name":"q","in":"query","schema":{"` + kind +
 			`":[{"type":"string","enum":` + enum(0, n) + `},{"type":"string","enum":` + enum(n/2, n+n/2) + `}]}}],"responses":{"200":{"description":"ok"}}}}}}`
-		// The spec asserts the result, not the time (see the root
-		// package's linear_test.go): a quadratic merge takes 20 s.
+		// The spec asserts the result, not the time (see
+		// builder/linear_test.go): a quadratic merge takes 20 s.
 		c, err := openapi.Load([]byte(doc))
 		Expect(err).NotTo(HaveOccurred())
 		return c
 	}
-	const n = 100_000
+	n := sized(100_000, 20_000)
 
-	It("is linear for oneOf: the union, in order", func() {
+	It(fmt.Sprintf("is linear for oneOf: the union, in order (%d values each)", n), func() {
 		op, err := load("oneOf", n).Lookup("GET", "/x")
 		Expect(err).NotTo(HaveOccurred())
 		p, _ := op.Param("q")
@@ -231,7 +238,7 @@ var _ = Describe("merging large enums", Label("regression"), func() {
 		Expect(p.Schema.Enum[n]).To(Equal(fmt.Sprintf("v%d", n)))
 	})
 
-	It("is linear for allOf: the values both allow", func() {
+	It(fmt.Sprintf("is linear for allOf: the values both allow (%d values each)", n), func() {
 		op, err := load("allOf", n).Lookup("GET", "/x")
 		Expect(err).NotTo(HaveOccurred())
 		p, _ := op.Param("q")
@@ -242,25 +249,28 @@ var _ = Describe("merging large enums", Label("regression"), func() {
 
 // A number's exponent was read into a big.Int for every enum member (quadratic
 // in its digits): 1 MiB options JSON took 20 s. Results only, never the time.
-var _ = It("compares a number with a 4 MiB exponent with an enum's members in linear time", Label("regression"), func() {
-	members := make([]string, 32)
-	for i := range members {
-		members[i] = strconv.Itoa(i + 1)
-	}
-	c, err := openapi.Load([]byte(`{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{
+var _ = Describe("a number with a long exponent", Label("regression", "long"), func() {
+	digits := sized(4<<20, 1<<20)
+	It(fmt.Sprintf("is compared with an enum's members in linear time (%d MiB of exponent)", digits>>20), func() {
+		members := make([]string, 32)
+		for i := range members {
+			members[i] = strconv.Itoa(i + 1)
+		}
+		c, err := openapi.Load([]byte(`{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{
 		"/things":{"post":{"operationId":"things/create",
 			"requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"number","enum":[` +
-		strings.Join(members, ",") + `]}}}}}},
+			strings.Join(members, ",") + `]}}}}}},
 			"responses":{"200":{"description":"ok"}}}}}}`))
-	Expect(err).NotTo(HaveOccurred())
-	e := builder.New(builder.WithCatalog(c), builder.WithBaseURL("https://api.example"))
-	digits := strings.Repeat("9", 4<<20)
-	for _, n := range []string{"1e" + digits, "1e-" + digits, "0.0" + digits} {
-		_, err = e.BuildJSON("POST /things", []byte(`{"n":`+n+`}`))
-		Expect(errors.Is(err, catalog.ErrEnum)).To(BeTrue(), "%.40s…: %v", n, err)
-	}
-	_, err = e.BuildJSON("POST /things", []byte(`{"n":3.2e1}`))
-	Expect(err).NotTo(HaveOccurred())
+		Expect(err).NotTo(HaveOccurred())
+		e := builder.New(builder.WithCatalog(c), builder.WithBaseURL("https://api.example"))
+		digits := strings.Repeat("9", digits)
+		for _, n := range []string{"1e" + digits, "1e-" + digits, "0.0" + digits} {
+			_, err = e.BuildJSON("POST /things", []byte(`{"n":`+n+`}`))
+			Expect(errors.Is(err, catalog.ErrEnum)).To(BeTrue(), "%.40s…: %v", n, err)
+		}
+		_, err = e.BuildJSON("POST /things", []byte(`{"n":3.2e1}`))
+		Expect(err).NotTo(HaveOccurred())
+	})
 })
 
 // A parameter whose $ref resolves to itself was left out of its operation without
