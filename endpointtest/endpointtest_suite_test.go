@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +16,20 @@ import (
 func TestEndpointtest(t *testing.T) {
 	RegisterFailHandler(Fail)
 	RunSpecs(t, "endpointtest")
+}
+
+// sized is full with ENDPOINTKIT_LONG=1, with which CI runs the specs
+// labelled "long" at full size in a step of their own (.ci/run), else
+// quick, and a quarter of quick under -short or -race: the same
+// assertions on a smaller input.
+func sized(full, quick int) int {
+	switch {
+	case os.Getenv("ENDPOINTKIT_LONG") != "":
+		return full
+	case testing.Short() || raceEnabled:
+		return max(1, quick/4)
+	}
+	return quick
 }
 
 // recorder is an endpointtest.T that keeps the failures instead of
