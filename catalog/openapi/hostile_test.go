@@ -116,7 +116,7 @@ var _ = Describe("long required lists and many merged properties", Label("regres
 
 // An allOf indexed its merged properties again for every part: 20,000 parts
 // (630 KB) took 10 s. What a load allocates shows the square untimed.
-var _ = Describe("an allOf of many parts", Label("regression"), func() {
+var _ = Describe("an allOf of many parts", Label("regression", "long"), func() {
 	doc := func(n int) []byte {
 		parts := make([]any, n)
 		for i := range parts {
