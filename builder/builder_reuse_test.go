@@ -16,7 +16,6 @@ import (
 	"io"
 	"net/http"
 	"sync"
-	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -237,10 +236,7 @@ var _ = Describe("a Builder used again", func() {
 			for i := range calls {
 				want[i] = reuseRun(e, reuseCalls[i%len(reuseCalls)], i)
 			}
-			rounds := 200
-			if raceEnabled || testing.Short() {
-				rounds = 60
-			}
+			rounds := scaled(500)
 			var (
 				wg    sync.WaitGroup
 				mu    sync.Mutex

@@ -34,9 +34,9 @@ func sizeLongSpecs() {
 	switch {
 	case os.Getenv("ENDPOINTKIT_LONG") != "":
 	case testing.Short() || raceEnabled:
-		propCases, stressBuilds, longInput, longScale = 500, 150, 64<<10, 20
+		propCases, stressBuilds, longInput, longScale = 500, 150, 32<<10, 20
 	default:
-		propCases, stressBuilds, longInput, longScale = 2_000, 250, 256<<10, 5
+		propCases, stressBuilds, longInput, longScale = 2_000, 250, 128<<10, 5
 	}
 }
 
