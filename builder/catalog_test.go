@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"testing"
 	"weak"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -231,7 +232,10 @@ var _ = Describe("an Endpoint over a catalogue, dropped", Label("regression"), f
 		}
 		cat := oneOp{"memo-base-pin"}
 		keeper := builder.New(builder.WithCatalog(cat)) // keeps the catalogue in use
-		const size = 16 << 20
+		size := 16 << 20
+		if raceEnabled || testing.Short() {
+			size = 4 << 20 // the race detector reads every byte decoded
+		}
 		before := heap()
 		func() {
 			var o builder.Options
