@@ -127,10 +127,7 @@ func runChildren(names []string) (map[string]string, string) {
 	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestBuilder$", "-ginkgo.focus=regression child", "-ginkgo.no-color")
-	// Under -race the child would sleep a second before it exits
-	// (golang/go#20364); it has no race report pending once its cases ran.
-	cmd.Env = append(os.Environ(), childEnv+"="+strings.Join(names, ","),
-		"GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	cmd.Env = append(os.Environ(), childEnv+"="+strings.Join(names, ","))
 	out, err := cmd.CombinedOutput()
 	text := string(out)
 	results := map[string]string{}
