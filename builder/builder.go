@@ -26,6 +26,8 @@ import (
 type Builder struct {
 	e      *Endpoint
 	route  string
+	method string // the route's, read by Route
+	target string
 	call   layer // what the methods set, but the parameters
 	err    error
 	budget value.Budget
@@ -41,9 +43,12 @@ type Builder struct {
 // Route starts a call: "METHOD /path/{param}" (an HTTP token, one space,
 // a target without white space), or a target alone, starting with "/",
 // "{" or http(s)://, which leaves the method to the defaults. Anything else
-// is ErrInvalidRoute, reported by Build.
+// is ErrInvalidRoute, reported by Build before any later error, as the
+// route is read first.
 func (e *Endpoint) Route(route string) *Builder {
-	return &Builder{e: e.orZero(), route: route}
+	b := &Builder{e: e, route: route}
+	b.method, b.target, b.err = e.splitRoute(route)
+	return b
 }
 
 // Method overrides the route's method.
@@ -294,23 +299,18 @@ func (b *Builder) ep() *Endpoint { return b.e.orZero() }
 // bareLayer is layer without the parameters: the route's method and
 // target unless Method and URL overrode them.
 func (b *Builder) bareLayer() (layer, error) {
+	if err := b.ep().err; err != nil {
+		return layer{}, err
+	}
 	if b.err != nil {
 		return layer{}, b.err
 	}
-	e := b.ep()
-	if e.err != nil {
-		return layer{}, e.err
-	}
-	method, target, err := e.splitRoute(b.route)
-	if err != nil {
-		return layer{}, err
-	}
 	l := b.call
 	if l.Method == "" {
-		l.Method = method
+		l.Method = b.method
 	}
 	if l.URL == "" {
-		l.URL = target
+		l.URL = b.target
 	}
 	if len(b.req) > 0 {
 		l.Request = value.NewObject(slices.Clone(b.req))

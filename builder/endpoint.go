@@ -353,7 +353,7 @@ func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 // operation ID, which leaves the method to the operation.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	method, target, err = parseRoute(route)
-	if err != nil && e.defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
+	if err != nil && e.orZero().defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
 		return "", route, nil
 	}
 	return method, target, err
