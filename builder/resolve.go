@@ -128,7 +128,7 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 		}
 	}
 	if c.op != nil {
-		params = catalogNames(t, styleQuery(c.op, params))
+		params = catalogParams(c.op, t, params)
 	} else if err := scalarPath(t, params); err != nil {
 		return err
 	}
@@ -321,7 +321,7 @@ func isAbsolute(s string) bool { return ascii.HTTPScheme(s) > 0 }
 
 // templateVar is v as the template reads it: null undefined, arrays lists
 // and objects associative arrays of scalars, in order, nulls skipped; an
-// object a catalogue styled deepObject (styleQuery) a DeepObjectVar.
+// object a catalogue styled deepObject (catalogParams) a DeepObjectVar.
 func templateVar(v value.Value) template.Var {
 	switch v.Kind() {
 	case value.Null:
