@@ -314,44 +314,45 @@ func checkData(m *layer, op Operation) error {
 // checkMissing has the operation name the required parameters the call
 // leaves out, once missing says there is one.
 func checkMissing(m *layer, op Operation, kept []param, sendsBody bool) error {
-	g, sendsBody := givens{op, paramList{kept}, m.Data, m.Headers}, sendsBody || m.Data.set
-	if !g.missing(sendsBody) {
+	g, sendsBody := givens{paramList{kept}, m.Data, m.Headers}, sendsBody || m.Data.set
+	if !g.missing(op, sendsBody) {
 		return nil
 	}
 	// A copy for the callback, which may keep it: a Builder's parameters,
 	// passed uncopied, would move the Builder to the heap.
-	g.params = paramList{slices.Clone(kept)}
-	if err := op.MissingIn(g.has, sendsBody); err != nil {
+	c := givens{paramList{slices.Clone(kept)}, m.Data, m.Headers}
+	if err := op.MissingIn(func(name string, inBody bool) bool { return c.has(op, name, inBody) }, sendsBody); err != nil {
 		return newError("check", callRoute(m), err)
 	}
 	return nil
 }
 
-// givens is what a call gives of its operation's parameters.
+// givens is what a call gives of its operation's parameters (never with
+// the operation in it, whose calls would take the parameters to the
+// heap).
 type givens struct {
-	op     Operation
 	params paramList
 	data   body
 	hs     headerList
 }
 
-// has reports whether the call gives the required parameter name: as a
+// has reports whether the call gives op's required parameter name: as a
 // parameter, a member of Data, any member of an opaque Data, or the
 // header a header parameter is; a body property (inBody) named like a
 // path, query or header parameter only by Data. An undefined value (nil,
 // empty, all nulls) in the query is left out, so not given; in a body
 // null is written.
-func (g givens) has(name string, inBody bool) bool {
-	if inBody && g.op.Locate(name) != InBody {
+func (g *givens) has(op Operation, name string, inBody bool) bool {
+	if inBody && op.Locate(name) != InBody {
 		return dataHas(g.data, name) || opaqueBody(g.data)
 	}
-	if i := g.params.find(name); i >= 0 && (!g.params.list[i].v.Undefined() || g.op.Locate(name) != InQuery) {
+	if i := g.params.find(name); i >= 0 && (!g.params.list[i].v.Undefined() || op.Locate(name) != InQuery) {
 		return true
 	}
 	if dataHas(g.data, name) {
 		return true
 	}
-	switch g.op.Locate(name) {
+	switch op.Locate(name) {
 	case InBody:
 		return opaqueBody(g.data)
 	case InHeader:
@@ -360,20 +361,22 @@ func (g givens) has(name string, inBody bool) bool {
 	return false
 }
 
-// missing reports whether a required parameter is absent, without the
-// allocations of MissingIn's error.
-func (g givens) missing(sendsBody bool) bool {
-	always, withBody := g.op.Requires()
-	shadowed, shadowedWithBody := g.op.Shadowed()
-	all := func(names []string, inBody bool) bool {
-		for _, name := range names {
-			if !g.has(name, inBody) {
-				return false
-			}
+// missing reports whether a required parameter of op is absent, without
+// the allocations of MissingIn's error.
+func (g *givens) missing(op Operation, sendsBody bool) bool {
+	always, withBody := op.Requires()
+	shadowed, shadowedWithBody := op.Shadowed()
+	return !g.all(op, always, false) || !g.all(op, shadowed, true) ||
+		sendsBody && !(g.all(op, withBody, true) && g.all(op, shadowedWithBody, true))
+}
+
+func (g *givens) all(op Operation, names []string, inBody bool) bool {
+	for _, name := range names {
+		if !g.has(op, name, inBody) {
+			return false
 		}
-		return true
 	}
-	return !all(always, false) || !all(shadowed, true) || sendsBody && !(all(withBody, true) && all(shadowedWithBody, true))
+	return true
 }
 
 // routeBase returns the base URL an absolute route names: its text before

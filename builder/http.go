@@ -218,31 +218,6 @@ type memoryWithReader struct {
 	reader bytes.Reader
 }
 
-// httpMethod returns a valid token upper-case, net/http's constants for
-// the methods Build returns, so that they do not allocate.
-func httpMethod(m string) (string, bool) {
-	switch m {
-	case "get":
-		return http.MethodGet, true
-	case "post":
-		return http.MethodPost, true
-	case "put":
-		return http.MethodPut, true
-	case "patch":
-		return http.MethodPatch, true
-	case "delete":
-		return http.MethodDelete, true
-	case "head":
-		return http.MethodHead, true
-	case "options":
-		return http.MethodOptions, true
-	}
-	if !headers.IsToken(m) {
-		return "", false
-	}
-	return strings.ToUpper(m), true
-}
-
 // setMapHeaders is setHeaders for a header map, which may be edited by
 // hand, so checked in the same pass (net/http refuses only a CR or LF, when
 // sending); of two spellings of one name the lower-case one wins, as
@@ -308,7 +283,8 @@ func (f *headerFill) add(lower, v string) {
 }
 
 // canonicalHeaderKey is http.CanonicalHeaderKey without its allocation
-// for the usual names (net/http interns some, but not Authorization).
+// for the names GitHub calls send (net/http interns some, not
+// Authorization).
 func canonicalHeaderKey(name string) string {
 	switch name {
 	case "accept":
@@ -323,14 +299,6 @@ func canonicalHeaderKey(name string) string {
 		return "Content-Length"
 	case "x-github-api-version":
 		return "X-Github-Api-Version"
-	case "if-none-match":
-		return "If-None-Match"
-	case "if-modified-since":
-		return "If-Modified-Since"
-	case "accept-encoding":
-		return "Accept-Encoding"
-	case "cookie":
-		return "Cookie"
 	}
 	return http.CanonicalHeaderKey(name)
 }

@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"cmp"
 	"errors"
 	"reflect"
 	"slices"
@@ -71,8 +70,18 @@ func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) 
 // does not need.
 func overlay(base, l *layer) layer {
 	out := *base
-	out.Method, out.BaseURL = cmp.Or(l.Method, base.Method), cmp.Or(l.BaseURL, base.BaseURL)
-	out.URL, out.Format = cmp.Or(l.URL, base.URL), cmp.Or(l.Format, base.Format)
+	if l.Method != "" {
+		out.Method = l.Method
+	}
+	if l.BaseURL != "" {
+		out.BaseURL = l.BaseURL
+	}
+	if l.URL != "" {
+		out.URL = l.URL
+	}
+	if l.Format != "" {
+		out.Format = l.Format
+	}
 	if len(l.Headers.list) > 0 {
 		out.Headers = mergeHeaders(base.Headers, l.Headers)
 	}
