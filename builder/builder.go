@@ -284,28 +284,18 @@ func (b *Builder) Meta(key string, v any) *Builder {
 	return b
 }
 
-// layer returns the call as a layer, with a copy of its parameters.
-func (b *Builder) layer() (layer, error) {
-	l, err := b.bareLayer()
-	if err != nil {
-		return layer{}, err
-	}
-	l.Params = paramList{b.params()}
-	return l, nil
-}
-
 func (b *Builder) ep() *Endpoint { return b.e.orZero() }
 
-// bareLayer is layer without the parameters: the route's method and
-// target unless Method and URL overrode them.
-func (b *Builder) bareLayer() (layer, error) {
+// bareLayer sets l to the call without its parameters: the route's method
+// and target unless Method and URL overrode them.
+func (b *Builder) bareLayer(l *layer) error {
 	if err := b.ep().err; err != nil {
-		return layer{}, err
+		return err
 	}
 	if b.err != nil {
-		return layer{}, b.err
+		return b.err
 	}
-	l := b.call
+	*l = b.call
 	if l.Method == "" {
 		l.Method = b.method
 	}
@@ -315,23 +305,24 @@ func (b *Builder) bareLayer() (layer, error) {
 	if len(b.req) > 0 {
 		l.Request = value.NewObject(slices.Clone(b.req))
 	}
-	return l, nil
+	return nil
 }
 
 // Merge returns the call merged over the defaults, not parsed: what
 // Endpoint.Merge returns.
 func (b *Builder) Merge() (Options, error) {
-	l, err := b.layer()
-	if err != nil {
+	var l layer
+	if err := b.bareLayer(&l); err != nil {
 		return Options{}, err
 	}
+	l.Params = paramList{b.params()}
 	return b.ep().merge(b.route, &l)
 }
 
 // Build returns the request options.
 func (b *Builder) Build() (RequestOptions, error) {
-	l, err := b.bareLayer()
-	if err != nil {
+	var l layer
+	if err := b.bareLayer(&l); err != nil {
 		return RequestOptions{}, err
 	}
 	return b.ep().build(&l, b.own())

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
-	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
 )
@@ -33,15 +31,12 @@ type prepared struct {
 	// a []byte or io.Reader, and no body (see bodyHeaders).
 	headers, withJSON, withText, withBinary, withoutBody []header
 	// base is the default base URL; baseOK says it passed checkBaseURL, so
-	// that URLs joined to it need no check. For an absolute base, baseURL
-	// is it parsed and pathAt where its path starts.
-	base    string
-	baseOK  bool
-	baseURL *url.URL
-	pathAt  int
+	// that URLs joined to it need no check.
+	base   string
+	baseOK bool
 }
 
-// prepareOver prepares the defaults l, taking the base URL's work from
+// prepareOver prepares the defaults l, taking the base URL's check from
 // parent when it has the same.
 func prepareOver(l *layer, parent *prepared) prepared {
 	hs := finalHeaders(l)
@@ -51,29 +46,10 @@ func prepareOver(l *layer, parent *prepared) prepared {
 	p.withBinary = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post", "")
 	p.withoutBody = bodyHeaders(hs, false, &finalBody{}, "post", "")
 	if parent != nil && parent.base == l.BaseURL {
-		p.baseOK, p.baseURL, p.pathAt = parent.baseOK, parent.baseURL, parent.pathAt
-		return p
+		p.baseOK = parent.baseOK
+	} else {
+		p.baseOK = checkBaseURL(l.BaseURL) == nil // else every call on it reports it
 	}
-	if checkBaseURL(l.BaseURL) != nil {
-		return p // every call on this base reports it
-	}
-	p.baseOK = true
-	trimmed := strings.TrimSuffix(l.BaseURL, "/")
-	if !isAbsolute(trimmed) {
-		return p
-	}
-	// A copy: the host url.Parse slices out would pin the larger string
-	// trimmed may be part of (options JSON).
-	u, err := url.Parse(strings.Clone(trimmed))
-	if err != nil {
-		return p
-	}
-	rest := trimmed[strings.Index(trimmed, "://")+3:]
-	path := strings.IndexByte(rest, '/')
-	if path < 0 {
-		path = len(rest)
-	}
-	p.baseURL, p.pathAt = u, len(trimmed)-len(rest)+path
 	return p
 }
 
@@ -329,7 +305,8 @@ func (e *Endpoint) build(call *layer, own []param) (RequestOptions, error) {
 // the defaults, checked and routed by the catalogue when there is one,
 // then parsed.
 func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
-	m := overlay(&e.defaults, call)
+	var m layer
+	overlay(&m, &e.defaults, call)
 	if err := headerLimit(len(m.Headers.list)); err != nil {
 		return err // together, as Merge counts them
 	}

@@ -20,8 +20,8 @@ import (
 // HTTPRequest builds the call as an *http.Request: what Build and then
 // RequestOptions.HTTPRequest make, without the RequestOptions between.
 func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
-	l, err := b.bareLayer()
-	if err != nil {
+	var l layer
+	if err := b.bareLayer(&l); err != nil {
 		return nil, err
 	}
 	var r resolved
@@ -29,7 +29,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 		return nil, err
 	}
 	mem := newMemory(&r.body)
-	if r.base == nil || !fillURL(&mem.url, r.url, r.pathAt, r.base) {
+	if !parseURL(r.url, &mem.url) {
 		if err := parseInto(&mem.url, r.url); err != nil {
 			return nil, err
 		}
@@ -79,39 +79,6 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	}
 	body, size, getBody := fb.reader(mem.body)
 	return newHTTPRequest(ctx, method, mem, body, size, getBody, nil, r.Headers, r.URL)
-}
-
-// fillURL sets u from raw, built on the Endpoint's checked base, parsed
-// as base: its scheme, user and host, and raw's path (from pathAt) and
-// query. false leaves the rest (a fragment) to url.Parse, which a fuzz
-// target holds it to.
-func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
-	if base == nil || pathAt < 0 || pathAt > len(raw) {
-		return false
-	}
-	rest := raw[pathAt:]
-	if strings.IndexByte(rest, '#') >= 0 {
-		return false
-	}
-	u.Scheme, u.User, u.Host = base.Scheme, base.User, base.Host
-	path, query, hasQuery := strings.Cut(rest, "?")
-	if hasQuery {
-		u.RawQuery = query
-		u.ForceQuery = query == ""
-	}
-	if plainPath(path) {
-		u.Path = path
-		return true
-	}
-	p, err := url.PathUnescape(path)
-	if err != nil {
-		return false
-	}
-	u.Path = p
-	if (&url.URL{Path: p}).EscapedPath() != path {
-		u.RawPath = path
-	}
-	return true
 }
 
 func parseInto(u *url.URL, raw string) error {

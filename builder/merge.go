@@ -65,11 +65,11 @@ func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) 
 	}
 }
 
-// overlay is the call l read over its defaults base by mergeLayers's
-// rules, sharing what it does not change, without the key order a build
-// does not need.
-func overlay(base, l *layer) layer {
-	out := *base
+// overlay sets out to the call l read over its defaults base by
+// mergeLayers's rules, sharing what it does not change, without the key
+// order a build does not need.
+func overlay(out, base, l *layer) {
+	*out = *base
 	if l.Method != "" {
 		out.Method = l.Method
 	}
@@ -103,7 +103,6 @@ func overlay(base, l *layer) layer {
 	if len(l.Search.names) > 0 {
 		out.Search = unionSearch(base.Search, l.Search)
 	}
-	return out
 }
 
 func unionSearch(base, l searchList) searchList {

@@ -23,12 +23,8 @@ const (
 // resolved is a parsed call: what RequestOptions and an *http.Request are
 // made of.
 type resolved struct {
-	method string // lower-case
-	url    string
-	// pathAt is where the path starts in url when it was built on the
-	// Endpoint's checked base, base; else -1 and nil.
-	pathAt  int
-	base    *url.URL
+	method  string // lower-case
+	url     string
 	headers []header // may be the Endpoint's prepared list, which nothing writes
 	body    finalBody
 	request value.Value
@@ -159,7 +155,7 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
 		buf = (*bp)[:0]
 	}
-	buf, pathAt, trusted, err := appendURL(buf, m, params, t, pre)
+	buf, trusted, err := appendURL(buf, m, params, t, pre)
 	if err != nil {
 		return err
 	}
@@ -168,12 +164,12 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 			return err
 		}
 	}
-	if trusted {
-		r.base = pre.baseURL
-	} else if err := checkURL(buf); err != nil {
-		return err
+	if !trusted {
+		if err := checkURL(buf); err != nil {
+			return err
+		}
 	}
-	r.url, r.pathAt = string(buf), pathAt
+	r.url = string(buf)
 	return nil
 }
 
@@ -229,34 +225,30 @@ func (r *resolved) setHeaders(m *layer, c parse) {
 }
 
 // appendURL expands t after the base URL, unless t is absolute. trusted
-// says the base is the one the Endpoint checked, pathAt then where the
-// path begins.
-func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, pathAt int, trusted bool, err error) {
+// says the base is the one the Endpoint checked, so that the URL needs
+// no check.
+func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, trusted bool, err error) {
 	if isAbsolute(t.String()) {
 		buf, err = expand(buf, t, params)
-		return buf, -1, false, err
+		return buf, false, err
 	}
 	trusted = pre != nil && pre.baseOK && m.BaseURL == pre.base
 	if !trusted {
 		if err := checkBaseURL(m.BaseURL); err != nil {
-			return nil, -1, false, err
+			return nil, false, err
 		}
 	}
 	base := strings.TrimSuffix(m.BaseURL, "/")
 	buf = append(buf, base...)
 	start := len(buf)
 	if buf, err = expand(buf, t, params); err != nil {
-		return nil, -1, false, err
+		return nil, false, err
 	}
 	if t.StartsReserved() && isAbsolute(string(buf[start:])) {
 		// An absolute {+url}: no base.
-		return append(buf[:0], buf[start:]...), -1, false, nil
+		return append(buf[:0], buf[start:]...), false, nil
 	}
-	buf = slashAt(buf, start)
-	if trusted {
-		return buf, pre.pathAt, true, nil
-	}
-	return buf, -1, false, nil
+	return slashAt(buf, start), trusted, nil
 }
 
 // slashAt joins the base URL and the expansion at buf[start] with one "/".
