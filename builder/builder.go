@@ -94,12 +94,14 @@ func (b *Builder) Param(name string, value any) *Builder {
 		return b // b.err says why
 	}
 	b.budget.Refund(*dst)
-	v, err := toValue(value, &b.budget)
-	if err != nil {
-		b.err = valueErr(name, err)
-		return b
+	if !dst.SetScalar(value) {
+		v, err := toValue(value, &b.budget)
+		if err != nil {
+			b.err = valueErr(name, err)
+			return b
+		}
+		*dst = v
 	}
-	*dst = v
 	return b
 }
 
