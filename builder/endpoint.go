@@ -26,10 +26,10 @@ type Endpoint struct {
 
 // prepared is the work an Endpoint does once for all its calls.
 type prepared struct {
-	// headers are the final headers of a call that changes none; withJSON,
-	// withText, withBinary and withoutBody those of a JSON body, a string,
-	// a []byte or io.Reader, and no body (see bodyHeaders).
-	headers, withJSON, withText, withBinary, withoutBody []header
+	// headers are the final headers of a call that changes none, bodies
+	// those with what each class of body needs (see bodyClass).
+	headers []header
+	bodies  [4][]header
 	// base is the default base URL; baseOK says it passed checkBaseURL, so
 	// that URLs joined to it need no check.
 	base   string
@@ -39,36 +39,16 @@ type prepared struct {
 // prepareOver prepares the defaults l, taking the base URL's check from
 // parent when it has the same.
 func prepareOver(l *layer, parent *prepared) prepared {
-	hs := finalHeaders(l)
-	p := prepared{headers: hs, base: l.BaseURL}
-	p.withJSON = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post", "")
-	p.withText = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: ""}, "post", "")
-	p.withBinary = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post", "")
-	p.withoutBody = bodyHeaders(hs, false, &finalBody{}, "post", "")
+	p := prepared{headers: finalHeaders(l), base: l.BaseURL}
+	for i, b := range [...]finalBody{{}, {kind: rawBody, raw: ""}, {kind: rawBody, raw: []byte(nil)}, {kind: jsonBody}} {
+		p.bodies[i] = bodyHeaders(p.headers, false, &b, "")
+	}
 	if parent != nil && parent.base == l.BaseURL {
 		p.baseOK = parent.baseOK
 	} else {
 		p.baseOK = checkBaseURL(l.BaseURL) == nil // else every call on it reports it
 	}
 	return p
-}
-
-// bodyHeaders is bodyHeaders for the prepared headers, without copying
-// them.
-func (p *prepared) bodyHeaders(b *finalBody, method string) []header {
-	switch b.kind {
-	case noBody:
-		if method == "put" || method == "patch" {
-			b.kind = emptyBody
-		}
-		return p.withoutBody
-	case rawBody:
-		if _, isString := b.raw.(string); isString {
-			return p.withText
-		}
-		return p.withBinary
-	}
-	return p.withJSON
 }
 
 // New returns an Endpoint with the given layers of defaults, each over the

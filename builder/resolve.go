@@ -135,6 +135,9 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 		if r.body, err = makeBody(m, params, t, call); err != nil {
 			return err
 		}
+		if r.body.kind == noBody && (r.method == "put" || r.method == "patch") {
+			r.body.kind = emptyBody
+		}
 	} else if m.Data.set {
 		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
 	}
@@ -218,9 +221,9 @@ func (r *resolved) setHeaders(m *layer, c parse) {
 		media = c.op.BodyMedia()
 	}
 	if prepared && media == "" {
-		r.headers = c.pre.bodyHeaders(&r.body, r.method)
+		r.headers = c.pre.bodies[r.body.class()]
 	} else {
-		r.headers = bodyHeaders(r.headers, !prepared, &r.body, r.method, media)
+		r.headers = bodyHeaders(r.headers, !prepared, &r.body, media)
 	}
 }
 
@@ -484,49 +487,55 @@ func finalHeaders(m *layer) []header {
 }
 
 // bodyHeaders adds what a body needs: a content-type for one without,
-// and, as v6 does, content-length 0 for no body; a bodiless PUT or PATCH
-// gets the body "". hs is copied before it is changed unless own.
-func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) []header {
-	set := func(name, v string) {
-		if !own {
-			hs = append(make([]header, 0, len(hs)+2), hs...)
-			own = true
-		}
-		for i := range hs {
-			if hs[i].name == name {
-				hs[i].value = v
-				return
+// and, as v6 does, content-length 0 for none ("" too). hs is copied
+// before it is changed unless own.
+func bodyHeaders(hs []header, own bool, b *finalBody, media string) []header {
+	name, v := "content-length", "0"
+	if b.class() > 0 {
+		for _, h := range hs {
+			if h.name == "content-type" && h.value != "" {
+				return hs
 			}
 		}
-		hs = append(hs, header{name: name, value: v})
+		name, v = "content-type", contentType(b, media)
 	}
-	if b.kind == noBody {
-		set("content-length", "0")
-		if method == "put" || method == "patch" {
-			b.kind = emptyBody
-		}
-		return hs
+	if !own {
+		hs = append(make([]header, 0, len(hs)+1), hs...)
 	}
-	for _, h := range hs {
-		if h.name == "content-type" && h.value != "" {
+	for i := range hs {
+		if hs[i].name == name {
+			hs[i].value = v
 			return hs
 		}
 	}
-	set("content-type", contentType(b, media))
-	return hs
+	return append(hs, header{name: name, value: v})
+}
+
+// class is the class of body the prepared header lists are made for: none
+// (0), a string, a []byte or io.Reader, or JSON (3).
+func (b *finalBody) class() int {
+	switch b.kind {
+	case noBody, emptyBody:
+		return 0
+	case jsonBody:
+		return 3
+	}
+	if _, isString := b.raw.(string); isString {
+		return 1
+	}
+	return 2
 }
 
 // contentType is the type of a body the call gives none for: for a
 // string, []byte or io.Reader, the operation's media type (BodyMedia)
 // when it names one.
 func contentType(b *finalBody, media string) string {
-	if b.kind == jsonBody {
+	switch {
+	case b.kind == jsonBody:
 		return ContentTypeJSON
-	}
-	if media != "" && strings.IndexByte(media, '*') < 0 {
+	case media != "" && strings.IndexByte(media, '*') < 0:
 		return media
-	}
-	if _, isString := b.raw.(string); isString {
+	case b.class() == 1:
 		return ContentTypeText
 	}
 	return ContentTypeBinary
