@@ -26,6 +26,8 @@ import (
 type Builder struct {
 	e      *Endpoint
 	route  string
+	method string // the route's, read by Route
+	target string
 	call   layer // what the methods set, but the parameters
 	err    error
 	budget value.Budget
@@ -41,9 +43,12 @@ type Builder struct {
 // Route starts a call: "METHOD /path/{param}" (an HTTP token, one space,
 // a target without white space), or a target alone, starting with "/",
 // "{" or http(s)://, which leaves the method to the defaults. Anything else
-// is ErrInvalidRoute, reported by Build.
+// is ErrInvalidRoute, reported by Build before any later error, as the
+// route is read first.
 func (e *Endpoint) Route(route string) *Builder {
-	return &Builder{e: e.orZero(), route: route}
+	b := &Builder{e: e, route: route}
+	b.method, b.target, b.err = e.splitRoute(route)
+	return b
 }
 
 // Method overrides the route's method.
@@ -89,12 +94,14 @@ func (b *Builder) Param(name string, value any) *Builder {
 		return b // b.err says why
 	}
 	b.budget.Refund(*dst)
-	v, err := toValue(value, &b.budget)
-	if err != nil {
-		b.err = valueErr(name, err)
-		return b
+	if !dst.SetScalar(value) {
+		v, err := toValue(value, &b.budget)
+		if err != nil {
+			b.err = valueErr(name, err)
+			return b
+		}
+		*dst = v
 	}
-	*dst = v
 	return b
 }
 
@@ -279,59 +286,45 @@ func (b *Builder) Meta(key string, v any) *Builder {
 	return b
 }
 
-// layer returns the call as a layer, with a copy of its parameters.
-func (b *Builder) layer() (layer, error) {
-	l, err := b.bareLayer()
-	if err != nil {
-		return layer{}, err
-	}
-	l.Params = paramList{b.params()}
-	return l, nil
-}
-
 func (b *Builder) ep() *Endpoint { return b.e.orZero() }
 
-// bareLayer is layer without the parameters: the route's method and
-// target unless Method and URL overrode them.
-func (b *Builder) bareLayer() (layer, error) {
+// bareLayer sets l to the call without its parameters: the route's method
+// and target unless Method and URL overrode them.
+func (b *Builder) bareLayer(l *layer) error {
+	if err := b.ep().err; err != nil {
+		return err
+	}
 	if b.err != nil {
-		return layer{}, b.err
+		return b.err
 	}
-	e := b.ep()
-	if e.err != nil {
-		return layer{}, e.err
-	}
-	method, target, err := e.splitRoute(b.route)
-	if err != nil {
-		return layer{}, err
-	}
-	l := b.call
+	*l = b.call
 	if l.Method == "" {
-		l.Method = method
+		l.Method = b.method
 	}
 	if l.URL == "" {
-		l.URL = target
+		l.URL = b.target
 	}
 	if len(b.req) > 0 {
 		l.Request = value.NewObject(slices.Clone(b.req))
 	}
-	return l, nil
+	return nil
 }
 
 // Merge returns the call merged over the defaults, not parsed: what
 // Endpoint.Merge returns.
 func (b *Builder) Merge() (Options, error) {
-	l, err := b.layer()
-	if err != nil {
+	var l layer
+	if err := b.bareLayer(&l); err != nil {
 		return Options{}, err
 	}
+	l.Params = paramList{b.params()}
 	return b.ep().merge(b.route, &l)
 }
 
 // Build returns the request options.
 func (b *Builder) Build() (RequestOptions, error) {
-	l, err := b.bareLayer()
-	if err != nil {
+	var l layer
+	if err := b.bareLayer(&l); err != nil {
 		return RequestOptions{}, err
 	}
 	return b.ep().build(&l, b.own())

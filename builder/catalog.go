@@ -18,83 +18,56 @@ import (
 // Package catalog implements it, for GitHub (catalog/github) and any
 // OpenAPI description (catalog/openapi).
 type Catalog interface {
-	// Resolve finds the operation of a method and URL template (whose
+	// Resolve finds the operation of a method and URL template (its
 	// variable names may differ from the description's), or, for method
-	// "", of the operation ID url ("repos/get"); its error says what was
+	// "", of an operation ID ("repos/get"); its error says what was
 	// probably meant.
 	Resolve(method, url string) (Operation, error)
-	// Accept returns the accept header the description asks for, which
-	// WithCatalog sets; "" keeps the Endpoint's.
+	// Accept is the accept header WithCatalog sets; "" keeps the Endpoint's.
 	Accept() string
 }
 
-// An Operation is one operation of a Catalog: what a call is checked
+// An Operation is one operation of a Catalog, which a call is checked
 // against and routed by. Its values are the engine's own, so package
 // catalog makes the one implementation.
 type Operation interface {
-	// Target returns the method and the URL template to build with: the
-	// description's path, a {?…} for the query parameters a template
+	// Target returns the method and the template to build with: the
+	// description's path and a {?…} of the query parameters a template
 	// writes, parsed as RFC 6570 alone (a colon is literal).
 	Target() (method string, t *template.Template, err error)
-	// BaseURL returns the operation's own server (uploads.github.com)
-	// where the description has one, else base.
+	// BaseURL returns the operation's own server where it has one
+	// (uploads.github.com), else base.
 	BaseURL(base string) string
-	// Locate says where the operation takes a parameter; InNone when it
-	// does not declare it.
+	// Locate says where the operation takes a parameter, InNone for one
+	// it does not declare; Place is Locate and CheckParam in one lookup,
+	// an error for a parameter that cannot be sent (a cookie).
 	Locate(name string) Location
-	// Place is Locate and CheckParam in one lookup: InNone and no error
-	// for an undeclared parameter, InNone and an error for one the builder
-	// cannot send (a cookie).
 	Place(name string, v value.Value) (Location, error)
 	// CheckParam checks a value's JSON type and enum; of an undeclared
-	// parameter, it passes a member an open body takes and suggests the
-	// nearest names for anything else.
+	// parameter, it passes a member of an open body and suggests the
+	// nearest names for anything else. CheckData checks a Data value
+	// against the body, CheckMember a member of a Data object.
 	CheckParam(name string, v value.Value) error
-	// CheckData checks a Data value against the body's JSON type, and
-	// CheckMember a member of a Data object as a member of the body.
 	CheckData(v value.Value) error
 	CheckMember(name string, v value.Value) error
-	// BodyMedia returns the media type of the request body ("text/plain"
-	// for GitHub's markdown/raw), or "": a string or []byte Data's.
+	// BodyMedia is the media type of the request body ("text/plain" for
+	// GitHub's markdown/raw), or "": a string or []byte Data's.
 	BodyMedia() string
 	// StyledValue returns what an array or object query or header
 	// parameter is sent as where the template cannot write its style (a
-	// string of joined items, an object marked value.DeepObjectFlag); ok
+	// string of joined items, an object flagged value.DeepObjectFlag); ok
 	// false when the template writes v as it is.
 	StyledValue(name string, v value.Value) (_ value.Value, ok bool)
 	// Requires lists the parameters always required and those required
 	// once a body is sent; Shadowed those of them that are body
-	// properties named like a path, query or header parameter, which only
-	// Data gives. The slices are shared: not to be changed.
+	// properties named like a path, query or header parameter, which
+	// only Data gives. The slices are shared: not to be changed.
 	Requires() (always, withBody []string)
 	Shadowed() (always, withBody []string)
 	// MissingIn returns the error for the required parameters has says
-	// are absent (asked with body true of a body property), nil for none;
-	// sendsBody requires an optional body's required properties.
+	// are absent (body true of a body property), nil for none; sendsBody
+	// requires an optional body's required properties.
 	MissingIn(has func(name string, body bool) bool, sendsBody bool) error
-}
-
-// styleQuery returns params with the values op's query styles rewrite;
-// params itself when there are none, as when all are scalars.
-func styleQuery(op Operation, params []param) []param {
-	var out []param
-	for i := range params {
-		if k := params[i].v.Kind(); k != value.Array && k != value.Object {
-			continue
-		}
-		v, ok := op.StyledValue(params[i].name, params[i].v)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = slices.Clone(params)
-		}
-		out[i].v = v
-	}
-	if out == nil {
-		return params
-	}
-	return out
 }
 
 // Location is where an operation takes a parameter.
@@ -339,93 +312,71 @@ func checkData(m *layer, op Operation) error {
 }
 
 // checkMissing has the operation name the required parameters the call
-// leaves out, once missing says there is one. A required body property
-// named like a path, query or header parameter is given only by Data.
+// leaves out, once missing says there is one.
 func checkMissing(m *layer, op Operation, kept []param, sendsBody bool) error {
-	if !missing(op, m, paramList{kept}, sendsBody) {
+	g, sendsBody := givens{paramList{kept}, m.Data, m.Headers}, sendsBody || m.Data.set
+	if !g.missing(op, sendsBody) {
 		return nil
 	}
 	// A copy for the callback, which may keep it: a Builder's parameters,
 	// passed uncopied, would move the Builder to the heap.
-	ps, data, hs := paramList{slices.Clone(kept)}, m.Data, m.Headers
-	err := op.MissingIn(func(name string, inBody bool) bool {
-		if inBody && op.Locate(name) != InBody {
-			return dataHas(data, name) || opaqueBody(data)
-		}
-		return given(op, ps, data, hs, name)
-	}, sendsBody || data.set)
-	if err != nil {
+	c := givens{paramList{slices.Clone(kept)}, m.Data, m.Headers}
+	if err := op.MissingIn(func(name string, inBody bool) bool { return c.has(op, name, inBody) }, sendsBody); err != nil {
 		return newError("check", callRoute(m), err)
 	}
 	return nil
 }
 
-// missing reports whether a required parameter is absent, without the
-// allocations of building the error.
-func missing(op Operation, m *layer, params paramList, sendsBody bool) bool {
-	always, withBody := op.Requires()
-	for _, name := range always {
-		if !given(op, params, m.Data, m.Headers, name) {
-			return true
-		}
-	}
-	if shadowMissing(op, m.Data, sendsBody) {
-		return true
-	}
-	if len(withBody) == 0 || opaqueBody(m.Data) || !m.Data.set && !sendsBody {
-		return false
-	}
-	for _, name := range withBody {
-		if params.find(name) < 0 && !dataHas(m.Data, name) {
-			return true
-		}
-	}
-	return false
+// givens is what a call gives of its operation's parameters (never with
+// the operation in it, whose calls would take the parameters to the
+// heap).
+type givens struct {
+	params paramList
+	data   body
+	hs     headerList
 }
 
-// shadowMissing reports whether a required body property named like a
-// path, query or header parameter is absent: only Data (or a body not
-// looked into) gives it.
-func shadowMissing(op Operation, d body, sendsBody bool) bool {
-	always, withBody := op.Shadowed()
-	if len(always)+len(withBody) == 0 || opaqueBody(d) {
-		return false
+// has reports whether the call gives op's required parameter name: as a
+// parameter, a member of Data, any member of an opaque Data, or the
+// header a header parameter is; a body property (inBody) named like a
+// path, query or header parameter only by Data. An undefined value (nil,
+// empty, all nulls) in the query is left out, so not given; in a body
+// null is written.
+func (g *givens) has(op Operation, name string, inBody bool) bool {
+	if inBody && op.Locate(name) != InBody {
+		return dataHas(g.data, name) || opaqueBody(g.data)
 	}
-	for _, name := range always {
-		if !dataHas(d, name) {
-			return true
-		}
-	}
-	if !d.set && !sendsBody {
-		return false
-	}
-	for _, name := range withBody {
-		if !dataHas(d, name) {
-			return true
-		}
-	}
-	return false
-}
-
-// given reports whether a call gives the required parameter name: as a
-// parameter, a member of Data, any member of an opaque Data, or as the
-// header a header parameter is. An undefined value (nil, empty, all
-// nulls) in the query is left out, so not given; in a body null is
-// written.
-func given(op Operation, params paramList, data body, hs headerList, name string) bool {
-	if i := params.find(name); i >= 0 && (!params.list[i].v.Undefined() || op.Locate(name) != InQuery) {
+	if i := g.params.find(name); i >= 0 && (!g.params.list[i].v.Undefined() || op.Locate(name) != InQuery) {
 		return true
 	}
-	if dataHas(data, name) {
+	if dataHas(g.data, name) {
 		return true
 	}
 	switch op.Locate(name) {
 	case InBody:
-		return opaqueBody(data)
+		return opaqueBody(g.data)
 	case InHeader:
-		return hasHeader(hs, name)
+		return hasHeader(g.hs, name)
 	}
 	return false
+}
+
+// missing reports whether a required parameter of op is absent, without
+// the allocations of MissingIn's error.
+func (g *givens) missing(op Operation, sendsBody bool) bool {
+	always, withBody := op.Requires()
+	shadowed, shadowedWithBody := op.Shadowed()
+	return !g.all(op, always, false) || !g.all(op, shadowed, true) ||
+		sendsBody && !(g.all(op, withBody, true) && g.all(op, shadowedWithBody, true))
+}
+
+func (g *givens) all(op Operation, names []string, inBody bool) bool {
+	for _, name := range names {
+		if !g.has(op, name, inBody) {
+			return false
+		}
+	}
+	return true
 }
 
 // routeBase returns the base URL an absolute route names: its text before
@@ -575,33 +526,22 @@ func literalQuery(url string) string {
 	if strings.IndexByte(url, '?') < 0 {
 		return "" // most routes: one fast scan
 	}
-	depth, start := 0, -1
-	var kept []byte // only when an expression is left out
+	var b []byte
+	depth := 0
 	for i := 0; i < len(url); i++ {
 		switch c := url[i]; {
 		case c == '{':
-			if depth == 0 && start >= 0 && kept == nil {
-				kept = append([]byte(nil), url[start:i]...)
-			}
 			depth++
 		case c == '}':
 			depth--
 		case depth > 0:
 		case c == '#':
-			if start < 0 {
-				return ""
-			}
-			return queryText(url[start:i], kept)
-		case c == '?' && start < 0:
-			start = i
-		case kept != nil:
-			kept = append(kept, c)
+			return string(b)
+		case b != nil || c == '?':
+			b = append(b, c)
 		}
 	}
-	if start < 0 {
-		return ""
-	}
-	return queryText(url[start:], kept)
+	return string(b)
 }
 
 // queryInvalid reports whether the literal query of url, which failed to
@@ -624,13 +564,6 @@ func queryInvalid(url string) bool {
 	return true // no query outside an expression: the text is malformed
 }
 
-func queryText(written string, kept []byte) string {
-	if kept == nil {
-		return written
-	}
-	return string(kept)
-}
-
 // parseTarget parses a call's URL template; with a catalogue it is the
 // catalogue's, whose colons are literal.
 func parseTarget(target string, catalogued bool) (*template.Template, error) {
@@ -640,25 +573,32 @@ func parseTarget(target string, catalogued bool) (*template.Template, error) {
 	return template.Parse(target)
 }
 
-// catalogNames returns params with the names t holds percent-encoded
-// (template.VarName: include[] as include%5B%5D) written so; params
-// itself when there are none. Until then parameters keep their names, as
-// the catalogue and Merge's options know them.
-func catalogNames(t *template.Template, params []param) []param {
-	if strings.IndexByte(t.String(), '%') < 0 {
-		return params
-	}
+// catalogParams returns params as op's template takes them, params
+// itself when none change: an array or object styled by op where the
+// template cannot write its style (StyledValue), and a name the template
+// holds percent-encoded (template.VarName: include[] as include%5B%5D)
+// written so. Until here, parameters keep the names the catalogue and
+// Merge's options know them by.
+func catalogParams(op Operation, t *template.Template, params []param) []param {
+	encoded := strings.IndexByte(t.String(), '%') >= 0
 	var out []param
-	for i := range params {
-		name := params[i].name
-		enc := template.VarName(name)
-		if enc == name || t.Uses(name) || !t.Uses(enc) {
-			continue
+	for i, p := range params {
+		styled := false
+		if k := p.v.Kind(); k == value.Array || k == value.Object {
+			var v value.Value
+			if v, styled = op.StyledValue(p.name, p.v); styled {
+				p.v = v
+			}
 		}
-		if out == nil {
-			out = slices.Clone(params)
+		if encoded && !t.Uses(p.name) && t.Uses(template.VarName(p.name)) {
+			p.name, styled = template.VarName(p.name), true
 		}
-		out[i].name = enc
+		if styled {
+			if out == nil {
+				out = slices.Clone(params)
+			}
+			out[i] = p
+		}
 	}
 	if out == nil {
 		return params

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
-	"strings"
 
 	"github.com/endpointkit/endpoint/internal/value"
 )
@@ -28,71 +26,29 @@ type Endpoint struct {
 
 // prepared is the work an Endpoint does once for all its calls.
 type prepared struct {
-	// headers are the final headers of a call that changes none; withJSON,
-	// withText, withBinary and withoutBody those of a JSON body, a string,
-	// a []byte or io.Reader, and no body (see bodyHeaders).
-	headers, withJSON, withText, withBinary, withoutBody []header
+	// headers are the final headers of a call that changes none, bodies
+	// those with what each class of body needs (see bodyClass).
+	headers []header
+	bodies  [4][]header
 	// base is the default base URL; baseOK says it passed checkBaseURL, so
-	// that URLs joined to it need no check. For an absolute base, baseURL
-	// is it parsed and pathAt where its path starts.
-	base    string
-	baseOK  bool
-	baseURL *url.URL
-	pathAt  int
+	// that URLs joined to it need no check.
+	base   string
+	baseOK bool
 }
 
-// prepareOver prepares the defaults l, taking the base URL's work from
+// prepareOver prepares the defaults l, taking the base URL's check from
 // parent when it has the same.
 func prepareOver(l *layer, parent *prepared) prepared {
-	hs := finalHeaders(l)
-	p := prepared{headers: hs, base: l.BaseURL}
-	p.withJSON = bodyHeaders(hs, false, &finalBody{kind: jsonBody}, "post", "")
-	p.withText = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: ""}, "post", "")
-	p.withBinary = bodyHeaders(hs, false, &finalBody{kind: rawBody, raw: []byte(nil)}, "post", "")
-	p.withoutBody = bodyHeaders(hs, false, &finalBody{}, "post", "")
+	p := prepared{headers: finalHeaders(l), base: l.BaseURL}
+	for i, b := range [...]finalBody{{}, {kind: rawBody, raw: ""}, {kind: rawBody, raw: []byte(nil)}, {kind: jsonBody}} {
+		p.bodies[i] = bodyHeaders(p.headers, false, &b, "")
+	}
 	if parent != nil && parent.base == l.BaseURL {
-		p.baseOK, p.baseURL, p.pathAt = parent.baseOK, parent.baseURL, parent.pathAt
-		return p
+		p.baseOK = parent.baseOK
+	} else {
+		p.baseOK = checkBaseURL(l.BaseURL) == nil // else every call on it reports it
 	}
-	if checkBaseURL(l.BaseURL) != nil {
-		return p // every call on this base reports it
-	}
-	p.baseOK = true
-	trimmed := strings.TrimSuffix(l.BaseURL, "/")
-	if !isAbsolute(trimmed) {
-		return p
-	}
-	// A copy: the host url.Parse slices out would pin the larger string
-	// trimmed may be part of (options JSON).
-	u, err := url.Parse(strings.Clone(trimmed))
-	if err != nil {
-		return p
-	}
-	rest := trimmed[strings.Index(trimmed, "://")+3:]
-	path := strings.IndexByte(rest, '/')
-	if path < 0 {
-		path = len(rest)
-	}
-	p.baseURL, p.pathAt = u, len(trimmed)-len(rest)+path
 	return p
-}
-
-// bodyHeaders is bodyHeaders for the prepared headers, without copying
-// them.
-func (p *prepared) bodyHeaders(b *finalBody, method string) []header {
-	switch b.kind {
-	case noBody:
-		if method == "put" || method == "patch" {
-			b.kind = emptyBody
-		}
-		return p.withoutBody
-	case rawBody:
-		if _, isString := b.raw.(string); isString {
-			return p.withText
-		}
-		return p.withBinary
-	}
-	return p.withJSON
 }
 
 // New returns an Endpoint with the given layers of defaults, each over the
@@ -329,7 +285,8 @@ func (e *Endpoint) build(call *layer, own []param) (RequestOptions, error) {
 // the defaults, checked and routed by the catalogue when there is one,
 // then parsed.
 func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
-	m := overlay(&e.defaults, call)
+	var m layer
+	overlay(&m, &e.defaults, call)
 	if err := headerLimit(len(m.Headers.list)); err != nil {
 		return err // together, as Merge counts them
 	}
@@ -353,7 +310,7 @@ func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 // operation ID, which leaves the method to the operation.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	method, target, err = parseRoute(route)
-	if err != nil && e.defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
+	if err != nil && e.orZero().defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
 		return "", route, nil
 	}
 	return method, target, err

@@ -1,9 +1,5 @@
 package builder
 
-// FillURL is HTTPRequest's way of reading a built URL without url.Parse,
-// held to url.Parse by a fuzz target.
-var FillURL = fillURL
-
 // DecodeLayer and MergeLayers expose the options decoder and the mergo
 // merge to the specs, which hold Build's mergeCall to MergeLayers.
 var DecodeLayer = decodeLayer

@@ -20,8 +20,8 @@ import (
 // HTTPRequest builds the call as an *http.Request: what Build and then
 // RequestOptions.HTTPRequest make, without the RequestOptions between.
 func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
-	l, err := b.bareLayer()
-	if err != nil {
+	var l layer
+	if err := b.bareLayer(&l); err != nil {
 		return nil, err
 	}
 	var r resolved
@@ -29,7 +29,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 		return nil, err
 	}
 	mem := newMemory(&r.body)
-	if r.base == nil || !fillURL(&mem.url, r.url, r.pathAt, r.base) {
+	if !parseURL(r.url, &mem.url) {
 		if err := parseInto(&mem.url, r.url); err != nil {
 			return nil, err
 		}
@@ -79,39 +79,6 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	}
 	body, size, getBody := fb.reader(mem.body)
 	return newHTTPRequest(ctx, method, mem, body, size, getBody, nil, r.Headers, r.URL)
-}
-
-// fillURL sets u from raw, built on the Endpoint's checked base, parsed
-// as base: its scheme, user and host, and raw's path (from pathAt) and
-// query. false leaves the rest (a fragment) to url.Parse, which a fuzz
-// target holds it to.
-func fillURL(u *url.URL, raw string, pathAt int, base *url.URL) bool {
-	if base == nil || pathAt < 0 || pathAt > len(raw) {
-		return false
-	}
-	rest := raw[pathAt:]
-	if strings.IndexByte(rest, '#') >= 0 {
-		return false
-	}
-	u.Scheme, u.User, u.Host = base.Scheme, base.User, base.Host
-	path, query, hasQuery := strings.Cut(rest, "?")
-	if hasQuery {
-		u.RawQuery = query
-		u.ForceQuery = query == ""
-	}
-	if plainPath(path) {
-		u.Path = path
-		return true
-	}
-	p, err := url.PathUnescape(path)
-	if err != nil {
-		return false
-	}
-	u.Path = p
-	if (&url.URL{Path: p}).EscapedPath() != path {
-		u.RawPath = path
-	}
-	return true
 }
 
 func parseInto(u *url.URL, raw string) error {
@@ -218,31 +185,6 @@ type memoryWithReader struct {
 	reader bytes.Reader
 }
 
-// httpMethod returns a valid token upper-case, net/http's constants for
-// the methods Build returns, so that they do not allocate.
-func httpMethod(m string) (string, bool) {
-	switch m {
-	case "get":
-		return http.MethodGet, true
-	case "post":
-		return http.MethodPost, true
-	case "put":
-		return http.MethodPut, true
-	case "patch":
-		return http.MethodPatch, true
-	case "delete":
-		return http.MethodDelete, true
-	case "head":
-		return http.MethodHead, true
-	case "options":
-		return http.MethodOptions, true
-	}
-	if !headers.IsToken(m) {
-		return "", false
-	}
-	return strings.ToUpper(m), true
-}
-
 // setMapHeaders is setHeaders for a header map, which may be edited by
 // hand, so checked in the same pass (net/http refuses only a CR or LF, when
 // sending); of two spellings of one name the lower-case one wins, as
@@ -308,7 +250,8 @@ func (f *headerFill) add(lower, v string) {
 }
 
 // canonicalHeaderKey is http.CanonicalHeaderKey without its allocation
-// for the usual names (net/http interns some, but not Authorization).
+// for the names GitHub calls send (net/http interns some, not
+// Authorization).
 func canonicalHeaderKey(name string) string {
 	switch name {
 	case "accept":
@@ -323,14 +266,6 @@ func canonicalHeaderKey(name string) string {
 		return "Content-Length"
 	case "x-github-api-version":
 		return "X-Github-Api-Version"
-	case "if-none-match":
-		return "If-None-Match"
-	case "if-modified-since":
-		return "If-Modified-Since"
-	case "accept-encoding":
-		return "Accept-Encoding"
-	case "cookie":
-		return "Cookie"
 	}
 	return http.CanonicalHeaderKey(name)
 }

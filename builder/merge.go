@@ -22,7 +22,7 @@ import (
 // changes.
 func mergeLayers(base, l *layer) (layer, error) {
 	out := *base
-	if err := mergo.Merge(&out, l, mergo.WithOverride, mergo.WithTransformers(transformers{})); err != nil {
+	if err := mergo.Merge(&out, l, mergo.WithOverride, mergo.WithTransformers(fieldMerges)); err != nil {
 		return layer{}, err
 	}
 	return out, nil
@@ -32,51 +32,23 @@ func mergeLayers(base, l *layer) (layer, error) {
 // addressable, which mergeLayers's pointers rule out.
 var errMergeCopy = errors.New("builder: merge: a layer field is not addressable")
 
-type transformers struct{}
+// transformers merges each field type of a layer by its own rule; made
+// once, since mergo asks for one per field per merge.
+type transformers map[reflect.Type]func(dst, src reflect.Value) error
 
-var (
-	headerListType  = reflect.TypeFor[headerList]()
-	previewListType = reflect.TypeFor[previewList]()
-	bodyType        = reflect.TypeFor[body]()
-	valueType       = reflect.TypeFor[value.Value]()
-	paramListType   = reflect.TypeFor[paramList]()
-	keyOrderType    = reflect.TypeFor[keyOrder]()
-	catalogRefType  = reflect.TypeFor[catalogRef]()
-	searchListType  = reflect.TypeFor[searchList]()
-)
+func (t transformers) Transformer(typ reflect.Type) func(dst, src reflect.Value) error {
+	return t[typ]
+}
 
-// Made once: mergo asks for one per field per merge.
-var (
-	transformHeaders  = transform(mergeHeaders)
-	transformPreviews = transform(unionPreviews)
-	transformBody     = transform(mergeBody)
-	transformRequest  = transform(mergeRequest)
-	transformParams   = transform(mergeParams)
-	transformKeys     = transform(mergeKeys)
-	transformCatalog  = transform(mergeCatalog)
-	transformSearch   = transform(unionSearch)
-)
-
-func (transformers) Transformer(t reflect.Type) func(dst, src reflect.Value) error {
-	switch t {
-	case headerListType:
-		return transformHeaders
-	case previewListType:
-		return transformPreviews
-	case bodyType:
-		return transformBody
-	case valueType:
-		return transformRequest
-	case paramListType:
-		return transformParams
-	case keyOrderType:
-		return transformKeys
-	case catalogRefType:
-		return transformCatalog
-	case searchListType:
-		return transformSearch
-	}
-	return nil
+var fieldMerges = transformers{
+	reflect.TypeFor[headerList]():  transform(mergeHeaders),
+	reflect.TypeFor[previewList](): transform(unionPreviews),
+	reflect.TypeFor[body]():        transform(mergeBody),
+	reflect.TypeFor[value.Value](): transform(mergeRequest),
+	reflect.TypeFor[paramList]():   transform(mergeParams),
+	reflect.TypeFor[keyOrder]():    transform(mergeKeys),
+	reflect.TypeFor[catalogRef]():  transform(mergeCatalog),
+	reflect.TypeFor[searchList]():  transform(unionSearch),
 }
 
 // transform adapts a merge function of one field type to mergo, reading
@@ -93,11 +65,11 @@ func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) 
 	}
 }
 
-// overlay is the call l read over its defaults base by mergeLayers's
-// rules, sharing what it does not change, without the key order a build
-// does not need.
-func overlay(base, l *layer) layer {
-	out := *base
+// overlay sets out to the call l read over its defaults base by
+// mergeLayers's rules, sharing what it does not change, without the key
+// order a build does not need.
+func overlay(out, base, l *layer) {
+	*out = *base
 	if l.Method != "" {
 		out.Method = l.Method
 	}
@@ -131,7 +103,6 @@ func overlay(base, l *layer) layer {
 	if len(l.Search.names) > 0 {
 		out.Search = unionSearch(base.Search, l.Search)
 	}
-	return out
 }
 
 func unionSearch(base, l searchList) searchList {

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"net/http"
 	"strings"
 
 	"github.com/endpointkit/endpoint/headers"
@@ -30,4 +31,29 @@ func normalizeMethod(m string) (string, error) {
 		return "", newError("method", m, ErrInvalidMethod)
 	}
 	return strings.ToLower(m), nil
+}
+
+// httpMethod returns a valid token upper-case, net/http's constants for
+// the methods Build returns, so that they do not allocate.
+func httpMethod(m string) (string, bool) {
+	switch m {
+	case "get":
+		return http.MethodGet, true
+	case "post":
+		return http.MethodPost, true
+	case "put":
+		return http.MethodPut, true
+	case "patch":
+		return http.MethodPatch, true
+	case "delete":
+		return http.MethodDelete, true
+	case "head":
+		return http.MethodHead, true
+	case "options":
+		return http.MethodOptions, true
+	}
+	if !headers.IsToken(m) {
+		return "", false
+	}
+	return strings.ToUpper(m), true
 }

@@ -10,10 +10,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"net/url"
 	"reflect"
 	"strings"
-	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -269,44 +267,3 @@ var _ = Describe("one step and two", func() {
 		Expect(sameRequest(one, two)).To(BeEmpty())
 	})
 })
-
-// FuzzFillURL holds the URL the one-step path fills in field by field to
-// url.Parse's reading of the same text. Run with
-//
-//	go test -run '^$' -fuzz '^FuzzFillURL$' -fuzztime 2m ./builder/
-func FuzzFillURL(f *testing.F) {
-	for _, s := range []string{"/repos/o/r/issues?state=open", "/a%2Fb/c", "/x?", "/ä/%20", "/x;y=z/@:!$&'()*+,=", "/%2e/x", "/a//b?c=d#e"} {
-		f.Add("https://api.github.com", s)
-		f.Add("http://u:p@h.example:8080/api/v3", s)
-	}
-	f.Fuzz(func(t *testing.T, base, rest string) {
-		// The engine's way: a base it accepts, trimmed of a final "/",
-		// parsed once; its path starts at the first "/" after the
-		// authority; the expanded path (rest) starts with "/".
-		base = strings.TrimSuffix(base, "/")
-		if !strings.HasPrefix(base, "https://") && !strings.HasPrefix(base, "http://") || !strings.HasPrefix(rest, "/") {
-			return
-		}
-		bu, err := url.Parse(base)
-		if err != nil || bu.Host == "" || bu.RawQuery != "" || bu.Fragment != "" || bu.ForceQuery || strings.ContainsAny(base, "?#") {
-			return
-		}
-		raw := base + rest
-		want, err := url.Parse(raw)
-		if err != nil || want.Host != bu.Host {
-			return
-		}
-		var got url.URL
-		authority := base[strings.Index(base, "://")+3:]
-		pathAt := len(base)
-		if i := strings.IndexByte(authority, '/'); i >= 0 {
-			pathAt = len(base) - len(authority) + i
-		}
-		if !builder.FillURL(&got, raw, pathAt, bu) {
-			return
-		}
-		if got.String() != want.String() || !reflect.DeepEqual(got, *want) {
-			t.Fatalf("%q + %q:\n fill  %#v\n parse %#v", base, rest, got, *want)
-		}
-	})
-}

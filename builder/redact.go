@@ -30,34 +30,22 @@ func IsSensitiveParam(name string) bool { return redact.IsSensitive(name) }
 
 // RedactURL returns s with RedactedValue for the value of every sensitive
 // query or fragment parameter (IsSensitiveParam; after ";" too) and for
-// any user information ("user:pass@", also of "//user:pass@host",
-// "https:user:pass@host" and "https:\\user:pass@host", which a browser
-// reads as URLs). s may be a URL, a template or any text holding URLs (an
-// error, a Link header): a value ends at "&", "#", white space, a control
-// byte, "<", ">", "{", "}", or a quote before white space or punctuation,
-// and one starting with "{" is a template expression, kept. A URL inside a
-// query value, as it is or percent-encoded up to three times, and a URL
-// percent-encoded anywhere else, is masked the same way. Everything else
-// is kept byte for byte (an encoded value that had something to mask is
-// encoded again), and s itself returned when there is nothing to mask.
-//
-// In text, user information ends where an authority or a value does. In
-// s that is one URL alone (starting with its scheme and authority, or
-// "//"), it runs to the last "@" when net/url refuses s or reads no
-// authority where a browser does ("https://u:pa ss@h", a password with
-// "<", "?" or "#"); where net/url reads one, its path and query are kept:
-// "https://u:12/ab@h/" is host u, port 12 and a path, whose "12/ab" only
-// RedactRawURL masks. The template package's errors use the same rule.
+// any user information, in s that is a URL, a template or any text that
+// holds URLs (an error, a Link header): a value ends at "&", "#", white
+// space, a control byte, "<", ">", "{", "}" or a quote before white space
+// or punctuation, and a URL inside a query value or percent-encoded (up
+// to three times) is masked the same way. Everything else is kept byte
+// for byte, s itself when there is nothing to mask. In s that is one URL,
+// user information runs to the last "@" where net/url reads no authority
+// but a browser does ("https://u:pa ss@h"). The template package's errors
+// use the same rule.
 func RedactURL(s string) string { return redact.URL(s) }
 
-// RedactRawURL is RedactURL for s that is one URL, base URL or host as a
-// caller gave it, for an error to quote: perhaps malformed, perhaps
-// without its scheme ("x-access-token:TOKEN@host/api", as a git remote
-// writes it). Its user information runs from the start of its authority
-// (of s, when s has no scheme or "//" and is no path) to the last "@" of
-// s, whatever lies between, any byte of a password typed unencoded. A URL
-// whose path holds an "@" ("/logo@2x.png") loses more: an error shows less
-// of it, never a password.
+// RedactRawURL is RedactURL for one URL, base URL or host as a caller
+// gave it, perhaps malformed or without its scheme
+// ("x-access-token:TOKEN@host/api"): its user information runs from the
+// start of its authority to the last "@" of s, whatever lies between. A
+// URL whose path holds an "@" loses more, never a password.
 func RedactRawURL(s string) string { return redact.RawURL(s) }
 
 // Redacted returns a copy of r for logging, with RedactedValue for the
@@ -227,14 +215,8 @@ func uniqueKey[V any](out map[string]V, masked string) string {
 // and none of their methods, for fmt to print the default way once
 // Redacted has masked them.
 type (
-	requestOptionsView struct {
-		Method  string
-		URL     string
-		Headers headers.Set
-		Body    any
-		Request map[string]any
-	}
-	optionsView struct {
+	requestOptionsView RequestOptions
+	optionsView        struct {
 		Method        string
 		BaseURL       string
 		URL           string
@@ -278,7 +260,8 @@ func (r RequestOptions) view() requestOptionsView {
 	for k, x := range r.Request { // Redacted made Request a copy
 		r.Request[k] = jsonText(x)
 	}
-	return requestOptionsView{Method: r.Method, URL: r.URL, Headers: r.Headers, Body: jsonText(r.Body), Request: r.Request}
+	r.Body = jsonText(r.Body)
+	return requestOptionsView(r)
 }
 
 // String is %v of the struct, credentials masked (see Redacted).

@@ -23,12 +23,8 @@ const (
 // resolved is a parsed call: what RequestOptions and an *http.Request are
 // made of.
 type resolved struct {
-	method string // lower-case
-	url    string
-	// pathAt is where the path starts in url when it was built on the
-	// Endpoint's checked base, base; else -1 and nil.
-	pathAt  int
-	base    *url.URL
+	method  string // lower-case
+	url     string
 	headers []header // may be the Endpoint's prepared list, which nothing writes
 	body    finalBody
 	request value.Value
@@ -128,7 +124,7 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 		}
 	}
 	if c.op != nil {
-		params = catalogNames(t, styleQuery(c.op, params))
+		params = catalogParams(c.op, t, params)
 	} else if err := scalarPath(t, params); err != nil {
 		return err
 	}
@@ -138,6 +134,9 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 	if hasBody(r.method) {
 		if r.body, err = makeBody(m, params, t, call); err != nil {
 			return err
+		}
+		if r.body.kind == noBody && (r.method == "put" || r.method == "patch") {
+			r.body.kind = emptyBody
 		}
 	} else if m.Data.set {
 		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
@@ -159,7 +158,7 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
 		buf = (*bp)[:0]
 	}
-	buf, pathAt, trusted, err := appendURL(buf, m, params, t, pre)
+	buf, trusted, err := appendURL(buf, m, params, t, pre)
 	if err != nil {
 		return err
 	}
@@ -168,12 +167,12 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 			return err
 		}
 	}
-	if trusted {
-		r.base = pre.baseURL
-	} else if err := checkURL(buf); err != nil {
-		return err
+	if !trusted {
+		if err := checkURL(buf); err != nil {
+			return err
+		}
 	}
-	r.url, r.pathAt = string(buf), pathAt
+	r.url = string(buf)
 	return nil
 }
 
@@ -222,41 +221,37 @@ func (r *resolved) setHeaders(m *layer, c parse) {
 		media = c.op.BodyMedia()
 	}
 	if prepared && media == "" {
-		r.headers = c.pre.bodyHeaders(&r.body, r.method)
+		r.headers = c.pre.bodies[r.body.class()]
 	} else {
-		r.headers = bodyHeaders(r.headers, !prepared, &r.body, r.method, media)
+		r.headers = bodyHeaders(r.headers, !prepared, &r.body, media)
 	}
 }
 
 // appendURL expands t after the base URL, unless t is absolute. trusted
-// says the base is the one the Endpoint checked, pathAt then where the
-// path begins.
-func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, pathAt int, trusted bool, err error) {
+// says the base is the one the Endpoint checked, so that the URL needs
+// no check.
+func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, trusted bool, err error) {
 	if isAbsolute(t.String()) {
 		buf, err = expand(buf, t, params)
-		return buf, -1, false, err
+		return buf, false, err
 	}
 	trusted = pre != nil && pre.baseOK && m.BaseURL == pre.base
 	if !trusted {
 		if err := checkBaseURL(m.BaseURL); err != nil {
-			return nil, -1, false, err
+			return nil, false, err
 		}
 	}
 	base := strings.TrimSuffix(m.BaseURL, "/")
 	buf = append(buf, base...)
 	start := len(buf)
 	if buf, err = expand(buf, t, params); err != nil {
-		return nil, -1, false, err
+		return nil, false, err
 	}
 	if t.StartsReserved() && isAbsolute(string(buf[start:])) {
 		// An absolute {+url}: no base.
-		return append(buf[:0], buf[start:]...), -1, false, nil
+		return append(buf[:0], buf[start:]...), false, nil
 	}
-	buf = slashAt(buf, start)
-	if trusted {
-		return buf, pre.pathAt, true, nil
-	}
-	return buf, -1, false, nil
+	return slashAt(buf, start), trusted, nil
 }
 
 // slashAt joins the base URL and the expansion at buf[start] with one "/".
@@ -321,7 +316,7 @@ func isAbsolute(s string) bool { return ascii.HTTPScheme(s) > 0 }
 
 // templateVar is v as the template reads it: null undefined, arrays lists
 // and objects associative arrays of scalars, in order, nulls skipped; an
-// object a catalogue styled deepObject (styleQuery) a DeepObjectVar.
+// object a catalogue styled deepObject (catalogParams) a DeepObjectVar.
 func templateVar(v value.Value) template.Var {
 	switch v.Kind() {
 	case value.Null:
@@ -492,49 +487,55 @@ func finalHeaders(m *layer) []header {
 }
 
 // bodyHeaders adds what a body needs: a content-type for one without,
-// and, as v6 does, content-length 0 for no body; a bodiless PUT or PATCH
-// gets the body "". hs is copied before it is changed unless own.
-func bodyHeaders(hs []header, own bool, b *finalBody, method, media string) []header {
-	set := func(name, v string) {
-		if !own {
-			hs = append(make([]header, 0, len(hs)+2), hs...)
-			own = true
-		}
-		for i := range hs {
-			if hs[i].name == name {
-				hs[i].value = v
-				return
+// and, as v6 does, content-length 0 for none ("" too). hs is copied
+// before it is changed unless own.
+func bodyHeaders(hs []header, own bool, b *finalBody, media string) []header {
+	name, v := "content-length", "0"
+	if b.class() > 0 {
+		for _, h := range hs {
+			if h.name == "content-type" && h.value != "" {
+				return hs
 			}
 		}
-		hs = append(hs, header{name: name, value: v})
+		name, v = "content-type", contentType(b, media)
 	}
-	if b.kind == noBody {
-		set("content-length", "0")
-		if method == "put" || method == "patch" {
-			b.kind = emptyBody
-		}
-		return hs
+	if !own {
+		hs = append(make([]header, 0, len(hs)+1), hs...)
 	}
-	for _, h := range hs {
-		if h.name == "content-type" && h.value != "" {
+	for i := range hs {
+		if hs[i].name == name {
+			hs[i].value = v
 			return hs
 		}
 	}
-	set("content-type", contentType(b, media))
-	return hs
+	return append(hs, header{name: name, value: v})
+}
+
+// class is the class of body the prepared header lists are made for: none
+// (0), a string, a []byte or io.Reader, or JSON (3).
+func (b *finalBody) class() int {
+	switch b.kind {
+	case noBody, emptyBody:
+		return 0
+	case jsonBody:
+		return 3
+	}
+	if _, isString := b.raw.(string); isString {
+		return 1
+	}
+	return 2
 }
 
 // contentType is the type of a body the call gives none for: for a
 // string, []byte or io.Reader, the operation's media type (BodyMedia)
 // when it names one.
 func contentType(b *finalBody, media string) string {
-	if b.kind == jsonBody {
+	switch {
+	case b.kind == jsonBody:
 		return ContentTypeJSON
-	}
-	if media != "" && strings.IndexByte(media, '*') < 0 {
+	case media != "" && strings.IndexByte(media, '*') < 0:
 		return media
-	}
-	if _, isString := b.raw.(string); isString {
+	case b.class() == 1:
 		return ContentTypeText
 	}
 	return ContentTypeBinary

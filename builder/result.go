@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -58,12 +59,13 @@ func bodyJSON(b any) ([]byte, bool, error) {
 	case string:
 		return value.AppendString(nil, t), true, nil
 	case json.RawMessage:
-		// Checked and compacted as encoding/json writes it, escapes kept.
-		out, err := value.Compact(nil, t)
-		if err != nil {
-			return nil, false, err
+		// Compacted as encoding/json writes it, escapes kept, and not
+		// judged by the limits again: its values were, where they entered.
+		var out bytes.Buffer
+		if err := json.Compact(&out, t); err != nil {
+			return nil, false, fmt.Errorf("%w: %w", ErrInvalidValue, err)
 		}
-		return out, true, nil
+		return out.Bytes(), true, nil
 	case []byte:
 		return value.AppendString(nil, string(t)), true, nil
 	}

@@ -1,9 +1,6 @@
 package template
 
-import (
-	"reflect"
-	"sync"
-)
+import "sync"
 
 // CacheSize is the most templates Parse keeps; beyond it, or beyond
 // CacheBytes, the oldest is evicted. A route that embeds its values
@@ -15,29 +12,24 @@ const CacheSize = 4096
 // many hostile templates of MaxExpressions expressions do not.
 const CacheBytes = 8 << 20
 
-// cost estimates the bytes key and t pin while cached.
+// cost estimates the bytes key and t pin while cached: the text twice
+// (key and t), and each part with its variables.
 func cost(key string, t *Template) int {
-	n := 2*len(key) + len(t.raw) + sizeOf[Template]() + 128 // entry, map and ring overhead
-	n += cap(t.parts) * sizeOf[part]()
+	n := 2*len(key) + len(t.raw) + 512
 	for i := range t.parts {
-		p := &t.parts[i]
-		n += len(p.lit) + cap(p.specs)*sizeOf[varspec]()
+		n += 96 + len(t.parts[i].lit) + 64*len(t.parts[i].specs)
 	}
-	return n + (cap(t.segVars)+cap(t.vars)+cap(t.joinVars))*sizeOf[string]()
+	return n
 }
 
-func sizeOf[T any]() int { return int(reflect.TypeFor[T]().Size()) }
-
 // templateCache maps template text to its *Template: lock-free lookups
-// (sync.Map), and inserts and evictions under mu, which keeps the count
+// (sync.Map), and inserts and evictions under mu, which keeps the order
 // and the bytes exact.
 type templateCache struct {
 	m     sync.Map // string -> *Template
 	mu    sync.Mutex
-	ring  []entry // oldest at head; grows up to CacheSize
-	head  int
-	n     int
-	bytes int // estimated, see cost
+	order []entry // oldest first
+	bytes int     // estimated, see cost
 }
 
 type entry struct {
@@ -64,22 +56,13 @@ func (c *templateCache) put(key string, t *Template) *Template {
 		return v.(*Template)
 	}
 	size := cost(key, t)
-	for c.n > 0 && (c.n == CacheSize || c.bytes+size > CacheBytes) {
-		old := c.ring[c.head]
-		c.ring[c.head] = entry{}
-		c.m.Delete(old.key)
-		c.bytes -= old.cost
-		c.head = (c.head + 1) % len(c.ring)
-		c.n--
+	for len(c.order) > 0 && (len(c.order) == CacheSize || c.bytes+size > CacheBytes) {
+		c.m.Delete(c.order[0].key)
+		c.bytes -= c.order[0].cost
+		c.order[0] = entry{} // let the text go
+		c.order = c.order[1:]
 	}
-	if c.n == len(c.ring) { // full but below CacheSize: grow
-		grown := make([]entry, 0, min(max(2*len(c.ring), 64), CacheSize))
-		grown = append(grown, c.ring[c.head:]...)
-		grown = append(grown, c.ring[:c.head]...)
-		c.ring, c.head = grown[:cap(grown)], 0
-	}
-	c.ring[(c.head+c.n)%len(c.ring)] = entry{key: key, cost: size}
-	c.n++
+	c.order = append(c.order, entry{key, size})
 	c.bytes += size
 	c.m.Store(key, t)
 	return t

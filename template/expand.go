@@ -108,7 +108,7 @@ func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var
 	vals = append(vals, make([]Var, len(t.vars))...)
 	for i, name := range t.vars {
 		if x, ok := lookup(name); ok {
-			m, err := mapValue(x, nil, nil)
+			m, err := mapValue(x)
 			if err != nil {
 				vals[i] = InvalidVar(err)
 			} else {

@@ -41,7 +41,7 @@ func HasDotSegmentBytes(url []byte) bool { return iroute.HasDotSegment(iroute.UR
 func (c *templateCache) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.n
+	return len(c.order)
 }
 
 // reset empties the cache (tests).
@@ -49,5 +49,5 @@ func (c *templateCache) reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.m.Clear()
-	c.ring, c.head, c.n, c.bytes = nil, 0, 0, 0
+	c.order, c.bytes = nil, 0
 }

@@ -44,9 +44,7 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 
 // appendQueryParamAt is AppendQueryVar for a Go value.
 func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, error) {
-	var scratch [32]byte
-	var items [16]string
-	m, err := mapValue(v, scratch[:0], items[:0])
+	m, err := mapValue(v)
 	if err != nil {
 		return dst, q, &Error{Offset: -1, Var: name, Err: err}
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -58,30 +57,21 @@ func (m *value) err() error {
 
 func stringValue(s string) value { return value{kind: scalarKind, str: s} }
 
-func bytesValue(b []byte) value { return value{kind: scalarKind, str: string(b)} }
-
 func intValue(i int64) value { return value{kind: scalarKind, isInt: true, num: i} }
 
-// mapValue maps v. scratch (length 0) receives formatted numbers and items
-// (length 0) list and map members, so that small values need no
-// allocation. The error wraps ErrValue; the caller adds the variable name.
-func mapValue(v any, scratch []byte, items []string) (value, error) {
-	if l, ok := v.([]string); ok { // the common list type
-		if len(l) == 0 {
-			return value{}, nil
-		}
-		return value{kind: listKind, ref: l}, nil
-	}
-	v, m, done, err := mapScalar(v, scratch)
+// mapValue maps a Go value (see the package documentation); the error
+// wraps ErrValue, the caller adds the variable name.
+func mapValue(v any) (value, error) {
+	v, m, done, err := mapScalar(v)
 	if done || err != nil {
 		return m, err
 	}
-	return mapComposite(v, items)
+	return mapComposite(v)
 }
 
 // mapScalar maps nil, pointers and scalars. done is false when v (returned
 // dereferenced) is something else, for mapComposite to judge.
-func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
+func mapScalar(v any) (_ any, m value, done bool, err error) {
 	for depth := 0; ; depth++ {
 		switch x := v.(type) {
 		case nil:
@@ -99,7 +89,7 @@ func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
 		case json.Number:
 			return v, stringValue(string(x)), true, nil
 		case []byte:
-			return v, bytesValue(x), true, nil
+			return v, stringValue(string(x)), true, nil
 		}
 		rv := reflect.ValueOf(v)
 		if rv.Kind() == reflect.Pointer && rv.IsNil() {
@@ -109,7 +99,7 @@ func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
 			return v, stringValue(s), true, err
 		}
 		if rv.Kind() != reflect.Pointer {
-			m, done, err = mapByKind(rv, scratch)
+			m, done, err = mapByKind(rv)
 			return v, m, done, err
 		}
 		if depth == maxDeref {
@@ -121,7 +111,7 @@ func mapScalar(v any, scratch []byte) (_ any, m value, done bool, err error) {
 
 // mapByKind maps a value of a named string, bool or number type; done
 // is false for any other kind.
-func mapByKind(rv reflect.Value, scratch []byte) (m value, done bool, err error) {
+func mapByKind(rv reflect.Value) (m value, done bool, err error) {
 	switch rv.Kind() {
 	case reflect.String:
 		m = stringValue(rv.String())
@@ -131,46 +121,36 @@ func mapByKind(rv reflect.Value, scratch []byte) (m value, done bool, err error)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		m = intValue(rv.Int())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		m = bytesValue(strconv.AppendUint(scratch, rv.Uint(), 10))
+		m = stringValue(strconv.FormatUint(rv.Uint(), 10))
 	case reflect.Float32, reflect.Float64:
-		b, err := appendFloat(scratch, rv.Float(), rv.Type().Bits())
-		return bytesValue(b), true, err
+		b, err := appendFloat(nil, rv.Float(), rv.Type().Bits())
+		return stringValue(string(b)), true, err
 	default:
 		return m, false, nil
 	}
 	return m, true, nil
 }
 
-// callMethod is the text of v's MarshalText or String method; ok false
-// when it has neither.
+// callMethod is the text of v's MarshalText or String method, a panic in
+// it ErrValue (as fmt has it: no input may make this package panic); ok
+// false when it has neither.
 func callMethod(v any) (s string, ok bool, err error) {
-	switch x := v.(type) {
-	case encoding.TextMarshaler:
-		s, err = callText(func() (string, error) {
-			b, err := x.MarshalText()
-			return string(b), err
-		})
-		return s, true, err
-	case fmt.Stringer:
-		s, err = callText(func() (string, error) { return x.String(), nil })
-		return s, true, err
-	}
-	return "", false, nil
-}
-
-// callText runs a user method, turning a panic into ErrValue (as fmt does),
-// because no input may make this package panic.
-func callText(f func() (string, error)) (s string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s, err = "", fmt.Errorf("%w: method panicked: %v", ErrValue, r)
+			s, ok, err = "", true, fmt.Errorf("%w: method panicked: %v", ErrValue, r)
 		}
 	}()
-	s, err = f()
-	if err != nil {
-		err = fmt.Errorf("%w: %w", ErrValue, err)
+	switch x := v.(type) {
+	case encoding.TextMarshaler:
+		b, err := x.MarshalText()
+		if err != nil {
+			return "", true, fmt.Errorf("%w: %w", ErrValue, err)
+		}
+		return string(b), true, nil
+	case fmt.Stringer:
+		return x.String(), true, nil
 	}
-	return s, err
+	return "", false, nil
 }
 
 // appendFloat appends f formatted the way encoding/json does, which is
@@ -189,57 +169,42 @@ func appendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 		}
 	}
 	dst = strconv.AppendFloat(dst, f, format, -1, bits)
-	if format == 'e' {
-		// Clean up e-09 to e-9.
-		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
+	// Clean up e-09 to e-9.
+	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		dst[n-2] = dst[n-1]
+		dst = dst[:n-1]
 	}
 	return dst, nil
 }
 
-// member maps one list member or map value to its text; ok is false for
-// an undefined member, which is skipped. It gets no scratch buffer, which
-// its result, kept in a list, would move to the heap.
-func member(v any) (s string, ok bool, err error) {
-	_, m, done, err := mapScalar(v, nil)
-	switch {
-	case err != nil:
-		return "", false, err
-	case !done:
-		return "", false, fmt.Errorf("%w: member of type %T (lists and maps must hold scalars)", ErrValue, v)
-	case m.kind == undefinedKind:
-		return "", false, nil
-	case m.isInt:
-		return strconv.FormatInt(m.num, 10), true, nil
-	}
-	return m.str, true, nil
-}
-
-// mapComposite maps lists and associative arrays.
-func mapComposite(v any, items []string) (value, error) {
+// mapComposite maps lists and associative arrays of scalars, in order (a
+// map's in sorted key order), nil members skipped; an empty one is
+// undefined (RFC 6570 section 2.3).
+func mapComposite(v any) (value, error) {
 	kind := listKind
+	var items []string
 	add := func(key string, val any) error {
-		s, ok, err := member(val)
-		if err != nil || !ok {
+		_, m, done, err := mapScalar(val)
+		switch {
+		case err != nil:
 			return err
-		}
-		if kind == mapKind {
+		case !done:
+			return fmt.Errorf("%w: member of type %T (lists and maps must hold scalars)", ErrValue, val)
+		case m.kind == undefinedKind:
+			return nil
+		case kind == mapKind:
 			items = append(items, key)
 		}
-		items = append(items, s)
+		if m.isInt {
+			m.str = strconv.FormatInt(m.num, 10)
+		}
+		items = append(items, m.str)
 		return nil
 	}
 	var err error
 	switch x := v.(type) {
 	case []string:
 		items = x // not copied: expansion only reads it
-	case map[string]string:
-		kind = mapKind
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			items = append(items, k, x[k])
-		}
 	case Pairs:
 		kind = mapKind
 		for i := 0; i < len(x) && err == nil; i++ {
@@ -249,7 +214,7 @@ func mapComposite(v any, items []string) (value, error) {
 		err = eachMember(v, &kind, add)
 	}
 	if err != nil || len(items) == 0 {
-		return value{}, err // RFC 6570 section 2.3: empty lists and maps are undefined
+		return value{}, err
 	}
 	return value{kind: kind, ref: items}, nil
 }
@@ -288,7 +253,6 @@ func eachMember(v any, kind *valueKind, add func(key string, val any) error) err
 // empty list or map, or one whose members are all nil. A value that cannot be
 // mapped at all (see ErrValue) is not undefined; expanding it fails.
 func IsUndefined(v any) bool {
-	var scratch [32]byte
-	m, err := mapValue(v, scratch[:0], nil)
+	m, err := mapValue(v)
 	return err == nil && m.kind == undefinedKind
 }
