@@ -118,19 +118,10 @@ var plainJSON = func() (t [256]bool) {
 // checked that src is one JSON value within the limits; otherwise dst is
 // returned unchanged with Decode's error.
 func Compact(dst, src []byte) ([]byte, error) {
-	d := Decoder{s: string(src)}
-	d.Space()
-	err := d.Skip()
-	d.Space()
-	if err == nil && d.i != len(d.s) {
-		err = d.syntax("data after the value")
-	}
-	if err != nil {
+	if _, err := Decode(src); err != nil {
 		return dst, err
 	}
 	out := bytes.NewBuffer(dst)
-	if err := json.Compact(out, src); err != nil {
-		return dst, err
-	}
+	_ = json.Compact(out, src) // checked JSON
 	return out.Bytes(), nil
 }

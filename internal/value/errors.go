@@ -29,7 +29,8 @@ var (
 	ErrSyntax = errors.New("invalid json")
 )
 
-// SyntaxError is a JSON syntax error at a byte offset of the input.
+// SyntaxError is a JSON syntax error, or a caller's rule a value broke
+// ([Decoder.Errorf]), at a byte offset of the input.
 type SyntaxError struct {
 	Offset int
 	Msg    string // what was wrong
@@ -80,7 +81,7 @@ func nodes(v Value) int {
 // arrays and objects of their own spend for them.
 func (b *Budget) Spend(n, depth int) error {
 	if depth >= MaxDepth {
-		return limitError("nested deeper than " + strconv.Itoa(MaxDepth))
+		return limitError(depthText)
 	}
 	b.spent += n
 	if b.spent > MaxNodes {
@@ -88,6 +89,8 @@ func (b *Budget) Spend(n, depth int) error {
 	}
 	return nil
 }
+
+var depthText = "nested deeper than " + strconv.Itoa(MaxDepth)
 
 type wrapped struct {
 	sentinel error

@@ -1,9 +1,12 @@
 package value
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // AppendFloat appends finite f as JavaScript's String(f) and JSON.stringify
@@ -52,8 +55,9 @@ func Float32(f float32) (Value, bool) {
 // ValidNumber reports whether s is a JSON number literal (RFC 8259 section
 // 6), as encoding/json checks a json.Number.
 func ValidNumber(s string) bool {
-	d := Decoder{s: s}
-	return d.number() && d.i == len(s)
+	// Starting with a digit or "-" and ending with a digit, s is one number
+	// or not a number at all, and never white space around one.
+	return s != "" && (s[0] == '-' || ascii.IsDigit(s[0])) && ascii.IsDigit(s[len(s)-1]) && json.Valid([]byte(s))
 }
 
 // isIntegerText reports whether a number literal has an integral value.
