@@ -145,33 +145,18 @@ func ofMap[E any](b *Budget, m map[string]E, depth int, item func(E) (Value, err
 	if err := b.Spend(1+len(m), depth); err != nil {
 		return Value{}, err
 	}
-	members := make([]Member, 0, len(m))
-	replaced := false
+	ob := ObjectBuilder{members: make([]Member, 0, len(m))}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		v, err := item(m[k])
 		if err != nil {
 			return Value{}, err
 		}
-		key := validUTF8(k)
-		replaced = replaced || len(key) != len(k) // a bad byte becomes three
-		members = append(members, Member{key, v})
+		// Keys made valid UTF-8 may meet ("\xff" and "\ufffd"): the last
+		// value wins in the first one's place, as decoding what
+		// encoding/json writes for other map types gives.
+		ob.Set(validUTF8(k), v)
 	}
-	return objectOfKeys(members, replaced), nil
-}
-
-// objectOfKeys makes the object of a Go map's members, in sorted order.
-// Once a key had invalid UTF-8 replaced, two keys may have become one
-// ("\xff" and "\ufffd"): the object keeps the last value in the first one's
-// place, as decoding encoding/json's output for other map types gives.
-func objectOfKeys(members []Member, replaced bool) Value {
-	if !replaced {
-		return NewObject(members)
-	}
-	var ob ObjectBuilder
-	for _, m := range members {
-		ob.Set(m.Key, m.Value)
-	}
-	return ob.Object()
+	return ob.Object(), nil
 }
 
 // validUTF8 replaces each byte of invalid UTF-8 with U+FFFD, as
@@ -202,11 +187,8 @@ func shortASCII(s string) bool {
 // encoding/json does (strings.ToValidUTF8 would replace a run of them once).
 func replaceInvalid(s string) string {
 	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+	for _, r := range s {
 		b.WriteRune(r) // RuneError for a bad byte
-		i += size
 	}
 	return b.String()
 }

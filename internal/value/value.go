@@ -151,13 +151,7 @@ func makeArray(n int) (Value, []Value) {
 			a [1]Value
 		})
 		c, items = &blk.c, blk.a[:]
-	case n == 2:
-		blk := new(struct {
-			c composite
-			a [2]Value
-		})
-		c, items = &blk.c, blk.a[:]
-	case n == 3 || n == 4:
+	case n <= 4 && n > 0:
 		blk := new(struct {
 			c composite
 			a [4]Value
@@ -229,29 +223,22 @@ func (v Value) Text() string {
 }
 
 func (v Value) scalarText() string {
-	switch v.kind {
-	case Number:
-		if v.num == textForm {
-			return v.str
-		}
+	switch {
+	case v.kind == Number && v.num != textForm:
 		var buf [32]byte
 		return string(v.AppendText(buf[:0]))
-	case Bool:
-		if v.bits == 1 {
-			return "true"
-		}
-		return "false"
-	case Null:
+	case v.kind == Bool:
+		return strconv.FormatBool(v.bits == 1)
+	case v.kind == Null:
 		return "null"
 	}
-	return ""
+	return v.str // a number's JSON text; "" for arrays and objects
 }
 
 // AppendText appends what Text returns to dst, without allocating for
 // numbers and booleans.
 func (v Value) AppendText(dst []byte) []byte {
-	switch v.kind {
-	case Number:
+	if v.kind == Number {
 		switch v.num {
 		case intForm:
 			return strconv.AppendInt(dst, int64(v.bits), 10)
@@ -260,9 +247,6 @@ func (v Value) AppendText(dst []byte) []byte {
 		case floatForm:
 			return AppendFloat(dst, math.Float64frombits(v.bits))
 		}
-		return append(dst, v.str...)
-	case Bool:
-		return strconv.AppendBool(dst, v.bits == 1)
 	}
 	return append(dst, v.Text()...)
 }
