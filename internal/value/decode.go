@@ -28,7 +28,10 @@ func decodeBudget(data []byte, b *Budget, depth int) (Value, error) {
 	}
 	v, err := d.Value()
 	*b = d.budget
-	return v, err
+	if err != nil {
+		return Value{}, err
+	}
+	return v, nil
 }
 
 // Decoder reads JSON text that encoding/json has checked, value by value,

@@ -2,6 +2,7 @@ package value
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 )
 
@@ -92,13 +93,5 @@ func (b *Budget) Spend(n, depth int) error {
 
 var depthText = "nested deeper than " + strconv.Itoa(MaxDepth)
 
-type wrapped struct {
-	sentinel error
-	msg      string
-}
-
-func (e *wrapped) Error() string { return e.sentinel.Error() + ": " + e.msg }
-func (e *wrapped) Unwrap() error { return e.sentinel }
-
-func limitError(msg string) error   { return &wrapped{ErrLimit, msg} }
-func invalidError(msg string) error { return &wrapped{ErrInvalid, msg} }
+func limitError(msg string) error   { return fmt.Errorf("%w: %s", ErrLimit, msg) }
+func invalidError(msg string) error { return fmt.Errorf("%w: %s", ErrInvalid, msg) }

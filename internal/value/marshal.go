@@ -18,7 +18,7 @@ func marshal(x any) (data []byte, err error) {
 	}()
 	data, err = json.Marshal(x)
 	if err != nil {
-		return nil, &wrapped{ErrInvalid, err.Error()}
+		return nil, invalidError(err.Error())
 	}
 	return data, nil
 }

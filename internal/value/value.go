@@ -9,6 +9,7 @@ package value
 
 import (
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -187,17 +188,13 @@ func (v Value) IsNull() bool { return v.kind == Null }
 // expansion leaves out: null, or an array or object whose items or members
 // are all null (or that has none).
 func (v Value) Undefined() bool {
-	for _, it := range v.Items() {
-		if it.kind != Null {
-			return false
-		}
+	switch v.kind {
+	case Array:
+		return !slices.ContainsFunc(v.Items(), func(it Value) bool { return it.kind != Null })
+	case Object:
+		return !slices.ContainsFunc(v.Members(), func(m Member) bool { return m.Value.kind != Null })
 	}
-	for _, m := range v.Members() {
-		if m.Value.kind != Null {
-			return false
-		}
-	}
-	return v.kind == Null || v.kind == Array || v.kind == Object
+	return v.kind == Null
 }
 
 // Flag returns a String's or an Object's flag.
