@@ -76,8 +76,6 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		return v, nil
 	}
 	switch t := x.(type) {
-	case uint64:
-		return Uint(t), nil
 	case float64: // NaN or an infinity: Scalar takes the others
 		return Value{}, invalidError(fmt.Sprintf("%v is not a finite number", t))
 	case float32:
@@ -94,17 +92,7 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		}
 		return Value{}, invalidError(fmt.Sprintf("json.Number %q is not a number", string(t)))
 	case json.RawMessage:
-		if t == nil {
-			return Value{}, nil
-		}
-		v, err := decodeBudget(t, b, depth)
-		if se, ok := err.(*SyntaxError); ok {
-			// Malformed JSON is a value without a JSON form, which
-			// encoding/json refuses too: ErrInvalid, which builder exports,
-			// beside ErrSyntax. ErrLimit stays as it is.
-			return Value{}, fmt.Errorf("%w: json.RawMessage: %w", ErrInvalid, se)
-		}
-		return v, err
+		return b.rawOf(t, depth)
 	case []any:
 		return ofList(b, t, depth, func(e any) (Value, error) { return b.of(e, depth+1) })
 	case []string:
@@ -115,6 +103,20 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		return ofMap(b, t, depth, func(e string) (Value, error) { return Str(validUTF8(e)), nil })
 	}
 	return b.reflectOf(x, depth)
+}
+
+// rawOf decodes JSON text given as a value. Malformed, it is a value
+// without a JSON form, which encoding/json refuses too: ErrInvalid, which
+// builder exports, beside ErrSyntax. ErrLimit stays as it is.
+func (b *Budget) rawOf(raw json.RawMessage, depth int) (Value, error) {
+	if raw == nil {
+		return Value{}, nil
+	}
+	v, err := decodeBudget(raw, b, depth)
+	if se, ok := err.(*SyntaxError); ok {
+		return Value{}, fmt.Errorf("%w: json.RawMessage: %w", ErrInvalid, se)
+	}
+	return v, err
 }
 
 // ofList converts a slice with its items converted by item; nil is null.
