@@ -53,8 +53,13 @@ func (v Value) MarshalJSON() ([]byte, error) {
 func AppendString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
+	i := ascii.Span(s, &plainJSON)
+	if i == len(s) { // the common case, in one copy
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	start := 0
-	for i := ascii.Span(s, &plainJSON); i < len(s); {
+	for i < len(s) {
 		c := s[i]
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if plainJSON[c] || c >= utf8.RuneSelf && size > 1 && r != '\u2028' && r != '\u2029' {
