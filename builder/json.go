@@ -161,35 +161,33 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 // decodeLayer reads options JSON into a checked layer, with the order of
 // its keys when withOrder (only merged options show it).
 func decodeLayer(data []byte, withOrder bool) (layer, error) {
-	d := value.NewDecoder(data)
+	d, err := value.NewDecoder(data)
+	if err != nil {
+		return layer{}, optionsError(err)
+	}
 	var l layer
 	ps := paramSet{list: make([]param, 0, 8)}
 	var order []string
 	if withOrder {
 		order = make([]string, 0, 8)
 	}
-	d.Space()
-	err := d.Object(func(key string) error {
+	err = d.Object(func(key string) error {
 		if isReserved(key) {
 			return decodeReserved(d, &l, key, &order, withOrder, len(ps.list))
 		}
 		i, free := ps.lookup(key)
 		if i < 0 {
 			if len(ps.list) == MaxParams {
-				if err := d.Skip(); err != nil {
-					return err // a bad value is reported first
-				}
-				return paramLimit()
+				return paramLimit() // syntax errors are reported first
 			}
 			if withOrder {
 				order = append(order, key)
 			}
 		}
-		return d.ValueInto(ps.slot(i, free, key))
+		v, err := d.Value()
+		*ps.slot(i, free, key) = v
+		return err
 	})
-	if err == nil && !d.AtEnd() {
-		err = d.Errorf("data after the options object")
-	}
 	if err != nil {
 		return layer{}, optionsError(err)
 	}
@@ -285,7 +283,7 @@ func decodeString(d *value.Decoder, key string) (string, error) {
 	if d.Peek() != '"' {
 		return "", d.Errorf(key + ": want a string")
 	}
-	return d.String()
+	return d.String(), nil
 }
 
 // decodeHeaders reads the headers object: numbers and booleans as their

@@ -119,24 +119,21 @@ func IsLowerToken(s string) bool {
 
 // IndexCtlButTab returns the index of the first control byte of s other
 // than tab, or -1: the bytes an HTTP field value may not hold.
-func IndexCtlButTab(s string) int {
+func IndexCtlButTab(s string) int { return indexCtl(s, '\t') }
+
+// HasCtl reports whether s holds a control byte, tab included: what
+// url.Parse refuses anywhere in a URL.
+func HasCtl(s string) bool { return indexCtl(s, 0xff) >= 0 }
+
+// indexCtl returns the index of the first control byte of s other than
+// spare, or -1.
+func indexCtl(s string, spare byte) int {
 	for i := cleanPrefix(s); i < len(s); i++ {
-		if c := s[i]; IsCtl(c) && c != '\t' {
+		if c := s[i]; IsCtl(c) && c != spare {
 			return i
 		}
 	}
 	return -1
-}
-
-// HasCtl reports whether s holds a control byte, tab included: what
-// url.Parse refuses anywhere in a URL.
-func HasCtl(s string) bool {
-	for i := cleanPrefix(s); i < len(s); i++ {
-		if IsCtl(s[i]) {
-			return true
-		}
-	}
-	return false
 }
 
 // cleanPrefix returns the length of a prefix of s without control bytes,

@@ -7,6 +7,7 @@ package redact
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -21,31 +22,14 @@ var Names = [...]string{"access_token", "client_secret", "refresh_token", "token
 // credential: one of Names, also as any key of a bracketed name
 // (user[password], token[], user[token][]). It is builder.IsSensitiveParam.
 func IsSensitive(name string) bool {
-	if isSensitiveName(name) {
-		return true
-	}
-	open := strings.IndexByte(name, '[')
-	if open < 0 || !strings.HasSuffix(name, "]") {
-		return false
-	}
-	if isSensitiveName(name[:open]) {
-		return true
-	}
-	for key := range strings.SplitSeq(name[open+1:len(name)-1], "][") {
-		if isSensitiveName(key) {
-			return true
-		}
-	}
-	return false
+	base, keys, open := strings.Cut(name, "[")
+	keys, closed := strings.CutSuffix(keys, "]")
+	return isSensitiveName(name) || open && closed &&
+		(isSensitiveName(base) || slices.ContainsFunc(strings.Split(keys, "]["), isSensitiveName))
 }
 
 func isSensitiveName(name string) bool {
-	for _, s := range Names {
-		if strings.EqualFold(name, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(Names[:], func(s string) bool { return strings.EqualFold(name, s) })
 }
 
 // URL is builder.RedactURL, whose documentation says what is masked and
@@ -67,11 +51,11 @@ func redactAlone(s string) string {
 			if u.User == nil {
 				return s
 			}
-			end := strings.IndexAny(s[start:], "/?#")
-			if end < 0 {
-				end = len(s) - start
+			end := len(s) // of the authority net/url reads, which holds an "@"
+			if i := strings.IndexAny(s[start:], "/?#"); i >= 0 {
+				end = start + i
 			}
-			at = start + strings.LastIndexByte(s[start:start+end], '@')
+			at = strings.LastIndexByte(s[:end], '@')
 		}
 	}
 	return s[:start] + userinfo.Redacted + s[at:]
@@ -111,24 +95,18 @@ func redactUserinfo(s string, decoded bool) string {
 		switch {
 		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && userinfo.StartsAuthority(s, i, decoded):
 			start = i + 2
-			at, _ = lastAt(s, start, decoded)
+			at, _ = lastAt(s, start, decoded, false)
 		case s[i] == ':' && specialAuthority(s, i):
-			start = skipSlashes(s, i+1)
-			if start < noAt {
+			if start = userinfo.SkipSlashes(s, i+1); start < noAt {
 				continue
 			}
 			var end int
-			if at, end = lastAt(s, start, decoded); at < 0 {
+			if at, end = lastAt(s, start, decoded, false); at < 0 {
 				noAt = end
 			}
 		case s[i] == '%' && ascii.HasPrefixFold(s[i:], "%3A%2F%2F"):
 			start = i + len("%3A%2F%2F")
-			end := start
-			for end < len(s) && !endsAuthority(s, end, decoded) && !ascii.HasPrefixFold(s[end:], "%2F") &&
-				!ascii.HasPrefixFold(s[end:], "%3F") && !ascii.HasPrefixFold(s[end:], "%23") {
-				end++
-			}
-			at = strings.LastIndex(s[start:end], "%40")
+			at, _ = lastAt(s, start, decoded, true)
 		default:
 			continue
 		}
@@ -163,7 +141,8 @@ type query struct {
 	levels  int
 	decoded bool
 	out     splice
-	// The value run last scanned ends at runEnd, its last "%" at runPct.
+	// The value run last scanned ends at runEnd, its last "%" at runPct
+	// (its start less one for none).
 	runEnd, runPct int
 }
 
@@ -172,10 +151,7 @@ type query struct {
 // segment's end.
 func (q *query) encoded(i int) int {
 	s := q.s
-	end := i
-	for end < len(s) && s[end] != '/' && s[end] != '?' && !endsValue(s, end, q.decoded) {
-		end++
-	}
+	end := until(s, i, func(j int) bool { return s[j] == '/' || s[j] == '?' || endsValue(s, j, q.decoded) })
 	if r, ok := redactEncoded(s[i:end], q.levels, q.decoded); ok {
 		q.out.put(i, end, r)
 	}
@@ -187,10 +163,7 @@ func (q *query) encoded(i int) int {
 // the scan reads on.
 func (q *query) param(i int) int {
 	s, decoded := q.s, q.decoded
-	eq := i + 1
-	for eq < len(s) && s[eq] != '=' && s[eq] != '&' && s[eq] != '?' && s[eq] != ';' && !endsValue(s, eq, decoded) {
-		eq++
-	}
+	eq := until(s, i+1, func(j int) bool { return strings.IndexByte("=?;", s[j]) >= 0 || endsValue(s, j, decoded) })
 	if eq == len(s) || s[eq] != '=' {
 		return i
 	}
@@ -198,28 +171,13 @@ func (q *query) param(i int) int {
 	if strings.Contains(name, "//") {
 		return i // not a name: a URL ("?https://u:p@h/a=b"), read on
 	}
-	if strings.ContainsAny(name, "%+") {
-		if n, err := url.QueryUnescape(name); err == nil {
-			if q.levels > 0 && strings.Contains(n, "//") {
-				// An encoded URL for a name (?https%3A%2F%2Fu%3Ap%40h=1).
-				if r, ok := redactEncoded(name, q.levels, decoded); ok {
-					q.out.put(i+1, eq, r)
-				}
-			}
-			name = n
-		}
-	}
+	name = q.unescapeName(name, i+1)
 	// A value runs to the first byte that ends one, so that a value inside
 	// another (?next=https://h/?token=x) ends where the outer one does and
 	// each run is scanned once.
 	if eq+1 >= q.runEnd {
-		q.runEnd, q.runPct = eq+1, -1
-		for q.runEnd < len(s) && !endsValue(s, q.runEnd, decoded) {
-			if s[q.runEnd] == '%' {
-				q.runPct = q.runEnd
-			}
-			q.runEnd++
-		}
+		q.runEnd = until(s, eq+1, func(j int) bool { return endsValue(s, j, decoded) })
+		q.runPct = eq + 1 + strings.LastIndexByte(s[eq+1:q.runEnd], '%')
 	}
 	end := q.runEnd
 	v := s[eq+1 : end]
@@ -236,6 +194,21 @@ func (q *query) param(i int) int {
 		return end - 1
 	}
 	return eq // read on inside the value, for a URL in it (?next=https://u:p@h/)
+}
+
+// unescapeName returns the parameter name at s[at:] decoded, masking an
+// encoded URL written for it (?https%3A%2F%2Fu%3Ap%40h=1).
+func (q *query) unescapeName(name string, at int) string {
+	n, err := url.QueryUnescape(name)
+	if !strings.ContainsAny(name, "%+") || err != nil {
+		return name
+	}
+	if q.levels > 0 && strings.Contains(n, "//") {
+		if r, ok := redactEncoded(name, q.levels, q.decoded); ok {
+			q.out.put(at, at+len(name), r)
+		}
+	}
+	return n
 }
 
 // splice is s with ranges replaced, in order.
@@ -260,28 +233,34 @@ func (p *splice) String() string {
 	return p.b.String()
 }
 
-// lastAt returns the index, from start, of the last "@" of the authority
-// that starts at s[start] (-1 for none), and where the authority ends.
-func lastAt(s string, start int, decoded bool) (at, end int) {
-	end = start
-	for end < len(s) && !endsAuthority(s, end, decoded) {
-		end++
+// lastAt returns the index, from start, of the last "@" (of "%40" in an
+// encoded authority, which an encoded "/", "?" or "#" ends too) of the
+// authority that starts at s[start] (-1 for none), and where it ends.
+func lastAt(s string, start int, decoded, encoded bool) (at, end int) {
+	end = until(s, start, func(j int) bool {
+		return endsAuthority(s, j, decoded) || encoded && s[j] == '%' &&
+			(ascii.HasPrefixFold(s[j:], "%2F") || ascii.HasPrefixFold(s[j:], "%3F") || strings.HasPrefix(s[j:], "%23"))
+	})
+	if encoded {
+		return strings.LastIndex(s[start:end], "%40"), end
 	}
 	return strings.LastIndexByte(s[start:end], '@'), end
+}
+
+// until returns the index of the first byte from s[i] on at which stop
+// reports true, or len(s).
+func until(s string, i int, stop func(j int) bool) int {
+	for i < len(s) && !stop(i) {
+		i++
+	}
+	return i
 }
 
 // specialAuthority reports whether the ":" at s[i] ends a web scheme whose
 // slashes are not "//" (none, one, three, backslashes: "https:u:p@h"),
 // which browsers read as starting an authority too.
 func specialAuthority(s string, i int) bool {
-	return userinfo.WebScheme(s, i) && s[i+1:skipSlashes(s, i+1)] != "//"
-}
-
-func skipSlashes(s string, i int) int {
-	for i < len(s) && (s[i] == '/' || s[i] == '\\') {
-		i++
-	}
-	return i
+	return userinfo.WebScheme(s, i) && s[i+1:userinfo.SkipSlashes(s, i+1)] != "//"
 }
 
 // endsAuthority reports whether s[i] ends an authority: "&" may be part

@@ -6,7 +6,9 @@ package userinfo
 
 import (
 	"errors"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
@@ -75,9 +77,9 @@ func Authority(s string) int {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case isSlash(c) && i+1 < len(s) && isSlash(s[i+1]) && StartsAuthority(s, i, false):
-			return skipSlashes(s, i)
+			return SkipSlashes(s, i)
 		case c == ':' && WebScheme(s, i):
-			return skipSlashes(s, i+1)
+			return SkipSlashes(s, i+1)
 		}
 	}
 	return -1
@@ -95,15 +97,8 @@ func Leads(s string, start int) bool {
 		return true
 	}
 	scheme, ok := strings.CutSuffix(lead, ":")
-	if !ok || scheme == "" || !ascii.IsAlpha(scheme[0]) {
-		return false
-	}
-	for i := 1; i < len(scheme); i++ {
-		if !ascii.IsSchemeChar(scheme[i]) {
-			return false
-		}
-	}
-	return true
+	return ok && scheme != "" && ascii.IsAlpha(scheme[0]) &&
+		strings.IndexFunc(scheme, func(r rune) bool { return r >= utf8.RuneSelf || !ascii.IsSchemeChar(byte(r)) }) < 0
 }
 
 // StartsAuthority reports whether the two slashes (or backslashes) at s[i]
@@ -134,17 +129,14 @@ func WebScheme(s string, i int) bool {
 	if j >= 0 && ascii.IsSchemeChar(s[j]) {
 		return false
 	}
-	for _, w := range [...]string{"http", "https", "ws", "wss", "ftp"} {
-		if ascii.EqualFold(s[j+1:i], w) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"http", "https", "ws", "wss", "ftp"}, func(w string) bool { return ascii.EqualFold(s[j+1:i], w) })
 }
 
 func isSlash(c byte) bool { return c == '/' || c == '\\' }
 
-func skipSlashes(s string, i int) int {
+// SkipSlashes returns the index of the first byte from s[i] on that is no
+// slash or backslash, or len(s).
+func SkipSlashes(s string, i int) int {
 	for i < len(s) && isSlash(s[i]) {
 		i++
 	}

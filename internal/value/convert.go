@@ -76,8 +76,6 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		return v, nil
 	}
 	switch t := x.(type) {
-	case uint64:
-		return Uint(t), nil
 	case float64: // NaN or an infinity: Scalar takes the others
 		return Value{}, invalidError(fmt.Sprintf("%v is not a finite number", t))
 	case float32:
@@ -94,17 +92,7 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		}
 		return Value{}, invalidError(fmt.Sprintf("json.Number %q is not a number", string(t)))
 	case json.RawMessage:
-		if t == nil {
-			return Value{}, nil
-		}
-		v, err := decodeBudget(t, b, depth)
-		if se, ok := err.(*SyntaxError); ok {
-			// Malformed JSON is a value without a JSON form, which
-			// encoding/json refuses too: ErrInvalid, which builder exports,
-			// beside ErrSyntax. ErrLimit stays as it is.
-			return Value{}, fmt.Errorf("%w: json.RawMessage: %w", ErrInvalid, se)
-		}
-		return v, err
+		return b.rawOf(t, depth)
 	case []any:
 		return ofList(b, t, depth, func(e any) (Value, error) { return b.of(e, depth+1) })
 	case []string:
@@ -115,6 +103,20 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 		return ofMap(b, t, depth, func(e string) (Value, error) { return Str(validUTF8(e)), nil })
 	}
 	return b.reflectOf(x, depth)
+}
+
+// rawOf decodes JSON text given as a value. Malformed, it is a value
+// without a JSON form, which encoding/json refuses too: ErrInvalid, which
+// builder exports, beside ErrSyntax. ErrLimit stays as it is.
+func (b *Budget) rawOf(raw json.RawMessage, depth int) (Value, error) {
+	if raw == nil {
+		return Value{}, nil
+	}
+	v, err := decodeBudget(raw, b, depth)
+	if se, ok := err.(*SyntaxError); ok {
+		return Value{}, fmt.Errorf("%w: json.RawMessage: %w", ErrInvalid, se)
+	}
+	return v, err
 }
 
 // ofList converts a slice with its items converted by item; nil is null.
@@ -145,33 +147,18 @@ func ofMap[E any](b *Budget, m map[string]E, depth int, item func(E) (Value, err
 	if err := b.Spend(1+len(m), depth); err != nil {
 		return Value{}, err
 	}
-	members := make([]Member, 0, len(m))
-	replaced := false
+	ob := ObjectBuilder{members: make([]Member, 0, len(m))}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		v, err := item(m[k])
 		if err != nil {
 			return Value{}, err
 		}
-		key := validUTF8(k)
-		replaced = replaced || len(key) != len(k) // a bad byte becomes three
-		members = append(members, Member{key, v})
+		// Keys made valid UTF-8 may meet ("\xff" and "\ufffd"): the last
+		// value wins in the first one's place, as decoding what
+		// encoding/json writes for other map types gives.
+		ob.Set(validUTF8(k), v)
 	}
-	return objectOfKeys(members, replaced), nil
-}
-
-// objectOfKeys makes the object of a Go map's members, in sorted order.
-// Once a key had invalid UTF-8 replaced, two keys may have become one
-// ("\xff" and "\ufffd"): the object keeps the last value in the first one's
-// place, as decoding encoding/json's output for other map types gives.
-func objectOfKeys(members []Member, replaced bool) Value {
-	if !replaced {
-		return NewObject(members)
-	}
-	var ob ObjectBuilder
-	for _, m := range members {
-		ob.Set(m.Key, m.Value)
-	}
-	return ob.Object()
+	return ob.Object(), nil
 }
 
 // validUTF8 replaces each byte of invalid UTF-8 with U+FFFD, as
@@ -202,11 +189,8 @@ func shortASCII(s string) bool {
 // encoding/json does (strings.ToValidUTF8 would replace a run of them once).
 func replaceInvalid(s string) string {
 	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+	for _, r := range s {
 		b.WriteRune(r) // RuneError for a bad byte
-		i += size
 	}
 	return b.String()
 }

@@ -135,12 +135,23 @@ var _ = Describe("Decode", func() {
 		Entry("bare minus", `-`, 1),
 		Entry("exponent without digits", `1e+`, 3),
 		Entry("control character in string", "\"a\nb\"", 2),
-		Entry("bad escape", `"\x"`, 1),
-		Entry("short \\u", `"\u12"`, 1),
+		Entry("bad escape", `"\x"`, 2),
+		Entry("short \\u", `"\u12"`, 5),
 		Entry("unterminated string", `"abc`, 4),
 		Entry("data after the value", `{} {}`, 3),
 		Entry("NaN", `NaN`, 0),
 		Entry("unclosed object", `{"a":1`, 6),
+	)
+
+	DescribeTable("words a syntax error as encoding/json does, the end of the input as such",
+		func(in, msg string) {
+			_, err := value.Decode([]byte(in))
+			Expect(err).To(MatchError(msg))
+		},
+		Entry("a bad byte", `[1,]`, "invalid character ']' looking for beginning of value at offset 3"),
+		Entry("a number cut short", `[-`, "unexpected end of JSON input at offset 2"),
+		Entry("a literal cut short", `tru`, "unexpected end of JSON input at offset 3"),
+		Entry("an unclosed string", `"a`, "unexpected end of JSON input at offset 2"),
 	)
 
 	It("refuses nesting past MaxDepth and more than MaxNodes values", func() {
@@ -150,6 +161,9 @@ var _ = Describe("Decode", func() {
 		ok := strings.Repeat("[", value.MaxDepth) + strings.Repeat("]", value.MaxDepth)
 		_, err = value.Decode([]byte(ok))
 		Expect(err).NotTo(HaveOccurred())
+		deeper := strings.Repeat("[", 10_001) + strings.Repeat("]", 10_001) // past encoding/json's own limit
+		_, err = value.Decode([]byte(deeper))
+		Expect(err).To(MatchError(value.ErrLimit))
 		wide := "[" + strings.Repeat("0,", value.MaxNodes) + "0]"
 		_, err = value.Decode([]byte(wide))
 		Expect(err).To(MatchError(value.ErrLimit))

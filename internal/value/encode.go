@@ -54,49 +54,28 @@ func AppendString(dst []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	dst = append(dst, '"')
 	i := ascii.Span(s, &plainJSON)
-	if i == len(s) {
+	if i == len(s) { // the common case, in one copy
 		dst = append(dst, s...)
 		return append(dst, '"')
 	}
 	start := 0
 	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
-			if plainJSON[c] {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
+		c := s[i]
 		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-		default:
+		if plainJSON[c] || c >= utf8.RuneSelf && size > 1 && r != '\u2028' && r != '\u2029' {
 			i += size
 			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch {
+		case escapes[c] != 0:
+			dst = append(dst, '\\', escapes[c])
+		case c < utf8.RuneSelf:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		case size == 1:
+			dst = append(dst, `\ufffd`...)
+		default:
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
 		}
 		i += size
 		start = i
@@ -104,6 +83,10 @@ func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+// escapes maps the bytes JSON escapes by name to the letter after the
+// backslash.
+var escapes = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
 
 // plainJSON holds the bytes a JSON string holds as they are: ASCII from
 // 0x20 but '"' and '\\'. Bytes from 0x80 are decoded as UTF-8.
@@ -118,19 +101,10 @@ var plainJSON = func() (t [256]bool) {
 // checked that src is one JSON value within the limits; otherwise dst is
 // returned unchanged with Decode's error.
 func Compact(dst, src []byte) ([]byte, error) {
-	d := Decoder{s: string(src)}
-	d.Space()
-	err := d.Skip()
-	d.Space()
-	if err == nil && d.i != len(d.s) {
-		err = d.syntax("data after the value")
-	}
-	if err != nil {
+	if _, err := Decode(src); err != nil {
 		return dst, err
 	}
 	out := bytes.NewBuffer(dst)
-	if err := json.Compact(out, src); err != nil {
-		return dst, err
-	}
+	_ = json.Compact(out, src) // checked JSON
 	return out.Bytes(), nil
 }

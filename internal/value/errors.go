@@ -2,6 +2,7 @@ package value
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 )
 
@@ -29,7 +30,8 @@ var (
 	ErrSyntax = errors.New("invalid json")
 )
 
-// SyntaxError is a JSON syntax error at a byte offset of the input.
+// SyntaxError is a JSON syntax error, or a caller's rule a value broke
+// ([Decoder.Errorf]), at a byte offset of the input.
 type SyntaxError struct {
 	Offset int
 	Msg    string // what was wrong
@@ -80,7 +82,7 @@ func nodes(v Value) int {
 // arrays and objects of their own spend for them.
 func (b *Budget) Spend(n, depth int) error {
 	if depth >= MaxDepth {
-		return limitError("nested deeper than " + strconv.Itoa(MaxDepth))
+		return limitError(depthText)
 	}
 	b.spent += n
 	if b.spent > MaxNodes {
@@ -89,13 +91,7 @@ func (b *Budget) Spend(n, depth int) error {
 	return nil
 }
 
-type wrapped struct {
-	sentinel error
-	msg      string
-}
+var depthText = "nested deeper than " + strconv.Itoa(MaxDepth)
 
-func (e *wrapped) Error() string { return e.sentinel.Error() + ": " + e.msg }
-func (e *wrapped) Unwrap() error { return e.sentinel }
-
-func limitError(msg string) error   { return &wrapped{ErrLimit, msg} }
-func invalidError(msg string) error { return &wrapped{ErrInvalid, msg} }
+func limitError(msg string) error   { return fmt.Errorf("%w: %s", ErrLimit, msg) }
+func invalidError(msg string) error { return fmt.Errorf("%w: %s", ErrInvalid, msg) }

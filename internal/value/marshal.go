@@ -18,7 +18,7 @@ func marshal(x any) (data []byte, err error) {
 	}()
 	data, err = json.Marshal(x)
 	if err != nil {
-		return nil, &wrapped{ErrInvalid, err.Error()}
+		return nil, invalidError(err.Error())
 	}
 	return data, nil
 }
@@ -53,8 +53,6 @@ func (b *Budget) reflectOf(x any, depth int) (Value, error) {
 				// reached through it are addressable there.
 				return b.reflectOf(e.Interface(), depth)
 			}
-		case reflect.Chan, reflect.Func, reflect.Complex64, reflect.Complex128, reflect.UnsafePointer:
-			return Value{}, invalidError(fmt.Sprintf("%s has no JSON form", t))
 		}
 	}
 	// Walk what encoding/json would visit, spending a copy of the budget,
@@ -115,51 +113,52 @@ func (b *Budget) count(v reflect.Value, depth int) error {
 		}
 		return b.count(v.Elem(), depth)
 	case reflect.Struct:
-		if err := b.Spend(1, depth); err != nil {
-			return err
-		}
-		t := v.Type()
-		for i := range v.NumField() {
-			if f := t.Field(i); f.IsExported() || f.Anonymous {
-				if err := b.Spend(1, depth); err != nil { // a member
-					return err
-				}
-				d := depth + 1
-				if flattened(f) {
-					d = depth // its fields are members of this object
-				}
-				if err := b.count(v.Field(i), d); err != nil {
-					return err
-				}
+		return b.countFields(v, depth)
+	case reflect.Slice, reflect.Array, reflect.Map:
+		return b.countItems(v, depth)
+	}
+	return nil
+}
+
+// countFields counts a struct, an object of its exported and embedded
+// fields.
+func (b *Budget) countFields(v reflect.Value, depth int) error {
+	err := b.Spend(1, depth)
+	t := v.Type()
+	for i := 0; i < t.NumField() && err == nil; i++ {
+		if f := t.Field(i); f.IsExported() || f.Anonymous {
+			d := depth + 1
+			if flattened(f) {
+				d = depth // its fields are members of this object
+			}
+			if err = b.Spend(1, depth); err == nil { // a member
+				err = b.count(v.Field(i), d)
 			}
 		}
-	case reflect.Slice, reflect.Array:
-		if v.Kind() == reflect.Slice && (v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8) {
-			return nil // null, or []byte: a base64 string; no node
-		}
-		if err := b.Spend(1+v.Len(), depth); err != nil {
-			return err
-		}
-		if !isScalarKind(v.Type().Elem().Kind()) {
-			for i := range v.Len() {
-				if err := b.count(v.Index(i), depth+1); err != nil {
-					return err
-				}
+	}
+	return err
+}
+
+// countItems counts a slice, array or map, an array or object of its
+// items.
+func (b *Budget) countItems(v reflect.Value, depth int) error {
+	if v.Kind() != reflect.Array && v.IsNil() || v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+		return nil // null, or []byte: a base64 string; no node
+	}
+	if err := b.Spend(1+v.Len(), depth); err != nil || isScalarKind(v.Type().Elem().Kind()) {
+		return err
+	}
+	if v.Kind() == reflect.Map {
+		for it := v.MapRange(); it.Next(); {
+			if err := b.count(it.Value(), depth+1); err != nil {
+				return err
 			}
 		}
-	case reflect.Map:
-		if v.IsNil() {
-			return nil
-		}
-		if err := b.Spend(1+v.Len(), depth); err != nil {
+		return nil
+	}
+	for i := range v.Len() {
+		if err := b.count(v.Index(i), depth+1); err != nil {
 			return err
-		}
-		if !isScalarKind(v.Type().Elem().Kind()) {
-			for it := v.MapRange(); it.Next(); {
-				if err := b.count(it.Value(), depth+1); err != nil {
-					return err
-				}
-			}
 		}
 	}
 	return nil

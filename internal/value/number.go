@@ -1,9 +1,12 @@
 package value
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
 // AppendFloat appends finite f as JavaScript's String(f) and JSON.stringify
@@ -11,23 +14,14 @@ import (
 // 1e-6 and from 1e21 on without a leading zero in the exponent (1e-7,
 // 1.5e+21), and -0 as 0.
 func AppendFloat(dst []byte, f float64) []byte {
-	return appendFloat(dst, f, 64)
-}
-
-// appendFloat formats f with the shortest digits for its bit size, so that
-// a float32 prints as encoding/json prints it (0.1, not
-// 0.10000000149011612), held to the thresholds as a float32 as
-// encoding/json does: float32(1e-6), below 1e-6 as a float64, is 0.000001.
-func appendFloat(dst []byte, f float64, bits int) []byte {
 	if f == 0 {
 		return append(dst, '0') // also -0
 	}
 	format := byte('f')
-	if abs := math.Abs(f); bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
-		bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+	if abs := math.Abs(f); abs < 1e-6 || abs >= 1e21 {
 		format = 'e'
 	}
-	dst = strconv.AppendFloat(dst, f, format, -1, bits)
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
 	if format == 'e' {
 		// strconv writes two exponent digits at least: e-07 becomes e-7.
 		if n := len(dst); dst[n-2] == '0' && (dst[n-3] == '-' || dst[n-3] == '+') {
@@ -38,22 +32,26 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 	return dst
 }
 
-// Float32 returns a Number holding f with the digits encoding/json and
-// JavaScript write for a 32-bit float, or false for NaN and infinities.
+// Float32 returns a Number holding f with the digits encoding/json writes
+// for a 32-bit float (0.1, not 0.10000000149011612), which are
+// JavaScript's but for -0, or false for NaN and infinities.
 func Float32(f float32) (Value, bool) {
-	g := float64(f)
-	if math.IsNaN(g) || math.IsInf(g, 0) {
+	text, err := json.Marshal(f)
+	if err != nil {
 		return Value{}, false
 	}
-	var buf [32]byte
-	return Value{kind: Number, num: textForm, str: string(appendFloat(buf[:0], g, 32))}, true
+	if f == 0 {
+		text = []byte("0") // also -0
+	}
+	return Value{kind: Number, num: textForm, str: string(text)}, true
 }
 
 // ValidNumber reports whether s is a JSON number literal (RFC 8259 section
 // 6), as encoding/json checks a json.Number.
 func ValidNumber(s string) bool {
-	d := Decoder{s: s}
-	return d.number() && d.i == len(s)
+	// Starting with a digit or "-" and ending with a digit, s is one number
+	// or not a number at all, and never white space around one.
+	return s != "" && (s[0] == '-' || ascii.IsDigit(s[0])) && ascii.IsDigit(s[len(s)-1]) && json.Valid([]byte(s))
 }
 
 // isIntegerText reports whether a number literal has an integral value.

@@ -9,6 +9,7 @@ package value
 
 import (
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -151,13 +152,7 @@ func makeArray(n int) (Value, []Value) {
 			a [1]Value
 		})
 		c, items = &blk.c, blk.a[:]
-	case n == 2:
-		blk := new(struct {
-			c composite
-			a [2]Value
-		})
-		c, items = &blk.c, blk.a[:]
-	case n == 3 || n == 4:
+	case n <= 4 && n > 0:
 		blk := new(struct {
 			c composite
 			a [4]Value
@@ -193,17 +188,13 @@ func (v Value) IsNull() bool { return v.kind == Null }
 // expansion leaves out: null, or an array or object whose items or members
 // are all null (or that has none).
 func (v Value) Undefined() bool {
-	for _, it := range v.Items() {
-		if it.kind != Null {
-			return false
-		}
+	switch v.kind {
+	case Array:
+		return !slices.ContainsFunc(v.Items(), func(it Value) bool { return it.kind != Null })
+	case Object:
+		return !slices.ContainsFunc(v.Members(), func(m Member) bool { return m.Value.kind != Null })
 	}
-	for _, m := range v.Members() {
-		if m.Value.kind != Null {
-			return false
-		}
-	}
-	return v.kind == Null || v.kind == Array || v.kind == Object
+	return v.kind == Null
 }
 
 // Flag returns a String's or an Object's flag.
@@ -229,29 +220,22 @@ func (v Value) Text() string {
 }
 
 func (v Value) scalarText() string {
-	switch v.kind {
-	case Number:
-		if v.num == textForm {
-			return v.str
-		}
+	switch {
+	case v.kind == Number && v.num != textForm:
 		var buf [32]byte
 		return string(v.AppendText(buf[:0]))
-	case Bool:
-		if v.bits == 1 {
-			return "true"
-		}
-		return "false"
-	case Null:
+	case v.kind == Bool:
+		return strconv.FormatBool(v.bits == 1)
+	case v.kind == Null:
 		return "null"
 	}
-	return ""
+	return v.str // a number's JSON text; "" for arrays and objects
 }
 
 // AppendText appends what Text returns to dst, without allocating for
 // numbers and booleans.
 func (v Value) AppendText(dst []byte) []byte {
-	switch v.kind {
-	case Number:
+	if v.kind == Number {
 		switch v.num {
 		case intForm:
 			return strconv.AppendInt(dst, int64(v.bits), 10)
@@ -260,9 +244,6 @@ func (v Value) AppendText(dst []byte) []byte {
 		case floatForm:
 			return AppendFloat(dst, math.Float64frombits(v.bits))
 		}
-		return append(dst, v.str...)
-	case Bool:
-		return strconv.AppendBool(dst, v.bits == 1)
 	}
 	return append(dst, v.Text()...)
 }
