@@ -96,7 +96,7 @@ func (p Params) With(name string, value any) Params {
 // to send the request, with any client. HTTPRequest makes an
 // *http.Request of them.
 type RequestOptions struct {
-	Method  string      // lower-case, as v6 has it
+	Method  string      // lower-case (v6 upper-cases; see the README's differences)
 	URL     string      // absolute, or relative when the base URL is
 	Headers headers.Set // names lower-case
 	// Body is nil, or, for POST, PUT, PATCH and DELETE, the Data string,
