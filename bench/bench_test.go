@@ -149,13 +149,13 @@ func BenchmarkData(b *testing.B) {
 	for _, size := range DataSizes {
 		data := Payload(size)
 		b.Run("size="+SizeName(size)+"/floor", func(b *testing.B) {
-			loopHTTP(b, func() (*http.Request, error) { return FloorUpload(bctx, Owner, Repo, data) })
+			loopHTTP(b, func() (*http.Request, error) { return FloorUpload(bctx, AssetName, data) })
 		})
 		b.Run("size="+SizeName(size)+"/endpointkit-http", func(b *testing.B) {
-			loopHTTP(b, func() (*http.Request, error) { return EKUploadHTTP(bctx, Owner, Repo, data) })
+			loopHTTP(b, func() (*http.Request, error) { return EKUploadHTTP(bctx, AssetName, data) })
 		})
 		b.Run("size="+SizeName(size)+"/endpointkit-onestep", func(b *testing.B) {
-			loopHTTP(b, func() (*http.Request, error) { return EKUploadOneStep(bctx, Owner, Repo, data) })
+			loopHTTP(b, func() (*http.Request, error) { return EKUploadOneStep(bctx, AssetName, data) })
 		})
 		data = nil
 		sinkReq = nil

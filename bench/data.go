@@ -10,17 +10,17 @@ import (
 )
 
 // The upload series: a release asset of DataSizes bytes sent from memory
-// with Data([]byte). Nothing should copy the body, so the cost per call,
-// allocations included, must not depend on its size.
+// with Data([]byte) to the upload_url a release hands out, absolute and
+// with {?name,label}, its content-type set by the call. Nothing should
+// copy the body, so the cost per call, allocations included, must not
+// depend on its size.
 const (
-	RouteUpload = "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name}"
-	ReleaseID   = 1
-	AssetName   = "asset.bin"
-	// ContentTypeBinary is what endpointkit sets for a []byte body
-	// without a content-type.
-	ContentTypeBinary = "application/octet-stream"
+	UploadURL      = "https://uploads.github.com/repos/octokit/rest.js/releases/1/assets{?name,label}"
+	RouteUpload    = "POST " + UploadURL
+	AssetName      = "asset.zip"
+	ContentTypeZip = "application/zip"
 	// WantURLUpload is the URL every upload builds.
-	WantURLUpload = BaseURL + "/repos/octokit/rest.js/releases/1/assets?name=asset.bin"
+	WantURLUpload = "https://uploads.github.com/repos/octokit/rest.js/releases/1/assets?name=asset.zip"
 )
 
 // DataSizes are the body sizes of the upload series.
@@ -45,18 +45,12 @@ func Payload(n int) []byte {
 
 // FloorUpload is the upload written by hand: bytes.NewReader and
 // http.NewRequestWithContext, which sizes the body and sets GetBody.
-func FloorUpload(ctx context.Context, owner, repo string, data []byte) (*http.Request, error) {
+func FloorUpload(ctx context.Context, name string, data []byte) (*http.Request, error) {
 	var sb strings.Builder
 	sb.Grow(96)
-	sb.WriteString(BaseURL)
-	sb.WriteString("/repos/")
-	sb.WriteString(url.PathEscape(owner))
-	sb.WriteByte('/')
-	sb.WriteString(url.PathEscape(repo))
-	sb.WriteString("/releases/")
-	sb.WriteString(strconv.Itoa(ReleaseID))
-	sb.WriteString("/assets?name=")
-	sb.WriteString(url.QueryEscape(AssetName))
+	sb.WriteString(strings.TrimSuffix(UploadURL, "{?name,label}"))
+	sb.WriteString("?name=")
+	sb.WriteString(url.QueryEscape(name))
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, sb.String(), bytes.NewReader(data))
 	if err != nil {
 		return nil, err
@@ -64,18 +58,16 @@ func FloorUpload(ctx context.Context, owner, repo string, data []byte) (*http.Re
 	req.Header.Set("Accept", Accept)
 	req.Header.Set("User-Agent", UserAgent)
 	req.Header.Set("Authorization", Authorization)
-	req.Header.Set("Content-Type", ContentTypeBinary)
+	req.Header.Set("Content-Type", ContentTypeZip)
 	return req, nil
 }
 
 // EKUploadHTTP builds the upload in two steps: Build, then
 // RequestOptions.HTTPRequest.
-func EKUploadHTTP(ctx context.Context, owner, repo string, data []byte) (*http.Request, error) {
+func EKUploadHTTP(ctx context.Context, name string, data []byte) (*http.Request, error) {
 	ro, err := EK.Route(RouteUpload).
-		Param("owner", owner).
-		Param("repo", repo).
-		Param("release_id", ReleaseID).
-		Param("name", AssetName).
+		Param("name", name).
+		Header("content-type", ContentTypeZip).
 		Data(data).
 		Build()
 	if err != nil {
@@ -85,12 +77,10 @@ func EKUploadHTTP(ctx context.Context, owner, repo string, data []byte) (*http.R
 }
 
 // EKUploadOneStep builds the upload with Builder.HTTPRequest.
-func EKUploadOneStep(ctx context.Context, owner, repo string, data []byte) (*http.Request, error) {
+func EKUploadOneStep(ctx context.Context, name string, data []byte) (*http.Request, error) {
 	return EK.Route(RouteUpload).
-		Param("owner", owner).
-		Param("repo", repo).
-		Param("release_id", ReleaseID).
-		Param("name", AssetName).
+		Param("name", name).
+		Header("content-type", ContentTypeZip).
 		Data(data).
 		HTTPRequest(ctx)
 }

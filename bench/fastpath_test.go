@@ -108,10 +108,10 @@ var _ = Describe("the fast paths build the floor's request", func() {
 				continue
 			}
 			data := Payload(size)
-			floor := func() (*http.Request, error) { return FloorUpload(ctx, Owner, Repo, data) }
-			expectSame(func() (*http.Request, error) { return EKUploadHTTP(ctx, Owner, Repo, data) }, floor, "two-step "+SizeName(size))
-			expectSame(func() (*http.Request, error) { return EKUploadOneStep(ctx, Owner, Repo, data) }, floor, "one-step "+SizeName(size))
-			req, err := EKUploadOneStep(ctx, Owner, Repo, data)
+			floor := func() (*http.Request, error) { return FloorUpload(ctx, AssetName, data) }
+			expectSame(func() (*http.Request, error) { return EKUploadHTTP(ctx, AssetName, data) }, floor, "two-step "+SizeName(size))
+			expectSame(func() (*http.Request, error) { return EKUploadOneStep(ctx, AssetName, data) }, floor, "one-step "+SizeName(size))
+			req, err := EKUploadOneStep(ctx, AssetName, data)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(req.URL.String()).To(Equal(WantURLUpload))
 			Expect(req.ContentLength).To(Equal(int64(size)))
@@ -127,8 +127,8 @@ var _ = Describe("the fast paths build the floor's request", func() {
 			name  string
 			build func([]byte) (*http.Request, error)
 		}{
-			{"two-step", func(d []byte) (*http.Request, error) { return EKUploadHTTP(ctx, Owner, Repo, d) }},
-			{"one-step", func(d []byte) (*http.Request, error) { return EKUploadOneStep(ctx, Owner, Repo, d) }},
+			{"two-step", func(d []byte) (*http.Request, error) { return EKUploadHTTP(ctx, AssetName, d) }},
+			{"one-step", func(d []byte) (*http.Request, error) { return EKUploadOneStep(ctx, AssetName, d) }},
 		} {
 			objects := testing.AllocsPerRun(100, func() { _, _ = c.build(small) })
 			objectsL := testing.AllocsPerRun(100, func() { _, _ = c.build(large) })

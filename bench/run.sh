@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the whole benchmark harness (issues #6 and #13) and prints the table:
+# Runs the whole benchmark harness and prints the table:
 #   1. the equivalence specs (every implementation and every endpointkit
 #      path builds the same requests as the floor);
 #   2. COUNT interleaved rounds: all Go benchmarks once, the first use of
@@ -150,7 +150,11 @@ render() {
 		cat "$OUT"/machine.txt
 		echo '```'
 	} >"$OUT"/table.md
-
+	{
+		echo "\`$(cat "$OUT"/cmdline.txt)\`; $(sed -n 's/^Model name: *//p' "$OUT"/machine.txt), $(sed -n 's/^nproc: //p' "$OUT"/machine.txt) cores, $(sed -n 's/^go version //p' "$OUT"/machine.txt | cut -d' ' -f1), $(sed -n 's/^node //p' "$OUT"/machine.txt) (load average at start $(sed -n 's/^load average: //p' "$OUT"/machine.txt)); ratios are medians of per-round ratios, min–max over rounds."
+		echo
+		"$OUT"/benchtable -budgets "$OUT"/raw.txt
+	} >"$OUT"/budgets.md
 }
 
 if [ "${TABLE_ONLY:-0}" = 1 ]; then
@@ -166,7 +170,7 @@ cat "$OUT"/table.md
 if [ "$UPDATE" = 1 ]; then
 	md=../BENCHMARKS.md
 	if [ -f "$md" ] && grep -q '<!-- BEGIN run.sh -->' "$md" && grep -q '<!-- END run.sh -->' "$md"; then
-		awk -v gen="$OUT/table.md" '
+		awk -v gen="$OUT/budgets.md" '
 			/<!-- BEGIN run.sh -->/ { print; while ((getline l < gen) > 0) print l; skip = 1; next }
 			/<!-- END run.sh -->/ { skip = 0 }
 			!skip { print }

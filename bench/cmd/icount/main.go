@@ -1,4 +1,4 @@
-// Command icount measures issue #13's ratios a third way, in CPU
+// Command icount measures the budgets' ratios a third way, in CPU
 // instructions, which a noisy machine does not change: each benchmark of
 // a pair runs under valgrind's callgrind for N and for 2N iterations, and
 // the difference over N is its instructions per call, setup cancelled

@@ -1,4 +1,4 @@
-// Command paired measures the ratios of issue #13 a second way: each pair
+// Command paired measures the budgets' ratios a second way: each pair
 // of functions runs in alternating blocks of calls in one process, and
 // the ratio of each block pair is taken, so that a slow patch of a noisy
 // machine lands on both sides of a ratio. It prints, for each pair, the
@@ -69,8 +69,8 @@ func main() {
 		{"A two-step / floor", req(func() (*http.Request, error) { return bench.EKHTTPA(ctx, owner, repo) }), req(func() (*http.Request, error) { return bench.FloorA(ctx, owner, repo) }), 1, false},
 		{"B one-step / floor", req(func() (*http.Request, error) { return bench.EKOneStepB(ctx, owner, repo) }), req(func() (*http.Request, error) { return bench.FloorB(ctx, owner, repo) }), 1, false},
 		{"B two-step / floor", req(func() (*http.Request, error) { return bench.EKHTTPB(ctx, owner, repo) }), req(func() (*http.Request, error) { return bench.FloorB(ctx, owner, repo) }), 1, false},
-		{"upload one-step / floor", req(func() (*http.Request, error) { return bench.EKUploadOneStep(ctx, owner, repo, payload) }), req(func() (*http.Request, error) { return bench.FloorUpload(ctx, owner, repo, payload) }), 1, false},
-		{"upload two-step / floor", req(func() (*http.Request, error) { return bench.EKUploadHTTP(ctx, owner, repo, payload) }), req(func() (*http.Request, error) { return bench.FloorUpload(ctx, owner, repo, payload) }), 1, false},
+		{"upload one-step / floor", req(func() (*http.Request, error) { return bench.EKUploadOneStep(ctx, bench.AssetName, payload) }), req(func() (*http.Request, error) { return bench.FloorUpload(ctx, bench.AssetName, payload) }), 1, false},
+		{"upload two-step / floor", req(func() (*http.Request, error) { return bench.EKUploadHTTP(ctx, bench.AssetName, payload) }), req(func() (*http.Request, error) { return bench.FloorUpload(ctx, bench.AssetName, payload) }), 1, false},
 		{"64 params / 4 params, Build (÷16)", func() error { _, err := bench.EKBuildParams(n64, v64); return err }, func() error { _, err := bench.EKBuildParams(n4, v4); return err }, 16, false},
 		{"catalog one-step / one-step", req(func() (*http.Request, error) { return bench.EKOneStepAOn(ctx, bench.EKC(), bench.RouteA, owner, repo) }), req(func() (*http.Request, error) { return bench.EKOneStepA(ctx, owner, repo) }), 1, true},
 		{"catalog Build / Build", func() error { _, err := bench.EKBuildAOn(bench.EKC(), bench.RouteA, owner, repo); return err }, func() error { _, err := bench.EKBuildA(owner, repo); return err }, 1, true},
