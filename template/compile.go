@@ -76,8 +76,7 @@ func compile(s string) (*Template, error) {
 	return t, nil
 }
 
-// pathSlash reports whether the path part, which ends at pEnd, starts
-// with a literal "/".
+// pathSlash reports whether the path part, ending at pEnd, starts with "/".
 func (t *Template) pathSlash(pEnd int) bool {
 	for i := range t.parts {
 		if p := &t.parts[i]; p.inPath || p.offset >= pEnd {
@@ -87,8 +86,7 @@ func (t *Template) pathSlash(pEnd int) bool {
 	return false
 }
 
-// addExpr appends the expression p, recording its variables; seen holds
-// their indexes in t.vars.
+// addExpr appends the expression p; seen holds t.vars' indexes.
 func (t *Template) addExpr(p part, seen map[string]int) {
 	for k, sp := range p.specs {
 		at, ok := seen[sp.name]
@@ -108,8 +106,7 @@ func (t *Template) addExpr(p part, seen map[string]int) {
 	t.parts = append(t.parts, p)
 }
 
-// literalLen is the length of the literal character or %XX triplet at
-// s[i], or why it has no place in a template.
+// literalLen is the length of the literal character or %XX at s[i].
 func literalLen(s string, i int) (int, error) {
 	switch c := s[i]; {
 	case c == '%':
@@ -137,8 +134,8 @@ func literalLen(s string, i int) (int, error) {
 // "'" allowed (erratum 6937, as the module does); "%" is handled separately.
 var literalASCII = makeCharset("!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~")
 
-// isUCSChar reports whether r is an RFC 3987 ucschar or iprivate code point,
-// the non-ASCII characters RFC 6570 allows in literals.
+// isUCSChar reports whether r is an RFC 3987 ucschar or iprivate, the
+// non-ASCII characters RFC 6570 allows in literals.
 func isUCSChar(r rune) bool {
 	switch {
 	case r < 0xA0:
@@ -155,12 +152,10 @@ func syntaxError(s string, offset int, msg string) *Error {
 	return &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %s", ErrSyntax, msg)}
 }
 
-// addLiteral appends literal text, encoded once here: reserved and
-// unreserved characters and %XX triplets are copied, anything else (the
-// non-ASCII characters the grammar allows) is percent-encoded as UTF-8.
+// addLiteral appends s[from:to], its non-ASCII characters percent-encoded,
+// cut where the path part begins and ends so that each part is wholly in
+// it or out of it.
 func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
-	// Cut where the path part begins and ends, so that each literal part
-	// is wholly in it or wholly out of it.
 	for _, cut := range [...]int{pStart, pEnd} {
 		if from < cut && cut < to {
 			t.addLiteral(s, from, cut, pStart, pEnd)
@@ -180,8 +175,8 @@ func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
 	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd, slash: strings.IndexByte(l, '/') >= 0})
 }
 
-// compileExpr scans the expression starting at s[start] == '{' and returns
-// it and the offset just past its "}".
+// compileExpr scans the expression at s[start] == '{' and returns it and
+// the offset past its "}".
 func compileExpr(s string, start int) (part, int, error) {
 	p := part{op: opSimple, offset: start}
 	i := start + 1
@@ -225,6 +220,7 @@ var operators = [256]*operator{'+': opReserved, '#': opFragment, '.': opLabel, '
 // GitHub's {enterprise-team}, "-".
 func scanVarName(s string, i int) (int, error) {
 	start := i
+scan:
 	for ; i < len(s); i++ {
 		switch c := s[i]; {
 		case ascii.IsWord(c):
@@ -238,14 +234,9 @@ func scanVarName(s string, i int) (int, error) {
 				return 0, syntaxError(s, i, fmt.Sprintf("misplaced %q in a variable name", c))
 			}
 		default:
-			return nameEnd(s, start, i)
+			break scan
 		}
 	}
-	return nameEnd(s, start, i)
-}
-
-// nameEnd is scanVarName's result for a name that ends at s[i].
-func nameEnd(s string, start, i int) (int, error) {
 	if i == start {
 		return 0, syntaxError(s, i, "expected a variable name")
 	}
@@ -255,8 +246,8 @@ func nameEnd(s string, start, i int) (int, error) {
 	return i, nil
 }
 
-// scanModifier reads the "*" or ":N" at s[i] into sp, if there is one,
-// and returns the offset after it.
+// scanModifier reads a "*" or ":N" at s[i] into sp and returns the offset
+// after it.
 func scanModifier(s string, i int, sp *varspec) (int, error) {
 	switch {
 	case i >= len(s):
@@ -283,10 +274,8 @@ func scanModifier(s string, i int, sp *varspec) (int, error) {
 	return i, nil
 }
 
-// required reports whether every variable of the expression p needs a
-// value under the path rules: a simple or reserved expression in the path
-// part ({x}, {+x}, the {x} of :x), where an undefined one would leave a
-// hole; {/x}, {.x} and {;x} say themselves that they may be left out.
+// required reports whether p's variables need a value under the path
+// rules: {x} or {+x} in the path part, where none would leave a hole.
 func (p *part) required() bool {
 	return p.inPath && (p.op == opSimple || p.op == opReserved)
 }

@@ -165,11 +165,8 @@ func errNilTemplate() error {
 
 // moduleError is a uritemplate module error by its description alone: its
 // message repeats the template ("incomplete expression: /x/{a_"), user
-// information and all, where ours quotes it once, masked. It has no type
-// or sentinel worth keeping to unwrap.
-type moduleError struct{ desc string }
-
-func newModuleError(err error) moduleError {
+// information and all, where ours quotes it once, masked.
+func moduleError(err error) error {
 	s := err.Error()
 	if i := strings.Index(s, ": "); i >= 0 {
 		// The first ": " may be inside the description's parentheses:
@@ -181,7 +178,5 @@ func newModuleError(err error) moduleError {
 		}
 		s = s[:i]
 	}
-	return moduleError{desc: quote.Cut(s, maxQuoted)}
+	return errors.New(quote.Cut(s, maxQuoted))
 }
-
-func (m moduleError) Error() string { return m.desc }

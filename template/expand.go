@@ -19,20 +19,18 @@ func Expand(s string, vars map[string]any) (string, error) {
 	return t.Expand(vars)
 }
 
-// Expand expands t with vars exactly as RFC 6570 level 4 says: an absent
-// or undefined variable (see IsUndefined) expands to nothing. On error the
-// result is "".
+// Expand expands t with vars as RFC 6570 level 4 says: an absent or
+// undefined variable (see IsUndefined) expands to nothing.
 func (t *Template) Expand(vars map[string]any) (string, error) {
 	if t == nil {
 		return "", errNilTemplate()
 	}
 	var room [8]Var
-	vals := t.lookupVars(room[:0], func(name string) (any, bool) {
+	var buf [256]byte
+	out, err := t.appendExpand(buf[:0], t.lookupVars(room[:0], func(name string) (any, bool) {
 		v, ok := vars[name]
 		return v, ok
-	})
-	var buf [256]byte
-	out, err := t.appendExpand(buf[:0], vals, noRules)
+	}), noRules)
 	if err != nil {
 		return "", err
 	}
@@ -40,23 +38,18 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 }
 
 // AppendPath appends t expanded with the values lookup finds (nil for
-// none), holding the path part (after the authority of an absolute
-// template, before the first "?", "#", {?…}, {&…} or {#…}) to the rules
-// of a route:
+// none), holding the path part (after an absolute template's authority,
+// before the first "?", "#", {?…}, {&…} or {#…}) to a route's rules:
 //
-//   - every variable of a {x} or {+x} there (the {x} of :x too) has a
-//     value, else ErrMissing; {/x}, {.x} and {;x} may be left out
-//     (SegmentVars lists the required ones);
-//   - no value leaves a segment empty before more of the path ("" for
-//     {owner} in /repos/{owner}/{repo} is ErrMissing); an empty last
-//     segment is a value, as v6 has it (contents/{path} with "" gives
-//     contents/), and a "//" the template writes is its own;
-//   - no segment is "." or ".." (also written %2e), whatever made it
-//     (ErrDotSegment), and the expansion of a template without scheme
-//     does not start with "//", which URL resolvers read as a host
-//     (ErrEmptySegment);
-//   - no expression sits in an absolute template's scheme or authority
-//     (ErrAuthority): a value would choose where the request goes.
+//   - every variable of a {x} or {+x} there (SegmentVars) has a value, else
+//     ErrMissing; {/x}, {.x} and {;x} may be left out;
+//   - no value leaves a segment empty before more of the path (ErrMissing);
+//     an empty last segment is a value, as v6 has it (contents/{path} with
+//     "" gives contents/), and a "//" the template writes is its own;
+//   - no segment is "." or ".." (also written %2e): ErrDotSegment;
+//   - a template without scheme does not expand to "//…", which URL
+//     resolvers read as a host (ErrEmptySegment), and no expression sits
+//     in an absolute template's authority (ErrAuthority).
 //
 // On error dst is returned with its original length and err is an *Error.
 func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) ([]byte, error) {
@@ -99,8 +92,7 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 	return dst, nil
 }
 
-// lookupVars appends to vals the value lookup finds for each of t's
-// variables, in Vars' order.
+// lookupVars appends the value lookup finds for each of Vars.
 func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var {
 	if lookup == nil {
 		return nil
@@ -109,36 +101,32 @@ func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var
 	for i, name := range t.vars {
 		if x, ok := lookup(name); ok {
 			m, err := mapValue(x)
-			if err != nil {
+			if vals[i] = (Var{m}); err != nil {
 				vals[i] = InvalidVar(err)
-			} else {
-				vals[i] = Var{m}
 			}
 		}
 	}
 	return vals
 }
 
-// The rules appendExpand holds an expansion to: none (Expand), the values
-// AppendPath requires, or those and its segment rules too.
+// The rules appendExpand holds the path part to: none (Expand), the values
+// AppendPath requires, or those and its segment rules.
 const (
 	noRules = iota
 	requireVars
 	checkSegments
 )
 
-// mayBreakPath reports whether the path part of out, t expanded, has what
-// the segment rules judge: an empty segment before its last, a dot
-// segment, or a first "/" the template did not write. Most expansions have
-// none and are not read again.
+// mayBreakPath reports whether the path of out has what the segment rules
+// judge ("//", a dot segment, a first "/" the template did not write);
+// most expansions have none and are not written again.
 func (t *Template) mayBreakPath(out []byte) bool {
 	path := iroute.URLPath(out)
 	return bytes.Contains(path, []byte("//")) || len(path) > 0 && path[0] == '/' && !t.slashStart ||
 		iroute.HasDotSegment(path)
 }
 
-// appendExpand appends every part of t, each variable's value taken from
-// vals by its index, held to rules in the path part.
+// appendExpand appends every part of t, each variable's value vals[index].
 func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, error) {
 	n0 := len(dst)
 	var scratch [32]byte
@@ -177,7 +165,7 @@ type segments struct {
 	expr          *part // the first expression in it, nil for none
 }
 
-// follow reads dst[from:], which p just wrote, as a URL parser reads it.
+// follow reads dst[from:], which p just wrote, as a URL parser would.
 func (s *segments) follow(t *Template, dst []byte, from int, p *part, vals []Var) error {
 	switch {
 	case s.done || p.offset < t.pathFrom || from == len(dst) && !p.required():
@@ -192,9 +180,8 @@ func (s *segments) follow(t *Template, dst []byte, from int, p *part, vals []Var
 	return s.add(t, dst, s.enter(dst, from, p), p, vals)
 }
 
-// enter notes what p, which wrote dst[from:], begins: the path, or the
-// current segment's first expression. It returns where the segment's
-// bytes begin, after the path's own first "/".
+// enter notes what p, which wrote dst[from:], begins (the path, or the
+// segment's first expression) and returns where the segment's bytes begin.
 func (s *segments) enter(dst []byte, from int, p *part) int {
 	skipped := false
 	if !s.started {
@@ -216,8 +203,8 @@ func (s *segments) enter(dst []byte, from int, p *part) int {
 	return from
 }
 
-// add ends a segment at every "/" of dst[from:], which p wrote, and the
-// path at a "?" or "#" that a value or a part past the path part wrote.
+// add ends a segment at every "/" p wrote in dst[from:], and the path at a
+// "?" or "#" that a value or a part past the path part wrote.
 func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) error {
 	if slashFree(p, vals) {
 		return nil
@@ -237,8 +224,8 @@ func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) e
 	return nil
 }
 
-// begin starts the path at dst[from], where p wrote; after the authority
-// when p is a {+url} given a whole URL (skipped).
+// begin starts the path at dst[from], after the authority when p is a
+// {+url} given a whole URL (skipped).
 func (s *segments) begin(dst []byte, from int, p *part) (_ int, skipped bool) {
 	s.started, s.leading, s.start = true, true, from
 	n := 0
@@ -256,8 +243,7 @@ func (s *segments) begin(dst []byte, from int, p *part) (_ int, skipped bool) {
 	return i, true
 }
 
-// slashFree reports whether p, in the path part, wrote no "/": a literal
-// without one, or a value of an expression that encodes it.
+// slashFree reports whether p, in the path part, cannot have written "/".
 func slashFree(p *part, vals []Var) bool {
 	switch {
 	case !p.inPath:
@@ -288,8 +274,6 @@ func (s *segments) cut(t *Template, dst []byte, i int, p *part) error {
 	return nil
 }
 
-// errEmptyValue is the error of a value that leaves an empty segment
-// before more of the path.
 var errEmptyValue = fmt.Errorf("%w: empty, with more of the path after it", ErrMissing)
 
 // end holds the segment seg to the rules: more says the path goes on,
@@ -318,7 +302,7 @@ func (t *Template) errorAt(p *part, name string, err error) *Error {
 }
 
 // expandExpr appends one expression (RFC 6570 appendix A); with require,
-// each of its variables must have a value.
+// every variable must have a value.
 func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte, require bool) ([]byte, error) {
 	op := p.op
 	first := true
@@ -348,8 +332,7 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte, r
 		case m.kind != scalarKind:
 			dst, err = expandComposite(dst, m, sp, op)
 		case m.isInt:
-			// Formatted here, not into m: m may reach an error, and a
-			// buffer stored in it would escape.
+			// Formatted here, not into m, whose buffer would escape.
 			dst, err = expandScalar(dst, strconv.AppendInt(scratch, m.num, 10), sp, op, false)
 		default:
 			dst, err = expandScalar(dst, m.str, sp, op, m.isPath)
@@ -378,10 +361,8 @@ func expandScalar[T text](dst []byte, s T, sp *varspec, op *operator, isPath boo
 	return appendEscaped(dst, s, op.set, op.reserved), nil
 }
 
-// expandComposite appends a list, an associative array (its keys encoded
-// as values are: the module writes exploded keys raw, which lets a key
-// inject a query parameter) or a DeepObjectVar; a prefix has no meaning
-// for any (RFC 6570 section 2.4.1).
+// expandComposite appends a list, an associative array (keys encoded as
+// values are) or a DeepObjectVar; none takes a prefix (RFC 6570 2.4.1).
 func expandComposite(dst []byte, m *value, sp *varspec, op *operator) ([]byte, error) {
 	items := m.items()
 	switch {
@@ -437,12 +418,9 @@ func expandExploded(dst []byte, items []string, step int, sp *varspec, op *opera
 	return dst
 }
 
-// errDeepPlace is the error of a DeepObjectVar outside a query
-// expression, which alone writes name=value pairs joined with "&".
 var errDeepPlace = fmt.Errorf("%w: a deepObject value only goes in a query ({?x} or {&x})", ErrValue)
 
-// appendDeep appends a DeepObjectVar's name[key]=value pairs joined with
-// "&", keys and values encoded in set; name as it is unless encodeName.
+// appendDeep appends name[key]=value pairs joined with "&".
 func appendDeep(dst []byte, name string, encodeName bool, items []string, set *charset) []byte {
 	for i := 0; i+1 < len(items); i += 2 {
 		if i > 0 {

@@ -69,11 +69,7 @@ func Parse(s string) (*Template, error) {
 		}
 	}
 	key := strings.Clone(s) // do not pin a larger string the caller sliced s from
-	t, err := parse(rewriteColonNames(key))
-	if err != nil {
-		return nil, err
-	}
-	return cache.put(key, t), nil
+	return parseCached(key, rewriteColonNames(key))
 }
 
 // ParseRFC6570 is Parse without :name: every colon is literal, as in an
@@ -82,13 +78,16 @@ func ParseRFC6570(s string) (*Template, error) {
 	if strings.IndexByte(s, ':') < 0 || len(s) > MaxLength || rewriteColonNames(s) == s {
 		return Parse(s) // the same *Template: nothing to read as :name
 	}
-	// Cached apart from Parse's entry for the same text, under a key Parse
-	// never looks up.
-	key := "\x00" + s
+	key := "\x00" + s // apart from Parse's entry, under a key Parse never looks up
 	if t, ok := cache.get(key); ok {
 		return t, nil
 	}
-	t, err := parse(strings.Clone(s))
+	return parseCached(key, strings.Clone(s))
+}
+
+// parseCached parses s and caches it under key.
+func parseCached(key, s string) (*Template, error) {
+	t, err := parse(s)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +106,7 @@ func parse(s string) (*Template, error) {
 		if _, err := compile(s); errors.As(err, &e) {
 			offset = e.Offset
 		}
-		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, newModuleError(modErr))}
+		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, moduleError(modErr))}
 	}
 	return compile(s)
 }
@@ -116,23 +115,15 @@ func parse(s string) (*Template, error) {
 // that the uritemplate module, which knows only RFC 6570's names,
 // validates the rest of a template with hyphenated names.
 func hyphensForValidator(s string) string {
-	var b []byte
+	if strings.IndexByte(s, '-') < 0 {
+		return s
+	}
+	b := []byte(s)
 	in := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '{':
-			in = true
-		case c == '}':
-			in = false
-		case c == '-' && in:
-			if b == nil {
-				b = []byte(s)
-			}
+	for i, c := range b {
+		if in = c == '{' || in && c != '}'; in && c == '-' {
 			b[i] = '_'
 		}
-	}
-	if b == nil {
-		return s
 	}
 	return string(b)
 }
