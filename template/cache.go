@@ -3,13 +3,11 @@ package template
 import "sync"
 
 // CacheSize is the most templates Parse keeps; beyond it, or beyond
-// CacheBytes, the oldest is evicted. A route that embeds its values
-// instead of taking them as parameters is a new template on every call.
+// CacheBytes, the oldest is evicted.
 const CacheSize = 4096
 
-// CacheBytes bounds the estimated memory of the cached templates, text
-// and parsed parts: CacheSize ordinary routes (about 1 KiB each) fit, as
-// many hostile templates of MaxExpressions expressions do not.
+// CacheBytes bounds the cached templates' estimated memory: CacheSize
+// ordinary routes (about 1 KiB each) fit, as many hostile ones do not.
 const CacheBytes = 8 << 20
 
 // cost estimates the bytes key and t pin while cached: the text twice
@@ -22,9 +20,8 @@ func cost(key string, t *Template) int {
 	return n
 }
 
-// templateCache maps template text to its *Template: lock-free lookups
-// (sync.Map), and inserts and evictions under mu, which keeps the order
-// and the bytes exact.
+// templateCache maps template text to its *Template: lock-free lookups,
+// inserts and evictions under mu.
 type templateCache struct {
 	m     sync.Map // string -> *Template
 	mu    sync.Mutex

@@ -9,8 +9,8 @@ import (
 	"github.com/yosida95/uritemplate/v3"
 )
 
-// MaxLength is the longest template accepted, in bytes, as given and after
-// :name rewriting (ErrTooLong): it bounds parse work and a cache entry.
+// MaxLength is the longest template accepted, in bytes, before and after
+// :name rewriting (ErrTooLong).
 const MaxLength = 8192
 
 // MaxExpressions is the most {...} expressions a template may have
@@ -31,10 +31,9 @@ type Template struct {
 	// The template starts with {+x} (reservedStart) or {x} (simpleStart);
 	// its path part with a literal "/" (slashStart).
 	reservedStart, simpleStart, slashStart bool
-	// authority is the offset of the first expression before the path of
-	// an absolute template, or -1; the path rules start at pathFrom, after
-	// an http(s) authority (any other scheme is joined to a base URL as a
-	// path).
+	// authority is the offset of an expression before an absolute
+	// template's path, or -1; the path rules start at pathFrom, after an
+	// http(s) authority (any other scheme is joined to a base URL).
 	authority, pathFrom int
 }
 
@@ -94,8 +93,7 @@ func parseCached(key, s string) (*Template, error) {
 	return cache.put(key, t), nil
 }
 
-// parse validates s with the uritemplate module, the parser of record, and
-// compiles it.
+// parse validates s with the uritemplate module and compiles it.
 func parse(s string) (*Template, error) {
 	if len(s) > MaxLength {
 		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes after :name rewriting, the limit is %d", ErrTooLong, len(s), MaxLength)}
@@ -136,8 +134,7 @@ func (t *Template) String() string {
 	return t.raw
 }
 
-// Vars lists the variable names once each, in order of first appearance;
-// the slice is the caller's.
+// Vars lists the variable names once each, in order of first appearance.
 func (t *Template) Vars() []string {
 	if t == nil {
 		return nil
@@ -154,9 +151,8 @@ func (t *Template) VarIndex(name string) int {
 	return slices.Index(t.vars, name)
 }
 
-// SegmentVars lists, once each in order, the variables AppendPath
-// requires: those of {x} and {+x} in the path part; the slice is the
-// caller's.
+// SegmentVars lists, once each, the variables AppendPath requires: those
+// of {x} and {+x} in the path part.
 func (t *Template) SegmentVars() []string {
 	if t == nil {
 		return nil
@@ -164,9 +160,8 @@ func (t *Template) SegmentVars() []string {
 	return slices.Clone(t.segVars)
 }
 
-// Joins reports whether a list or associative array given for name would
-// be joined with commas into the path: a {x} or {+x} there that neither
-// explodes nor takes a prefix.
+// Joins reports whether a list or map given for name would be joined with
+// commas into the path: a {x} or {+x} there without explode or prefix.
 func (t *Template) Joins(name string) bool {
 	return t != nil && slices.Contains(t.joinVars, name)
 }

@@ -20,12 +20,7 @@ func rewriteColonNames(s string) string {
 	for i := start; i < end; {
 		switch s[i] {
 		case '{':
-			j := strings.IndexByte(s[i:end], '}')
-			if j < 0 { // cannot happen: the path ends at an unclosed "{"
-				i = end
-				continue
-			}
-			i += j + 1
+			i += max(strings.IndexByte(s[i:end], '}'), 0) + 1 // the path ends at an unclosed "{"
 		case ':':
 			if i+2 < end && ascii.IsLower(s[i+1]) && ascii.IsWord(s[i+2]) {
 				j := i + 3
