@@ -89,36 +89,27 @@ func (e *Error) Reason() string {
 	if e == nil {
 		return "<nil>"
 	}
-	var b strings.Builder
-	if e.Template != "" {
-		if e.Offset >= 0 {
-			b.WriteString("at offset ")
-			b.WriteString(strconv.Itoa(e.Offset))
+	where := ""
+	switch {
+	case e.Template == "" && e.Var != "":
+		where = "query parameter " + strconv.Quote(e.Var) + ": "
+	case e.Template == "":
+	case e.Var == "" && e.Offset >= 0:
+		where = "at offset " + strconv.Itoa(e.Offset) + ": "
+	case e.Var != "":
+		name := userinfo.Redacted // a name inside masked user information
+		if strings.Contains(redact.RawURL(e.Template), e.Var) {
+			name = strconv.Quote(e.Var)
 		}
-		if e.Var != "" {
-			if b.Len() > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("variable ")
-			if strings.Contains(redact.RawURL(e.Template), e.Var) {
-				b.WriteString(strconv.Quote(e.Var))
-			} else {
-				b.WriteString(userinfo.Redacted) // a name inside masked user information
-			}
+		if where = "variable " + name + ": "; e.Offset >= 0 {
+			where = "at offset " + strconv.Itoa(e.Offset) + ", " + where
 		}
-	} else if e.Var != "" {
-		b.WriteString("query parameter ")
-		b.WriteString(strconv.Quote(e.Var))
 	}
-	if b.Len() > 0 {
-		b.WriteString(": ")
-	}
+	msg := "unknown error"
 	if e.Err != nil {
-		b.WriteString(e.Err.Error())
-	} else {
-		b.WriteString("unknown error")
+		msg = e.Err.Error()
 	}
-	return redact.URL(b.String())
+	return redact.URL(where + msg)
 }
 
 // GoString makes %#v mask e as Error does.
