@@ -172,7 +172,7 @@ func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
 			break
 		}
 	}
-	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd, slash: strings.IndexByte(l, '/') >= 0})
+	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd})
 }
 
 // compileExpr scans the expression at s[start] == '{' and returns it and

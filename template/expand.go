@@ -143,7 +143,7 @@ func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, erro
 			}
 		}
 		if rules == checkSegments {
-			if err := path.follow(t, dst, start, p, vals); err != nil {
+			if err := path.follow(t, dst, start, p); err != nil {
 				return dst[:n0], err
 			}
 		}
@@ -166,7 +166,7 @@ type segments struct {
 }
 
 // follow reads dst[from:], which p just wrote, as a URL parser would.
-func (s *segments) follow(t *Template, dst []byte, from int, p *part, vals []Var) error {
+func (s *segments) follow(t *Template, dst []byte, from int, p *part) error {
 	switch {
 	case s.done || p.offset < t.pathFrom || from == len(dst) && !p.required():
 		return nil // the authority of an http(s) template, or an empty value
@@ -177,7 +177,7 @@ func (s *segments) follow(t *Template, dst []byte, from int, p *part, vals []Var
 		}
 		return nil
 	}
-	return s.add(t, dst, s.enter(dst, from, p), p, vals)
+	return s.add(t, dst, s.enter(dst, from, p), p)
 }
 
 // enter notes what p, which wrote dst[from:], begins (the path, or the
@@ -205,10 +205,7 @@ func (s *segments) enter(dst []byte, from int, p *part) int {
 
 // add ends a segment at every "/" p wrote in dst[from:], and the path at a
 // "?" or "#" that a value or a part past the path part wrote.
-func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) error {
-	if slashFree(p, vals) {
-		return nil
-	}
+func (s *segments) add(t *Template, dst []byte, from int, p *part) error {
 	ends := p.specs != nil && p.op.reserved || !p.inPath
 	for i := from; i < len(dst); i++ {
 		switch c := dst[i]; {
@@ -241,24 +238,6 @@ func (s *segments) begin(dst []byte, from int, p *part) (_ int, skipped bool) {
 	}
 	s.start = i
 	return i, true
-}
-
-// slashFree reports whether p, in the path part, cannot have written "/".
-func slashFree(p *part, vals []Var) bool {
-	switch {
-	case !p.inPath:
-		return false
-	case p.specs == nil:
-		return !p.slash
-	case p.op.reserved || p.op == opPath:
-		return false
-	}
-	for i := range p.specs {
-		if k := p.specs[i].index; k < len(vals) && vals[k].v.isPath {
-			return false // a Path keeps its "/"
-		}
-	}
-	return true
 }
 
 // cut ends the segment before the "/" at dst[i], which p wrote.

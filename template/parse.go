@@ -43,9 +43,7 @@ type part struct {
 	op     *operator
 	specs  []varspec
 	offset int // byte offset of the part in raw (an expression's "{")
-	// inPath marks a part of the path part (see AppendPath); slash a
-	// literal that holds a "/".
-	inPath, slash bool
+	inPath bool // in the path part (see AppendPath)
 }
 
 // varspec is one variable of an expression.
