@@ -42,7 +42,7 @@ type part struct {
 	lit    string // encoded literal text
 	op     *operator
 	specs  []varspec
-	offset int // byte offset of the part in raw (an expression's "{")
+	offset int  // byte offset of the part in raw (an expression's "{")
 	inPath bool // in the path part (see AppendPath)
 }
 
