@@ -37,11 +37,9 @@ type entry struct {
 var cache = &templateCache{}
 
 func (c *templateCache) get(s string) (*Template, bool) {
-	v, ok := c.m.Load(s)
-	if !ok {
-		return nil, false
-	}
-	return v.(*Template), true
+	v, _ := c.m.Load(s)
+	t, ok := v.(*Template)
+	return t, ok
 }
 
 // put stores t under key unless another goroutine stored one first, and

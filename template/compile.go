@@ -71,8 +71,6 @@ func compile(s string) (*Template, error) {
 	}
 	t.addLiteral(s, lit, len(s), pStart, pEnd)
 	t.slashStart = t.pathSlash(pEnd)
-	t.reservedStart = strings.HasPrefix(s, "{+")
-	t.simpleStart = len(t.parts) > 0 && t.parts[0].op == opSimple
 	return t, nil
 }
 

@@ -86,7 +86,7 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 	// A template without scheme is joined after a "/": one that starts
 	// with {x} and expands to "/…" had an empty first segment.
 	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && !strings.Contains(t.raw, "://") ||
-		len(out) >= 1 && out[0] == '/' && t.simpleStart {
+		len(out) >= 1 && out[0] == '/' && t.parts[0].op == opSimple {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
 	}
 	return dst, nil
@@ -209,9 +209,12 @@ func (s *segments) add(t *Template, dst []byte, from int, p *part) error {
 	ends := p.specs != nil && p.op.reserved || !p.inPath
 	for i := from; i < len(dst); i++ {
 		switch c := dst[i]; {
-		case c == '/':
-			if err := s.cut(t, dst, i, p); err != nil {
+		case c == '/': // a segment ends; an expression goes on into the next
+			if err := s.end(t, dst[s.start:i], true, p.specs != nil); err != nil {
 				return err
+			}
+			if s.start, s.expr = i+1, nil; p.specs != nil {
+				s.expr = p
 			}
 		case ends && (c == '?' || c == '#'):
 			s.done = true
@@ -238,19 +241,6 @@ func (s *segments) begin(dst []byte, from int, p *part) (_ int, skipped bool) {
 	}
 	s.start = i
 	return i, true
-}
-
-// cut ends the segment before the "/" at dst[i], which p wrote.
-func (s *segments) cut(t *Template, dst []byte, i int, p *part) error {
-	literal := p.specs == nil
-	if err := s.end(t, dst[s.start:i], true, !literal); err != nil {
-		return err
-	}
-	s.start, s.expr = i+1, nil
-	if !literal {
-		s.expr = p // the expression goes on into the next segment
-	}
-	return nil
 }
 
 var errEmptyValue = fmt.Errorf("%w: empty, with more of the path after it", ErrMissing)

@@ -28,9 +28,7 @@ type Template struct {
 	segVars []string
 	// joinVars are segVars that neither explode nor take a prefix (Joins).
 	joinVars []string
-	// The template starts with {+x} (reservedStart) or {x} (simpleStart);
-	// its path part with a literal "/" (slashStart).
-	reservedStart, simpleStart, slashStart bool
+	slashStart bool // the path part starts with a literal "/"
 	// authority is the offset of an expression before an absolute
 	// template's path, or -1; the path rules start at pathFrom, after an
 	// http(s) authority (any other scheme is joined to a base URL).
@@ -172,5 +170,5 @@ func (t *Template) Uses(name string) bool {
 // StartsReserved reports whether t starts with {+x}, which may expand to a
 // whole URL (v6's "{+url}" route).
 func (t *Template) StartsReserved() bool {
-	return t != nil && t.reservedStart
+	return t != nil && strings.HasPrefix(t.raw, "{+")
 }

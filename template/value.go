@@ -74,13 +74,9 @@ func mapScalar(v any) (_ any, m value, done bool, err error) {
 		case nil:
 			return v, m, true, nil
 		case string:
-			m = stringValue(x)
-			m.isString = true
-			return v, m, true, nil
+			return v, value{kind: scalarKind, str: x, isString: true}, true, nil
 		case Path:
-			m = stringValue(string(x))
-			m.isString, m.isPath = true, true
-			return v, m, true, nil
+			return v, PathVar(string(x)).v, true, nil
 		case Verbatim:
 			return v, stringValue(string(x)), true, nil
 		case json.Number:
@@ -110,8 +106,7 @@ func mapScalar(v any) (_ any, m value, done bool, err error) {
 func mapByKind(rv reflect.Value) (m value, done bool, err error) {
 	switch rv.Kind() {
 	case reflect.String:
-		m = stringValue(rv.String())
-		m.isString = true
+		m = value{kind: scalarKind, str: rv.String(), isString: true}
 	case reflect.Bool:
 		m = stringValue(strconv.FormatBool(rv.Bool()))
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
