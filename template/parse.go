@@ -27,7 +27,7 @@ type Template struct {
 	vars    []string // once each, in order of first appearance
 	segVars []string
 	// joinVars are segVars that neither explode nor take a prefix (Joins).
-	joinVars []string
+	joinVars   []string
 	slashStart bool // the path part starts with a literal "/"
 	// authority is the offset of an expression before an absolute
 	// template's path, or -1; the path rules start at pathFrom, after an
