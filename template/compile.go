@@ -164,11 +164,8 @@ func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
 	if l == "" {
 		return
 	}
-	for i := 0; i < len(l); i++ {
-		if l[i] >= utf8.RuneSelf {
-			l = string(appendEscaped(make([]byte, 0, len(l)*3), l, reservedSet, true))
-			break
-		}
+	if ascii.Span(l, (*[256]bool)(reservedSet)) < len(l) { // non-ASCII, or a %XX kept as it is
+		l = string(appendEscaped(make([]byte, 0, len(l)*3), l, reservedSet, true))
 	}
 	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd})
 }

@@ -47,15 +47,12 @@
 //	bool                                    "true", "false"
 //	all integer kinds                       decimal
 //	float32, float64                        as encoding/json writes them: 0.1, 1e+21, 1e-7; NaN, ±Inf: ErrValue
-//	json.Number                             its text
-//	[]byte                                  the string of those bytes
-//	encoding.TextMarshaler                  MarshalText (before Stringer, so time.Time is RFC 3339)
-//	fmt.Stringer                            String
+//	json.Number, []byte                     its text
+//	encoding.TextMarshaler, fmt.Stringer    MarshalText, else String (time.Time is RFC 3339)
 //	pointer                                 what it points to
 //	named string, bool and number types     like their kind
 //	[]string, []any, other slices, arrays   list; nil members are skipped
-//	map[string]string, map[string]any,
-//	other maps with string keys             associative array in sorted key order; nil members skipped
+//	maps with string keys                   associative array in sorted key order; nil members skipped
 //	Pairs                                   associative array in its own order; nil members skipped
 //	anything else                           ErrValue: channels, funcs, complex numbers, structs
 //	                                        without the two methods, lists or maps inside a list or map

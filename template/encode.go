@@ -25,14 +25,9 @@ func makeCharset(chars string) *charset {
 }
 
 var (
-	// unreservedSet is RFC 6570's U: what simple, label, path, matrix and
-	// query expressions leave unencoded.
-	unreservedSet = makeCharset(unreservedChars)
-	// reservedSet is U+R: what {+x}, {#x} and literals leave unencoded
-	// (valid %XX triplets are kept as well).
-	reservedSet = makeCharset(unreservedChars + reservedChars)
-	// componentSet is what JavaScript's encodeURIComponent leaves unencoded;
-	// AppendQuery uses it for names and values.
+	unreservedSet = makeCharset(unreservedChars)                 // RFC 6570's U
+	reservedSet   = makeCharset(unreservedChars + reservedChars) // U+R: {+x}, {#x} and literals
+	// componentSet is what JavaScript's encodeURIComponent leaves unencoded.
 	componentSet = makeCharset(unreservedChars + "!'()*")
 	// plusSet is componentSet plus "+": the q parameter's rule.
 	plusSet = makeCharset(unreservedChars + "!'()*+")

@@ -53,9 +53,6 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 //
 // On error dst is returned with its original length and err is an *Error.
 func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) ([]byte, error) {
-	if t == nil {
-		return dst, errNilTemplate()
-	}
 	var room [8]Var
 	return t.AppendVars(dst, t.lookupVars(room[:0], lookup))
 }
@@ -94,7 +91,7 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 
 // lookupVars appends the value lookup finds for each of Vars.
 func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var {
-	if lookup == nil {
+	if lookup == nil || t == nil {
 		return nil
 	}
 	vals = append(vals, make([]Var, len(t.vars))...)

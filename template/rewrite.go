@@ -7,12 +7,8 @@ import (
 	iroute "github.com/endpointkit/endpoint/internal/route"
 )
 
-// rewriteColonNames turns each :name in the path part of s into {name},
-// as v6's /:([a-z]\w+)/g does, but never in the query (q=repo:octokit),
-// the authority (user:pass@host) or an expression: a colon, a lower-case
-// ASCII letter, then one or more of [A-Za-z0-9_], greedily, where a hyphen
-// between two of those continues the name (GitHub's :enterprise-team). It
-// returns s itself when nothing changes.
+// rewriteColonNames turns each :name (see the package documentation) in
+// the path part of s, outside expressions, into {name}; s itself when none.
 func rewriteColonNames(s string) string {
 	start, end := iroute.PathBounds(s)
 	var b []byte
