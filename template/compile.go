@@ -31,9 +31,9 @@ var (
 	opQueryCont = &operator{first: "&", sep: '&', named: true, ifemp: "=", set: unreservedSet}
 )
 
-// compile scans s into parts. Its grammar is the module's (a fuzz target
-// holds the two to each other), and it validates as it goes, so that it
-// can report offsets and never trusts that agreement blindly.
+// compile scans s into parts, validating as it goes by the module's
+// grammar (a fuzz target holds the two together), so that errors have
+// offsets.
 func compile(s string) (*Template, error) {
 	t := &Template{raw: s, authority: -1}
 	pStart, pEnd := iroute.PathBounds(s)
@@ -259,7 +259,7 @@ func scanModifier(s string, i int, sp *varspec) (int, error) {
 		if i == digits && s[i] == '0' {
 			return 0, syntaxError(s, i, "prefix must be 1 to 9999 without leading zeros")
 		}
-		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix > maxPrefix {
+		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix > 9999 { // RFC 6570's limit
 			return 0, syntaxError(s, i, "prefix must be 1 to 9999")
 		}
 	}

@@ -17,18 +17,14 @@ const MaxLength = 8192
 // (ErrTooManyExpressions); real routes have fewer than ten.
 const MaxExpressions = 256
 
-// maxPrefix is RFC 6570's limit on a prefix modifier: {x:1} to {x:9999}.
-const maxPrefix = 9999
-
 // Template is a parsed URI template, immutable and safe for concurrent use.
 type Template struct {
-	raw     string
-	parts   []part
-	vars    []string // once each, in order of first appearance
-	segVars []string
-	// joinVars are segVars that neither explode nor take a prefix (Joins).
-	joinVars   []string
-	slashStart bool // the path part starts with a literal "/"
+	raw        string
+	parts      []part
+	vars       []string // once each, in order of first appearance
+	segVars    []string
+	joinVars   []string // segVars without explode or prefix (Joins)
+	slashStart bool     // the path part starts with a literal "/"
 	// authority is the offset of an expression before an absolute
 	// template's path, or -1; the path rules start at pathFrom, after an
 	// http(s) authority (any other scheme is joined to a base URL).

@@ -30,16 +30,15 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 	s := struct {
 		dst []byte
 		q   int
-		err error
-	}{dst, bytes.IndexByte(dst, '?'), nil}
+	}{dst, bytes.IndexByte(dst, '?')}
 	for name, v := range params {
 		m, err := mapValue(v)
 		if err != nil {
 			return s.dst[:n0], &Error{Offset: -1, Var: name, Err: err}
 		}
 		m.search = name == "q" && m.isString
-		if s.dst, s.q, s.err = appendQuery(s.dst, s.q, name, &m); s.err != nil {
-			return s.dst[:n0], s.err
+		if s.dst, s.q, err = appendQuery(s.dst, s.q, name, &m); err != nil {
+			return s.dst[:n0], err
 		}
 	}
 	return s.dst, nil
@@ -91,13 +90,12 @@ func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) 
 		}
 		return dst, q, nil
 	}
-	if m.kind == mapKind {
+	switch m.kind {
+	case mapKind:
 		return dst, q, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
-	}
-	if m.kind == undefinedKind {
+	case undefinedKind:
 		return dst, q, nil
-	}
-	if m.kind == deepKind {
+	case deepKind:
 		dst, q = appendQuerySep(dst, q)
 		return appendDeep(dst, name, true, m.items(), componentSet), q, nil
 	}
