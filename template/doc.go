@@ -61,8 +61,7 @@
 //
 // # Errors
 //
-// Every error is an *[Error] (template text, offset, variable, cause)
-// wrapping one of the Err sentinels, its text with credentials masked.
-// Nothing returns partial output with an error, and no input makes the
-// package panic.
+// Every error is an *[Error] wrapping one of the Err sentinels, its text
+// with credentials masked; nothing returns partial output with an error,
+// and no input makes the package panic.
 package template

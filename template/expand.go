@@ -131,18 +131,17 @@ func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, erro
 	for i := range t.parts {
 		p := &t.parts[i]
 		start := len(dst)
+		var err error
 		if p.specs == nil {
 			dst = append(dst, p.lit...)
 		} else {
-			var err error
-			if dst, err = t.expandExpr(dst, p, vals, scratch[:0], rules != noRules && p.required()); err != nil {
-				return dst[:n0], err
-			}
+			dst, err = t.expandExpr(dst, p, vals, scratch[:0], rules != noRules && p.required())
 		}
-		if rules == checkSegments {
-			if err := path.follow(t, dst, start, p); err != nil {
-				return dst[:n0], err
-			}
+		if err == nil && rules == checkSegments {
+			err = path.follow(t, dst, start, p)
+		}
+		if err != nil {
+			return dst[:n0], err
 		}
 	}
 	if rules == checkSegments && path.started && !path.done {
@@ -193,8 +192,8 @@ func (s *segments) enter(dst []byte, from int, p *part) int {
 	if s.leading && from < len(dst) {
 		s.leading = false
 		if dst[from] == '/' {
-			s.start = from + 1
 			from++
+			s.start = from
 		}
 	}
 	return from
@@ -225,19 +224,14 @@ func (s *segments) add(t *Template, dst []byte, from int, p *part) error {
 // {+url} given a whole URL (skipped).
 func (s *segments) begin(dst []byte, from int, p *part) (_ int, skipped bool) {
 	s.started, s.leading, s.start = true, true, from
-	n := 0
-	if p.specs != nil && p.op.reserved {
-		n = ascii.HTTPScheme(dst[from:])
-	}
-	if n == 0 {
+	if p.specs == nil || !p.op.reserved || ascii.HTTPScheme(dst[from:]) == 0 {
 		return from, false
 	}
-	i := from + n
-	for i < len(dst) && dst[i] != '/' && dst[i] != '?' && dst[i] != '#' {
-		i++
+	s.start += ascii.HTTPScheme(dst[from:])
+	for s.start < len(dst) && dst[s.start] != '/' && dst[s.start] != '?' && dst[s.start] != '#' {
+		s.start++
 	}
-	s.start = i
-	return i, true
+	return s.start, true
 }
 
 var errEmptyValue = fmt.Errorf("%w: empty, with more of the path after it", ErrMissing)

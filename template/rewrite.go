@@ -13,29 +13,18 @@ func rewriteColonNames(s string) string {
 	start, end := iroute.PathBounds(s)
 	var b []byte
 	last := 0
-	for i := start; i < end; {
-		switch s[i] {
-		case '{':
-			i += max(strings.IndexByte(s[i:end], '}'), 0) + 1 // the path ends at an unclosed "{"
-		case ':':
-			if i+2 < end && ascii.IsLower(s[i+1]) && ascii.IsWord(s[i+2]) {
-				j := i + 3
-				for j < end && (ascii.IsWord(s[j]) || s[j] == '-' && j+1 < end && ascii.IsWord(s[j+1])) {
-					j++
-				}
-				if b == nil {
-					b = make([]byte, 0, len(s)+8)
-				}
-				b = append(b, s[last:i]...)
-				b = append(b, '{')
-				b = append(b, s[i+1:j]...)
-				b = append(b, '}')
-				last, i = j, j
-				continue
+	for i := start; i < end; i++ {
+		switch {
+		case s[i] == '{':
+			i += max(strings.IndexByte(s[i:end], '}'), 0) // to its "}"; the path ends at an unclosed "{"
+		case s[i] == ':' && i+2 < end && ascii.IsLower(s[i+1]) && ascii.IsWord(s[i+2]):
+			j := i + 3
+			for j < end && (ascii.IsWord(s[j]) || s[j] == '-' && j+1 < end && ascii.IsWord(s[j+1])) {
+				j++
 			}
-			i++
-		default:
-			i++
+			b = append(append(b, s[last:i]...), '{')
+			b = append(append(b, s[i+1:j]...), '}')
+			last, i = j, j-1
 		}
 	}
 	if b == nil {
