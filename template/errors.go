@@ -101,7 +101,8 @@ func (e *Error) Reason() string {
 		if strings.Contains(redact.RawURL(e.Template), e.Var) {
 			name = strconv.Quote(e.Var)
 		}
-		if where = "variable " + name + ": "; e.Offset >= 0 {
+		where = "variable " + name + ": "
+		if e.Offset >= 0 {
 			where = "at offset " + strconv.Itoa(e.Offset) + ", " + where
 		}
 	}

@@ -98,16 +98,17 @@ func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var
 	for i, name := range t.vars {
 		if x, ok := lookup(name); ok {
 			m, err := mapValue(x)
-			if vals[i] = (Var{m}); err != nil {
+			if err != nil {
 				vals[i] = InvalidVar(err)
+			} else {
+				vals[i] = Var{m}
 			}
 		}
 	}
 	return vals
 }
 
-// The rules appendExpand holds the path part to: none (Expand), the values
-// AppendPath requires, or those and its segment rules.
+// appendExpand's rules: none, AppendPath's required values, or its segments too.
 const (
 	noRules = iota
 	requireVars
@@ -209,7 +210,8 @@ func (s *segments) add(t *Template, dst []byte, from int, p *part) error {
 			if err := s.end(t, dst[s.start:i], true, p.specs != nil); err != nil {
 				return err
 			}
-			if s.start, s.expr = i+1, nil; p.specs != nil {
+			s.start, s.expr = i+1, nil
+			if p.specs != nil {
 				s.expr = p
 			}
 		case ends && (c == '?' || c == '#'):

@@ -111,7 +111,8 @@ func hyphensForValidator(s string) string {
 	b := []byte(s)
 	in := false
 	for i, c := range b {
-		if in = c == '{' || in && c != '}'; in && c == '-' {
+		in = c == '{' || in && c != '}'
+		if in && c == '-' {
 			b[i] = '_'
 		}
 	}
