@@ -210,9 +210,8 @@ func compileExpr(s string, start int) (part, int, error) {
 // operators are the operators by their character; {x} has none.
 var operators = [256]*operator{'+': opReserved, '#': opFragment, '.': opLabel, '/': opPath, ';': opMatrix, '?': opQuery, '&': opQueryCont}
 
-// scanVarName returns the end of the variable name at s[i]: varchars
-// (word characters and %XX), joined by single "." or, as an extension for
-// GitHub's {enterprise-team}, "-".
+// scanVarName returns the end of the variable name at s[i]: varchars (word
+// characters, %XX) joined by single "." or, for {enterprise-team}, "-".
 func scanVarName(s string, i int) (int, error) {
 	start := i
 scan:

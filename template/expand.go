@@ -132,17 +132,18 @@ func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, erro
 	for i := range t.parts {
 		p := &t.parts[i]
 		start := len(dst)
-		var err error
 		if p.specs == nil {
 			dst = append(dst, p.lit...)
 		} else {
-			dst, err = t.expandExpr(dst, p, vals, scratch[:0], rules != noRules && p.required())
+			var err error
+			if dst, err = t.expandExpr(dst, p, vals, scratch[:0], rules != noRules && p.required()); err != nil {
+				return dst[:n0], err
+			}
 		}
-		if err == nil && rules == checkSegments {
-			err = path.follow(t, dst, start, p)
-		}
-		if err != nil {
-			return dst[:n0], err
+		if rules == checkSegments {
+			if err := path.follow(t, dst, start, p); err != nil {
+				return dst[:n0], err
+			}
 		}
 	}
 	if rules == checkSegments && path.started && !path.done {
