@@ -25,13 +25,8 @@ func cost(key string, t *Template) int {
 type templateCache struct {
 	m     sync.Map // string -> *Template
 	mu    sync.Mutex
-	order []entry // oldest first
-	bytes int     // estimated, see cost
-}
-
-type entry struct {
-	key  string
-	cost int
+	order []string // keys, oldest first
+	bytes int      // estimated, see cost
 }
 
 var cache = &templateCache{}
@@ -52,12 +47,12 @@ func (c *templateCache) put(key string, t *Template) *Template {
 	}
 	size := cost(key, t)
 	for len(c.order) > 0 && (len(c.order) == CacheSize || c.bytes+size > CacheBytes) {
-		c.m.Delete(c.order[0].key)
-		c.bytes -= c.order[0].cost
-		c.order[0] = entry{} // let the text go
+		old, _ := c.m.LoadAndDelete(c.order[0])
+		c.bytes -= cost(c.order[0], old.(*Template))
+		c.order[0] = "" // let the text go
 		c.order = c.order[1:]
 	}
-	c.order = append(c.order, entry{key, size})
+	c.order = append(c.order, key)
 	c.bytes += size
 	c.m.Store(key, t)
 	return t

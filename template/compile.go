@@ -70,18 +70,8 @@ func compile(s string) (*Template, error) {
 		i, lit = end, end
 	}
 	t.addLiteral(s, lit, len(s), pStart, pEnd)
-	t.slashStart = t.pathSlash(pEnd)
+	t.slashStart = strings.HasPrefix(s[pStart:], "/")
 	return t, nil
-}
-
-// pathSlash reports whether the path part, ending at pEnd, starts with "/".
-func (t *Template) pathSlash(pEnd int) bool {
-	for i := range t.parts {
-		if p := &t.parts[i]; p.inPath || p.offset >= pEnd {
-			return p.specs == nil && p.inPath && strings.HasPrefix(p.lit, "/")
-		}
-	}
-	return false
 }
 
 // addExpr appends the expression p; seen holds t.vars' indexes.

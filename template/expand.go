@@ -339,7 +339,13 @@ func expandComposite(dst []byte, m *value, sp *varspec, op *operator) ([]byte, e
 		if op.named {
 			dst = append(append(dst, sp.name...), '=')
 		}
-		return appendJoined(dst, items, ",", op.set, op.reserved), nil
+		for i, it := range items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendEscaped(dst, it, op.set, op.reserved)
+		}
+		return dst, nil
 	}
 	if m.kind == mapKind {
 		return expandExploded(dst, items, 2, sp, op), nil
@@ -375,17 +381,6 @@ func expandExploded(dst []byte, items []string, step int, sp *varspec, op *opera
 }
 
 var errDeepPlace = fmt.Errorf("%w: a deepObject value only goes in a query ({?x} or {&x})", ErrValue)
-
-// appendJoined appends items, each escaped, joined with sep.
-func appendJoined(dst []byte, items []string, sep string, set *charset, keepPct bool) []byte {
-	for i, it := range items {
-		if i > 0 {
-			dst = append(dst, sep...)
-		}
-		dst = appendEscaped(dst, it, set, keepPct)
-	}
-	return dst
-}
 
 // appendDeep appends name[key]=value pairs joined with "&".
 func appendDeep(dst []byte, name string, encodeName bool, items []string, set *charset) []byte {

@@ -100,5 +100,11 @@ func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) 
 		return appendDeep(dst, name, true, m.items(), componentSet), q, nil
 	}
 	dst, q = appendQueryName(dst, q, name) // a list
-	return appendJoined(dst, m.items(), "%2C", componentSet, false), q, nil
+	for i, it := range m.items() {
+		if i > 0 {
+			dst = append(dst, "%2C"...)
+		}
+		dst = appendEscaped(dst, it, componentSet, false)
+	}
+	return dst, q, nil
 }
