@@ -17,9 +17,8 @@ var (
 )
 
 // Error is one refused header. Its text points at the first bad byte but
-// never shows Value, nor the part of Name after a bad byte (a header line
-// "Authorization: token …" given as a name): both may be credentials, and
-// messages end up in logs.
+// never shows Value, nor Name after a bad byte ("Authorization: token …"
+// given as a name): both may be credentials.
 type Error struct {
 	Name  string // as the caller gave it
 	Value string // set for value errors only
@@ -60,10 +59,7 @@ func (e *Error) Reason() string {
 	if e == nil {
 		return "<nil>"
 	}
-	if errors.Is(e.Err, ErrInvalidName) || errors.Is(e.Err, ErrInvalidValue) {
-		return e.Err.Error() + e.detail()
-	}
-	return fmt.Sprint(e.Err)
+	return fmt.Sprint(e.Err) + e.detail()
 }
 
 // detail is ": " and what is wrong, or "".

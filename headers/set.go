@@ -45,8 +45,7 @@ func (s Set) Lookup(name string) (string, bool) {
 }
 
 // Merge returns a new Set of every layer's headers, keys lower-cased and
-// later layers winning: how defaults cascade into a call. It modifies no
-// input and validates nothing (see [Set.Validate]).
+// later layers winning; it validates nothing (see [Set.Validate]).
 func Merge(layers ...Set) Set {
 	out := Set{}
 	for _, l := range layers {
@@ -55,10 +54,10 @@ func Merge(layers ...Set) Set {
 	return out
 }
 
-// FromMap validates m and returns it as a new Set with lower-cased keys.
-// Of keys differing only in case the last in byte order wins, so an all
-// lower-case key always does (octokit lets the last inserted win; Go maps
-// have no order). Of invalid keys the error names the first in sort order.
+// FromMap validates m and returns it as a new Set with lower-cased keys. Of
+// keys differing only in case the last in byte order (an all lower-case
+// one) wins, as Go maps have no insertion order; of invalid keys the error
+// names the first.
 func FromMap(m map[string]string) (Set, error) {
 	if err := firstInvalid(m); err != nil {
 		return nil, err

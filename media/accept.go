@@ -144,8 +144,7 @@ func (t *text) names(s string, suffix [2]string) {
 const octetStream = "application/octet-stream"
 
 // hasOctetStream reports whether s contains octetStream, ASCII letters in
-// any case (JavaScript's /…/i without the u flag folds only those here),
-// with at most 24 comparisons per byte.
+// any case, as JavaScript's /…/i folds them.
 func hasOctetStream(s string) bool {
 	for i := range len(s) - len(octetStream) + 1 {
 		if s[i]|0x20 == 'a' && ascii.HasPrefixFold(s[i:], octetStream) {
@@ -195,10 +194,8 @@ func isWord(s string) bool {
 // previewSuffix is the marker GitHub puts after a preview's name.
 const previewSuffix = "-preview"
 
-// StripPreview removes the first "-preview" from name, wherever it is, as
-// v6's merge does to every mediaType.previews entry: "foo-preview-preview"
-// becomes "foo-preview" and "foo-previewer" becomes "fooer". The match is
-// case-sensitive.
+// StripPreview removes the first "-preview" from name, wherever it is and
+// case-sensitively, as v6's merge does ("foo-previewer" becomes "fooer").
 func StripPreview(name string) string {
 	before, after, found := strings.Cut(name, previewSuffix)
 	if !found {
@@ -208,11 +205,9 @@ func StripPreview(name string) string {
 }
 
 // UnionPreviews combines inherited previews with a call's as v6's merge
-// does: the entries of defaults not (exactly) in call, then call, so that
-// defaults [a b c] and call [b a] give [c b a] and an empty call cannot
-// clear inherited previews. Duplicates inside either list are kept, and v6
-// compares before stripping, so inherited "foo" and a call's "foo-preview"
-// both stay. The result is a new slice, or nil when both are empty.
+// does: the entries of defaults not (exactly) in call, then call ([a b c]
+// and [b a] give [c b a]; duplicates stay; entries compare unstripped),
+// in a new slice, nil when both are empty.
 func UnionPreviews(defaults, call []string) []string {
 	if len(defaults) == 0 && len(call) == 0 {
 		return nil

@@ -8,9 +8,8 @@ import (
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
-// MaxName is the longest format or preview name ValidateName accepts. Real
-// ones are short words ("raw", "machine-man"); the bound keeps the header,
-// which repeats the format once per preview, small.
+// MaxName is the longest format or preview name ValidateName accepts: the
+// header repeats the format once per preview.
 const MaxName = 64
 
 // ErrInvalidName is a format or preview name longer than MaxName or holding

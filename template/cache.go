@@ -3,13 +3,11 @@ package template
 import "sync"
 
 // CacheSize is the most templates Parse keeps; beyond it, or beyond
-// CacheBytes, the oldest is evicted. A route that embeds its values
-// instead of taking them as parameters is a new template on every call.
+// CacheBytes, the oldest is evicted.
 const CacheSize = 4096
 
-// CacheBytes bounds the estimated memory of the cached templates, text
-// and parsed parts: CacheSize ordinary routes (about 1 KiB each) fit, as
-// many hostile templates of MaxExpressions expressions do not.
+// CacheBytes bounds the cached templates' estimated memory: CacheSize
+// ordinary routes (about 1 KiB each) fit, as many hostile ones do not.
 const CacheBytes = 8 << 20
 
 // cost estimates the bytes key and t pin while cached: the text twice
@@ -22,29 +20,21 @@ func cost(key string, t *Template) int {
 	return n
 }
 
-// templateCache maps template text to its *Template: lock-free lookups
-// (sync.Map), and inserts and evictions under mu, which keeps the order
-// and the bytes exact.
+// templateCache maps template text to its *Template: lock-free lookups,
+// inserts and evictions under mu.
 type templateCache struct {
 	m     sync.Map // string -> *Template
 	mu    sync.Mutex
-	order []entry // oldest first
-	bytes int     // estimated, see cost
-}
-
-type entry struct {
-	key  string
-	cost int
+	order []string // keys, oldest first
+	bytes int      // estimated, see cost
 }
 
 var cache = &templateCache{}
 
 func (c *templateCache) get(s string) (*Template, bool) {
-	v, ok := c.m.Load(s)
-	if !ok {
-		return nil, false
-	}
-	return v.(*Template), true
+	v, _ := c.m.Load(s)
+	t, ok := v.(*Template)
+	return t, ok
 }
 
 // put stores t under key unless another goroutine stored one first, and
@@ -57,12 +47,12 @@ func (c *templateCache) put(key string, t *Template) *Template {
 	}
 	size := cost(key, t)
 	for len(c.order) > 0 && (len(c.order) == CacheSize || c.bytes+size > CacheBytes) {
-		c.m.Delete(c.order[0].key)
-		c.bytes -= c.order[0].cost
-		c.order[0] = entry{} // let the text go
+		old, _ := c.m.LoadAndDelete(c.order[0])
+		c.bytes -= cost(c.order[0], old.(*Template))
+		c.order[0] = "" // let the text go
 		c.order = c.order[1:]
 	}
-	c.order = append(c.order, entry{key, size})
+	c.order = append(c.order, key)
 	c.bytes += size
 	c.m.Store(key, t)
 	return t

@@ -31,9 +31,9 @@ var (
 	opQueryCont = &operator{first: "&", sep: '&', named: true, ifemp: "=", set: unreservedSet}
 )
 
-// compile scans s into parts. Its grammar is the module's (a fuzz target
-// holds the two to each other), and it validates as it goes, so that it
-// can report offsets and never trusts that agreement blindly.
+// compile scans s into parts, validating as it goes by the module's
+// grammar (a fuzz target holds the two together), so that errors have
+// offsets.
 func compile(s string) (*Template, error) {
 	t := &Template{raw: s, authority: -1}
 	pStart, pEnd := iroute.PathBounds(s)
@@ -70,25 +70,11 @@ func compile(s string) (*Template, error) {
 		i, lit = end, end
 	}
 	t.addLiteral(s, lit, len(s), pStart, pEnd)
-	t.slashStart = t.pathSlash(pEnd)
-	t.reservedStart = strings.HasPrefix(s, "{+")
-	t.simpleStart = len(t.parts) > 0 && t.parts[0].op == opSimple
+	t.slashStart = strings.HasPrefix(s[pStart:], "/")
 	return t, nil
 }
 
-// pathSlash reports whether the path part, which ends at pEnd, starts
-// with a literal "/".
-func (t *Template) pathSlash(pEnd int) bool {
-	for i := range t.parts {
-		if p := &t.parts[i]; p.inPath || p.offset >= pEnd {
-			return p.specs == nil && p.inPath && strings.HasPrefix(p.lit, "/")
-		}
-	}
-	return false
-}
-
-// addExpr appends the expression p, recording its variables; seen holds
-// their indexes in t.vars.
+// addExpr appends the expression p; seen holds t.vars' indexes.
 func (t *Template) addExpr(p part, seen map[string]int) {
 	for k, sp := range p.specs {
 		at, ok := seen[sp.name]
@@ -108,8 +94,7 @@ func (t *Template) addExpr(p part, seen map[string]int) {
 	t.parts = append(t.parts, p)
 }
 
-// literalLen is the length of the literal character or %XX triplet at
-// s[i], or why it has no place in a template.
+// literalLen is the length of the literal character or %XX at s[i].
 func literalLen(s string, i int) (int, error) {
 	switch c := s[i]; {
 	case c == '%':
@@ -137,8 +122,8 @@ func literalLen(s string, i int) (int, error) {
 // "'" allowed (erratum 6937, as the module does); "%" is handled separately.
 var literalASCII = makeCharset("!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~")
 
-// isUCSChar reports whether r is an RFC 3987 ucschar or iprivate code point,
-// the non-ASCII characters RFC 6570 allows in literals.
+// isUCSChar reports whether r is an RFC 3987 ucschar or iprivate, the
+// non-ASCII characters RFC 6570 allows in literals.
 func isUCSChar(r rune) bool {
 	switch {
 	case r < 0xA0:
@@ -155,12 +140,10 @@ func syntaxError(s string, offset int, msg string) *Error {
 	return &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %s", ErrSyntax, msg)}
 }
 
-// addLiteral appends literal text, encoded once here: reserved and
-// unreserved characters and %XX triplets are copied, anything else (the
-// non-ASCII characters the grammar allows) is percent-encoded as UTF-8.
+// addLiteral appends s[from:to], its non-ASCII characters percent-encoded,
+// cut where the path part begins and ends so that each part is wholly in
+// it or out of it.
 func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
-	// Cut where the path part begins and ends, so that each literal part
-	// is wholly in it or wholly out of it.
 	for _, cut := range [...]int{pStart, pEnd} {
 		if from < cut && cut < to {
 			t.addLiteral(s, from, cut, pStart, pEnd)
@@ -171,17 +154,14 @@ func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
 	if l == "" {
 		return
 	}
-	for i := 0; i < len(l); i++ {
-		if l[i] >= utf8.RuneSelf {
-			l = string(appendEscaped(make([]byte, 0, len(l)*3), l, reservedSet, true))
-			break
-		}
+	if ascii.Span(l, (*[256]bool)(reservedSet)) < len(l) { // non-ASCII, or a %XX kept as it is
+		l = string(appendEscaped(make([]byte, 0, len(l)*3), l, reservedSet, true))
 	}
-	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd, slash: strings.IndexByte(l, '/') >= 0})
+	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd})
 }
 
-// compileExpr scans the expression starting at s[start] == '{' and returns
-// it and the offset just past its "}".
+// compileExpr scans the expression at s[start] == '{' and returns it and
+// the offset past its "}".
 func compileExpr(s string, start int) (part, int, error) {
 	p := part{op: opSimple, offset: start}
 	i := start + 1
@@ -220,11 +200,11 @@ func compileExpr(s string, start int) (part, int, error) {
 // operators are the operators by their character; {x} has none.
 var operators = [256]*operator{'+': opReserved, '#': opFragment, '.': opLabel, '/': opPath, ';': opMatrix, '?': opQuery, '&': opQueryCont}
 
-// scanVarName returns the end of the variable name at s[i]: varchars
-// (word characters and %XX), joined by single "." or, as an extension for
-// GitHub's {enterprise-team}, "-".
+// scanVarName returns the end of the variable name at s[i]: varchars (word
+// characters, %XX) joined by single "." or, for {enterprise-team}, "-".
 func scanVarName(s string, i int) (int, error) {
 	start := i
+scan:
 	for ; i < len(s); i++ {
 		switch c := s[i]; {
 		case ascii.IsWord(c):
@@ -238,14 +218,9 @@ func scanVarName(s string, i int) (int, error) {
 				return 0, syntaxError(s, i, fmt.Sprintf("misplaced %q in a variable name", c))
 			}
 		default:
-			return nameEnd(s, start, i)
+			break scan
 		}
 	}
-	return nameEnd(s, start, i)
-}
-
-// nameEnd is scanVarName's result for a name that ends at s[i].
-func nameEnd(s string, start, i int) (int, error) {
 	if i == start {
 		return 0, syntaxError(s, i, "expected a variable name")
 	}
@@ -255,8 +230,8 @@ func nameEnd(s string, start, i int) (int, error) {
 	return i, nil
 }
 
-// scanModifier reads the "*" or ":N" at s[i] into sp, if there is one,
-// and returns the offset after it.
+// scanModifier reads a "*" or ":N" at s[i] into sp and returns the offset
+// after it.
 func scanModifier(s string, i int, sp *varspec) (int, error) {
 	switch {
 	case i >= len(s):
@@ -273,7 +248,7 @@ func scanModifier(s string, i int, sp *varspec) (int, error) {
 		if i == digits && s[i] == '0' {
 			return 0, syntaxError(s, i, "prefix must be 1 to 9999 without leading zeros")
 		}
-		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix > maxPrefix {
+		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix > 9999 { // RFC 6570's limit
 			return 0, syntaxError(s, i, "prefix must be 1 to 9999")
 		}
 	}
@@ -283,10 +258,8 @@ func scanModifier(s string, i int, sp *varspec) (int, error) {
 	return i, nil
 }
 
-// required reports whether every variable of the expression p needs a
-// value under the path rules: a simple or reserved expression in the path
-// part ({x}, {+x}, the {x} of :x), where an undefined one would leave a
-// hole; {/x}, {.x} and {;x} say themselves that they may be left out.
+// required reports whether p's variables need a value under the path
+// rules: {x} or {+x} in the path part, where none would leave a hole.
 func (p *part) required() bool {
 	return p.inPath && (p.op == opSimple || p.op == opReserved)
 }

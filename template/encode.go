@@ -6,10 +6,6 @@ import (
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
-// Percent-encoding works on bytes: one %XX per UTF-8 byte outside the set,
-// as RFC 3986 section 2.5 and RFC 6570 section 1.6 want, invalid UTF-8
-// included, so that the output is always a valid URI.
-
 const upperHex = "0123456789ABCDEF"
 
 const (
@@ -29,26 +25,19 @@ func makeCharset(chars string) *charset {
 }
 
 var (
-	// unreservedSet is RFC 6570's U: what simple, label, path, matrix and
-	// query expressions leave unencoded.
-	unreservedSet = makeCharset(unreservedChars)
-	// reservedSet is U+R: what {+x}, {#x} and literals leave unencoded
-	// (valid %XX triplets are kept as well).
-	reservedSet = makeCharset(unreservedChars + reservedChars)
-	// componentSet is what JavaScript's encodeURIComponent leaves unencoded;
-	// AppendQuery uses it for names and values.
+	unreservedSet = makeCharset(unreservedChars)                 // RFC 6570's U
+	reservedSet   = makeCharset(unreservedChars + reservedChars) // U+R: {+x}, {#x} and literals
+	// componentSet is what JavaScript's encodeURIComponent leaves unencoded.
 	componentSet = makeCharset(unreservedChars + "!'()*")
 	// plusSet is componentSet plus "+": the q parameter's rule.
 	plusSet = makeCharset(unreservedChars + "!'()*+")
 )
 
-// text is what the encoders read: a string, or a number formatted into a
-// scratch buffer.
+// text is what the encoders read: a string, or a number's digits.
 type text interface{ ~string | ~[]byte }
 
-// appendEscaped appends s to dst, keeping bytes in set and percent-encoding
-// all others. With keepPct, a valid %XX triplet is copied as it is (RFC 6570
-// reserved expansion and literals); a "%" not starting one becomes "%25".
+// appendEscaped appends s, each byte outside set as %XX (RFC 3986 2.5),
+// invalid UTF-8 too; with keepPct a valid %XX triplet is copied as it is.
 func appendEscaped[T text](dst []byte, s T, set *charset, keepPct bool) []byte {
 	// Most values need no escaping: one append.
 	i := ascii.Span(s, (*[256]bool)(set))
@@ -72,9 +61,8 @@ func appendEscaped[T text](dst []byte, s T, set *charset, keepPct bool) []byte {
 	return append(dst, s[start:]...)
 }
 
-// prefixLen returns the byte length of the first n characters of s: code
-// points, each byte of an invalid sequence counting as one, as
-// unicode/utf8 reads them.
+// prefixLen returns the byte length of the first n code points of s, an
+// invalid byte counting as one.
 func prefixLen[T text](s T, n int) int {
 	i := 0
 	for ; n > 0 && i < len(s); n-- {

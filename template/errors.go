@@ -11,46 +11,37 @@ import (
 	"github.com/endpointkit/endpoint/internal/userinfo"
 )
 
-// Sentinels for errors.Is: every error of the package is an [*Error]
-// wrapping one of them.
+// Every error of the package is an [*Error] wrapping one of these.
 var (
-	// ErrSyntax is returned when a template is not valid RFC 6570 syntax.
+	// ErrSyntax is a template that is not valid RFC 6570.
 	ErrSyntax = errors.New("invalid template")
-	// ErrTooLong is returned when a template is longer than MaxLength
-	// bytes.
+	// ErrTooLong is a template longer than MaxLength bytes.
 	ErrTooLong = errors.New("template too long")
-	// ErrTooManyExpressions is returned when a template has more than
-	// MaxExpressions expressions.
+	// ErrTooManyExpressions is a template of more than MaxExpressions.
 	ErrTooManyExpressions = errors.New("too many expressions")
-	// ErrValue is returned when a Go value has no template meaning
-	// (channel, func, struct, nested list, NaN, …), or is a map in a query.
+	// ErrValue is a Go value without template meaning (channel, func, struct,
+	// nested list, NaN, …), or is a map in a query.
 	ErrValue = errors.New("unsupported value")
-	// ErrPrefix is returned when a prefix modifier ({x:3}) is applied to a
-	// list or map (RFC 6570 section 2.4.1).
+	// ErrPrefix is a prefix modifier ({x:3}) on a list or map.
 	ErrPrefix = errors.New("prefix modifier on a composite value")
-	// ErrMissing is returned when AppendPath finds a variable it requires
-	// undefined, or empty before more of the path.
+	// ErrMissing is a variable AppendPath requires undefined, or empty
+	// before more of the path.
 	ErrMissing = errors.New("missing value")
-	// ErrDotSegment is returned when AppendPath's path has a "." or ".."
-	// segment, which would change the path after normalisation.
+	// ErrDotSegment is a "." or ".." segment in AppendPath's path.
 	ErrDotSegment = errors.New("dot segment")
-	// ErrEmptySegment is returned when the expansion of a template without
-	// scheme starts with "//", whose first segment a URL resolver reads as
-	// a host, or a value writes "//" into the path.
+	// ErrEmptySegment is the expansion of a template without scheme that
+	// starts with "//", which a resolver reads as a host, or a value's "//".
 	ErrEmptySegment = errors.New("path starts with an empty segment")
-	// ErrAuthority is returned when an absolute template has an
-	// expression inside its scheme or authority ("https://{host}/x"):
-	// a value would choose where the request goes.
+	// ErrAuthority is an expression in an absolute template's authority
+	// ("https://{host}/x"), where a value would choose the server.
 	ErrAuthority = errors.New("expression in the authority")
-	// ErrPathSegment is returned when a Path value has an empty, "." or
-	// ".." segment.
+	// ErrPathSegment is a Path value with an empty, "." or ".." segment.
 	ErrPathSegment = errors.New("invalid path segment")
 )
 
 // Error describes a failed Parse, expansion or query append: Template is
-// the text after :name rewriting (empty for a query parameter's error),
-// Offset the byte offset of the character or expression at fault (-1 for
-// none), Var the variable or query parameter.
+// the text after :name rewriting ("" for a query parameter), Offset the
+// byte offset at fault (-1 for none), Var the variable or query parameter.
 type Error struct {
 	Template string
 	Offset   int
@@ -58,8 +49,7 @@ type Error struct {
 	Err      error
 }
 
-// maxQuoted bounds the template text a message repeats; the field keeps it
-// all.
+// maxQuoted bounds the template text a message repeats.
 const maxQuoted = 120
 
 // Error formats as
@@ -67,29 +57,25 @@ const maxQuoted = 120
 //	template "/repos/{owner}" at offset 7, variable "owner": missing value
 //	template: query parameter "filter": unsupported value: map[string]string …
 //
-// with credentials masked as builder.RedactURL masks them, since error
-// text ends up in logs: a template that fails to parse may hold a
-// password with a space or "<" in it, so its user information runs to its
-// last "@", scheme or not. Template and Subject keep the text as it is.
+// with credentials masked, since error text ends up in logs (a template
+// that fails to parse masks up to its last "@"); Template keeps the text.
 func (e *Error) Error() string {
-	if e == nil {
+	switch {
+	case e == nil:
 		return "template: <nil>"
-	}
-	if e.Template == "" {
+	case e.Template == "":
 		return "template: " + e.Reason()
 	}
-	// Masked before it is cut, so that no cut leaves part of a
-	// credential, and again as a whole, as builder's errors are.
-	t := quote.Cut(redact.RawURL(e.Template), maxQuoted)
-	reason := e.Reason()
+	sep := " "
 	if e.Offset < 0 && e.Var == "" {
-		return redact.URL("template " + strconv.Quote(t) + ": " + reason)
+		sep = ": "
 	}
-	return redact.URL("template " + strconv.Quote(t) + " " + reason)
+	// Masked before it is cut, so that no cut leaves part of a credential.
+	return redact.URL("template " + strconv.Quote(quote.Cut(redact.RawURL(e.Template), maxQuoted)) + sep + e.Reason())
 }
 
-// Subject returns the template the error is about, so that a caller that
-// quotes it says it once (with Reason).
+// Subject returns the template, for a caller that quotes it once with
+// Reason.
 func (e *Error) Subject() string {
 	if e == nil {
 		return ""
@@ -98,46 +84,36 @@ func (e *Error) Subject() string {
 }
 
 // Reason returns the message without the template ("at offset 7,
-// variable \"owner\": missing value"), masked as Error is: a parameter's
-// name or a quoted Path value may hold a URL.
+// variable \"owner\": missing value"), masked as Error is.
 func (e *Error) Reason() string {
 	if e == nil {
 		return "<nil>"
 	}
-	var b strings.Builder
-	if e.Template != "" {
+	where := ""
+	switch {
+	case e.Template == "" && e.Var != "":
+		where = "query parameter " + strconv.Quote(e.Var) + ": "
+	case e.Template == "":
+	case e.Var == "" && e.Offset >= 0:
+		where = "at offset " + strconv.Itoa(e.Offset) + ": "
+	case e.Var != "":
+		name := userinfo.Redacted // a name inside masked user information
+		if strings.Contains(redact.RawURL(e.Template), e.Var) {
+			name = strconv.Quote(e.Var)
+		}
+		where = "variable " + name + ": "
 		if e.Offset >= 0 {
-			b.WriteString("at offset ")
-			b.WriteString(strconv.Itoa(e.Offset))
+			where = "at offset " + strconv.Itoa(e.Offset) + ", " + where
 		}
-		if e.Var != "" {
-			if b.Len() > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("variable ")
-			if strings.Contains(redact.RawURL(e.Template), e.Var) {
-				b.WriteString(strconv.Quote(e.Var))
-			} else {
-				b.WriteString(userinfo.Redacted) // a name inside masked user information
-			}
-		}
-	} else if e.Var != "" {
-		b.WriteString("query parameter ")
-		b.WriteString(strconv.Quote(e.Var))
 	}
-	if b.Len() > 0 {
-		b.WriteString(": ")
-	}
+	msg := "unknown error"
 	if e.Err != nil {
-		b.WriteString(e.Err.Error())
-	} else {
-		b.WriteString("unknown error")
+		msg = e.Err.Error()
 	}
-	return redact.URL(b.String())
+	return redact.URL(where + msg)
 }
 
-// GoString makes %#v mask e as Error does, where the default would print
-// Template and Err's text as they are.
+// GoString makes %#v mask e as Error does.
 func (e *Error) GoString() string {
 	if e == nil {
 		return "(*template.Error)(nil)"
@@ -165,11 +141,8 @@ func errNilTemplate() error {
 
 // moduleError is a uritemplate module error by its description alone: its
 // message repeats the template ("incomplete expression: /x/{a_"), user
-// information and all, where ours quotes it once, masked. It has no type
-// or sentinel worth keeping to unwrap.
-type moduleError struct{ desc string }
-
-func newModuleError(err error) moduleError {
+// information and all, where ours quotes it once, masked.
+func moduleError(err error) error {
 	s := err.Error()
 	if i := strings.Index(s, ": "); i >= 0 {
 		// The first ": " may be inside the description's parentheses:
@@ -181,7 +154,5 @@ func newModuleError(err error) moduleError {
 		}
 		s = s[:i]
 	}
-	return moduleError{desc: quote.Cut(s, maxQuoted)}
+	return errors.New(quote.Cut(s, maxQuoted))
 }
-
-func (m moduleError) Error() string { return m.desc }

@@ -19,20 +19,18 @@ func Expand(s string, vars map[string]any) (string, error) {
 	return t.Expand(vars)
 }
 
-// Expand expands t with vars exactly as RFC 6570 level 4 says: an absent
-// or undefined variable (see IsUndefined) expands to nothing. On error the
-// result is "".
+// Expand expands t with vars as RFC 6570 level 4 says: an absent or
+// undefined variable (see IsUndefined) expands to nothing.
 func (t *Template) Expand(vars map[string]any) (string, error) {
 	if t == nil {
 		return "", errNilTemplate()
 	}
 	var room [8]Var
-	vals := t.lookupVars(room[:0], func(name string) (any, bool) {
+	var buf [256]byte
+	out, err := t.appendExpand(buf[:0], t.lookupVars(room[:0], func(name string) (any, bool) {
 		v, ok := vars[name]
 		return v, ok
-	})
-	var buf [256]byte
-	out, err := t.appendExpand(buf[:0], vals, noRules)
+	}), noRules)
 	if err != nil {
 		return "", err
 	}
@@ -40,29 +38,21 @@ func (t *Template) Expand(vars map[string]any) (string, error) {
 }
 
 // AppendPath appends t expanded with the values lookup finds (nil for
-// none), holding the path part (after the authority of an absolute
-// template, before the first "?", "#", {?…}, {&…} or {#…}) to the rules
-// of a route:
+// none), holding the path part (after an absolute template's authority,
+// before the first "?", "#", {?…}, {&…} or {#…}) to a route's rules:
 //
-//   - every variable of a {x} or {+x} there (the {x} of :x too) has a
-//     value, else ErrMissing; {/x}, {.x} and {;x} may be left out
-//     (SegmentVars lists the required ones);
-//   - no value leaves a segment empty before more of the path ("" for
-//     {owner} in /repos/{owner}/{repo} is ErrMissing); an empty last
-//     segment is a value, as v6 has it (contents/{path} with "" gives
-//     contents/), and a "//" the template writes is its own;
-//   - no segment is "." or ".." (also written %2e), whatever made it
-//     (ErrDotSegment), and the expansion of a template without scheme
-//     does not start with "//", which URL resolvers read as a host
-//     (ErrEmptySegment);
-//   - no expression sits in an absolute template's scheme or authority
-//     (ErrAuthority): a value would choose where the request goes.
+//   - every variable of a {x} or {+x} there (SegmentVars) has a value, else
+//     ErrMissing; {/x}, {.x} and {;x} may be left out;
+//   - no value leaves a segment empty before more of the path (ErrMissing);
+//     an empty last segment is a value, as v6 has it (contents/{path} with
+//     "" gives contents/), and a "//" the template writes is its own;
+//   - no segment is "." or ".." (also written %2e): ErrDotSegment;
+//   - a template without scheme does not expand to "//…", which URL
+//     resolvers read as a host (ErrEmptySegment), and no expression sits
+//     in an absolute template's authority (ErrAuthority).
 //
 // On error dst is returned with its original length and err is an *Error.
 func (t *Template) AppendPath(dst []byte, lookup func(name string) (any, bool)) ([]byte, error) {
-	if t == nil {
-		return dst, errNilTemplate()
-	}
 	var room [8]Var
 	return t.AppendVars(dst, t.lookupVars(room[:0], lookup))
 }
@@ -93,16 +83,15 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 	// A template without scheme is joined after a "/": one that starts
 	// with {x} and expands to "/…" had an empty first segment.
 	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && !strings.Contains(t.raw, "://") ||
-		len(out) >= 1 && out[0] == '/' && t.simpleStart {
+		len(out) >= 1 && out[0] == '/' && t.parts[0].op == opSimple {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
 	}
 	return dst, nil
 }
 
-// lookupVars appends to vals the value lookup finds for each of t's
-// variables, in Vars' order.
+// lookupVars appends the value lookup finds for each of Vars.
 func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var {
-	if lookup == nil {
+	if lookup == nil || t == nil {
 		return nil
 	}
 	vals = append(vals, make([]Var, len(t.vars))...)
@@ -119,26 +108,23 @@ func (t *Template) lookupVars(vals []Var, lookup func(string) (any, bool)) []Var
 	return vals
 }
 
-// The rules appendExpand holds an expansion to: none (Expand), the values
-// AppendPath requires, or those and its segment rules too.
+// appendExpand's rules: none, AppendPath's required values, or its segments too.
 const (
 	noRules = iota
 	requireVars
 	checkSegments
 )
 
-// mayBreakPath reports whether the path part of out, t expanded, has what
-// the segment rules judge: an empty segment before its last, a dot
-// segment, or a first "/" the template did not write. Most expansions have
-// none and are not read again.
+// mayBreakPath reports whether the path of out has what the segment rules
+// judge ("//", a dot segment, a first "/" the template did not write);
+// most expansions have none and are not written again.
 func (t *Template) mayBreakPath(out []byte) bool {
 	path := iroute.URLPath(out)
 	return bytes.Contains(path, []byte("//")) || len(path) > 0 && path[0] == '/' && !t.slashStart ||
 		iroute.HasDotSegment(path)
 }
 
-// appendExpand appends every part of t, each variable's value taken from
-// vals by its index, held to rules in the path part.
+// appendExpand appends every part of t, each variable's value vals[index].
 func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, error) {
 	n0 := len(dst)
 	var scratch [32]byte
@@ -155,7 +141,7 @@ func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, erro
 			}
 		}
 		if rules == checkSegments {
-			if err := path.follow(t, dst, start, p, vals); err != nil {
+			if err := path.follow(t, dst, start, p); err != nil {
 				return dst[:n0], err
 			}
 		}
@@ -177,8 +163,8 @@ type segments struct {
 	expr          *part // the first expression in it, nil for none
 }
 
-// follow reads dst[from:], which p just wrote, as a URL parser reads it.
-func (s *segments) follow(t *Template, dst []byte, from int, p *part, vals []Var) error {
+// follow reads dst[from:], which p just wrote, as a URL parser would.
+func (s *segments) follow(t *Template, dst []byte, from int, p *part) error {
 	switch {
 	case s.done || p.offset < t.pathFrom || from == len(dst) && !p.required():
 		return nil // the authority of an http(s) template, or an empty value
@@ -189,12 +175,11 @@ func (s *segments) follow(t *Template, dst []byte, from int, p *part, vals []Var
 		}
 		return nil
 	}
-	return s.add(t, dst, s.enter(dst, from, p), p, vals)
+	return s.add(t, dst, s.enter(dst, from, p), p)
 }
 
-// enter notes what p, which wrote dst[from:], begins: the path, or the
-// current segment's first expression. It returns where the segment's
-// bytes begin, after the path's own first "/".
+// enter notes what p, which wrote dst[from:], begins (the path, or the
+// segment's first expression) and returns where the segment's bytes begin.
 func (s *segments) enter(dst []byte, from int, p *part) int {
 	skipped := false
 	if !s.started {
@@ -209,25 +194,26 @@ func (s *segments) enter(dst []byte, from int, p *part) int {
 	if s.leading && from < len(dst) {
 		s.leading = false
 		if dst[from] == '/' {
-			s.start = from + 1
 			from++
+			s.start = from
 		}
 	}
 	return from
 }
 
-// add ends a segment at every "/" of dst[from:], which p wrote, and the
-// path at a "?" or "#" that a value or a part past the path part wrote.
-func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) error {
-	if slashFree(p, vals) {
-		return nil
-	}
+// add ends a segment at every "/" p wrote in dst[from:], and the path at a
+// "?" or "#" that a value or a part past the path part wrote.
+func (s *segments) add(t *Template, dst []byte, from int, p *part) error {
 	ends := p.specs != nil && p.op.reserved || !p.inPath
 	for i := from; i < len(dst); i++ {
 		switch c := dst[i]; {
-		case c == '/':
-			if err := s.cut(t, dst, i, p); err != nil {
+		case c == '/': // a segment ends; an expression goes on into the next
+			if err := s.end(t, dst[s.start:i], true, p.specs != nil); err != nil {
 				return err
+			}
+			s.start, s.expr = i+1, nil
+			if p.specs != nil {
+				s.expr = p
 			}
 		case ends && (c == '?' || c == '#'):
 			s.done = true
@@ -237,59 +223,20 @@ func (s *segments) add(t *Template, dst []byte, from int, p *part, vals []Var) e
 	return nil
 }
 
-// begin starts the path at dst[from], where p wrote; after the authority
-// when p is a {+url} given a whole URL (skipped).
+// begin starts the path at dst[from], after the authority when p is a
+// {+url} given a whole URL (skipped).
 func (s *segments) begin(dst []byte, from int, p *part) (_ int, skipped bool) {
 	s.started, s.leading, s.start = true, true, from
-	n := 0
-	if p.specs != nil && p.op.reserved {
-		n = ascii.HTTPScheme(dst[from:])
-	}
-	if n == 0 {
+	if p.specs == nil || !p.op.reserved || ascii.HTTPScheme(dst[from:]) == 0 {
 		return from, false
 	}
-	i := from + n
-	for i < len(dst) && dst[i] != '/' && dst[i] != '?' && dst[i] != '#' {
-		i++
+	s.start += ascii.HTTPScheme(dst[from:])
+	for s.start < len(dst) && dst[s.start] != '/' && dst[s.start] != '?' && dst[s.start] != '#' {
+		s.start++
 	}
-	s.start = i
-	return i, true
+	return s.start, true
 }
 
-// slashFree reports whether p, in the path part, wrote no "/": a literal
-// without one, or a value of an expression that encodes it.
-func slashFree(p *part, vals []Var) bool {
-	switch {
-	case !p.inPath:
-		return false
-	case p.specs == nil:
-		return !p.slash
-	case p.op.reserved || p.op == opPath:
-		return false
-	}
-	for i := range p.specs {
-		if k := p.specs[i].index; k < len(vals) && vals[k].v.isPath {
-			return false // a Path keeps its "/"
-		}
-	}
-	return true
-}
-
-// cut ends the segment before the "/" at dst[i], which p wrote.
-func (s *segments) cut(t *Template, dst []byte, i int, p *part) error {
-	literal := p.specs == nil
-	if err := s.end(t, dst[s.start:i], true, !literal); err != nil {
-		return err
-	}
-	s.start, s.expr = i+1, nil
-	if !literal {
-		s.expr = p // the expression goes on into the next segment
-	}
-	return nil
-}
-
-// errEmptyValue is the error of a value that leaves an empty segment
-// before more of the path.
 var errEmptyValue = fmt.Errorf("%w: empty, with more of the path after it", ErrMissing)
 
 // end holds the segment seg to the rules: more says the path goes on,
@@ -318,7 +265,7 @@ func (t *Template) errorAt(p *part, name string, err error) *Error {
 }
 
 // expandExpr appends one expression (RFC 6570 appendix A); with require,
-// each of its variables must have a value.
+// every variable must have a value.
 func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte, require bool) ([]byte, error) {
 	op := p.op
 	first := true
@@ -348,8 +295,7 @@ func (t *Template) expandExpr(dst []byte, p *part, vals []Var, scratch []byte, r
 		case m.kind != scalarKind:
 			dst, err = expandComposite(dst, m, sp, op)
 		case m.isInt:
-			// Formatted here, not into m: m may reach an error, and a
-			// buffer stored in it would escape.
+			// Formatted here, not into m, whose buffer would escape.
 			dst, err = expandScalar(dst, strconv.AppendInt(scratch, m.num, 10), sp, op, false)
 		default:
 			dst, err = expandScalar(dst, m.str, sp, op, m.isPath)
@@ -378,10 +324,8 @@ func expandScalar[T text](dst []byte, s T, sp *varspec, op *operator, isPath boo
 	return appendEscaped(dst, s, op.set, op.reserved), nil
 }
 
-// expandComposite appends a list, an associative array (its keys encoded
-// as values are: the module writes exploded keys raw, which lets a key
-// inject a query parameter) or a DeepObjectVar; a prefix has no meaning
-// for any (RFC 6570 section 2.4.1).
+// expandComposite appends a list, an associative array (keys encoded as
+// values are) or a DeepObjectVar; none takes a prefix (RFC 6570 2.4.1).
 func expandComposite(dst []byte, m *value, sp *varspec, op *operator) ([]byte, error) {
 	items := m.items()
 	switch {
@@ -393,8 +337,7 @@ func expandComposite(dst []byte, m *value, sp *varspec, op *operator) ([]byte, e
 		return appendDeep(dst, sp.name, false, items, op.set), nil
 	case !sp.explode:
 		if op.named {
-			dst = append(dst, sp.name...)
-			dst = append(dst, '=')
+			dst = append(append(dst, sp.name...), '=')
 		}
 		for i, it := range items {
 			if i > 0 {
@@ -437,12 +380,9 @@ func expandExploded(dst []byte, items []string, step int, sp *varspec, op *opera
 	return dst
 }
 
-// errDeepPlace is the error of a DeepObjectVar outside a query
-// expression, which alone writes name=value pairs joined with "&".
 var errDeepPlace = fmt.Errorf("%w: a deepObject value only goes in a query ({?x} or {&x})", ErrValue)
 
-// appendDeep appends a DeepObjectVar's name[key]=value pairs joined with
-// "&", keys and values encoded in set; name as it is unless encodeName.
+// appendDeep appends name[key]=value pairs joined with "&".
 func appendDeep(dst []byte, name string, encodeName bool, items []string, set *charset) []byte {
 	for i := 0; i+1 < len(items); i += 2 {
 		if i > 0 {

@@ -9,32 +9,25 @@ import (
 	"github.com/yosida95/uritemplate/v3"
 )
 
-// MaxLength is the longest template accepted, in bytes, as given and after
-// :name rewriting (ErrTooLong): it bounds parse work and a cache entry.
+// MaxLength is the longest template accepted, in bytes, before and after
+// :name rewriting (ErrTooLong).
 const MaxLength = 8192
 
 // MaxExpressions is the most {...} expressions a template may have
 // (ErrTooManyExpressions); real routes have fewer than ten.
 const MaxExpressions = 256
 
-// maxPrefix is RFC 6570's limit on a prefix modifier: {x:1} to {x:9999}.
-const maxPrefix = 9999
-
 // Template is a parsed URI template, immutable and safe for concurrent use.
 type Template struct {
-	raw     string
-	parts   []part
-	vars    []string // once each, in order of first appearance
-	segVars []string
-	// joinVars are segVars that neither explode nor take a prefix (Joins).
-	joinVars []string
-	// The template starts with {+x} (reservedStart) or {x} (simpleStart);
-	// its path part with a literal "/" (slashStart).
-	reservedStart, simpleStart, slashStart bool
-	// authority is the offset of the first expression before the path of
-	// an absolute template, or -1; the path rules start at pathFrom, after
-	// an http(s) authority (any other scheme is joined to a base URL as a
-	// path).
+	raw        string
+	parts      []part
+	vars       []string // once each, in order of first appearance
+	segVars    []string
+	joinVars   []string // segVars without explode or prefix (Joins)
+	slashStart bool     // the path part starts with a literal "/"
+	// authority is the offset of an expression before an absolute
+	// template's path, or -1; the path rules start at pathFrom, after an
+	// http(s) authority (any other scheme is joined to a base URL).
 	authority, pathFrom int
 }
 
@@ -43,10 +36,8 @@ type part struct {
 	lit    string // encoded literal text
 	op     *operator
 	specs  []varspec
-	offset int // byte offset of the part in raw (an expression's "{")
-	// inPath marks a part of the path part (see AppendPath); slash a
-	// literal that holds a "/".
-	inPath, slash bool
+	offset int  // byte offset of the part in raw (an expression's "{")
+	inPath bool // in the path part (see AppendPath)
 }
 
 // varspec is one variable of an expression.
@@ -69,11 +60,7 @@ func Parse(s string) (*Template, error) {
 		}
 	}
 	key := strings.Clone(s) // do not pin a larger string the caller sliced s from
-	t, err := parse(rewriteColonNames(key))
-	if err != nil {
-		return nil, err
-	}
-	return cache.put(key, t), nil
+	return parseCached(key, rewriteColonNames(key))
 }
 
 // ParseRFC6570 is Parse without :name: every colon is literal, as in an
@@ -82,21 +69,23 @@ func ParseRFC6570(s string) (*Template, error) {
 	if strings.IndexByte(s, ':') < 0 || len(s) > MaxLength || rewriteColonNames(s) == s {
 		return Parse(s) // the same *Template: nothing to read as :name
 	}
-	// Cached apart from Parse's entry for the same text, under a key Parse
-	// never looks up.
-	key := "\x00" + s
+	key := "\x00" + s // apart from Parse's entry, under a key Parse never looks up
 	if t, ok := cache.get(key); ok {
 		return t, nil
 	}
-	t, err := parse(strings.Clone(s))
+	return parseCached(key, strings.Clone(s))
+}
+
+// parseCached parses s and caches it under key.
+func parseCached(key, s string) (*Template, error) {
+	t, err := parse(s)
 	if err != nil {
 		return nil, err
 	}
 	return cache.put(key, t), nil
 }
 
-// parse validates s with the uritemplate module, the parser of record, and
-// compiles it.
+// parse validates s with the uritemplate module and compiles it.
 func parse(s string) (*Template, error) {
 	if len(s) > MaxLength {
 		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes after :name rewriting, the limit is %d", ErrTooLong, len(s), MaxLength)}
@@ -107,7 +96,7 @@ func parse(s string) (*Template, error) {
 		if _, err := compile(s); errors.As(err, &e) {
 			offset = e.Offset
 		}
-		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, newModuleError(modErr))}
+		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, moduleError(modErr))}
 	}
 	return compile(s)
 }
@@ -116,23 +105,16 @@ func parse(s string) (*Template, error) {
 // that the uritemplate module, which knows only RFC 6570's names,
 // validates the rest of a template with hyphenated names.
 func hyphensForValidator(s string) string {
-	var b []byte
+	if strings.IndexByte(s, '-') < 0 {
+		return s
+	}
+	b := []byte(s)
 	in := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '{':
-			in = true
-		case c == '}':
-			in = false
-		case c == '-' && in:
-			if b == nil {
-				b = []byte(s)
-			}
+	for i, c := range b {
+		in = c == '{' || in && c != '}'
+		if in && c == '-' {
 			b[i] = '_'
 		}
-	}
-	if b == nil {
-		return s
 	}
 	return string(b)
 }
@@ -145,8 +127,7 @@ func (t *Template) String() string {
 	return t.raw
 }
 
-// Vars lists the variable names once each, in order of first appearance;
-// the slice is the caller's.
+// Vars lists the variable names once each, in order of first appearance.
 func (t *Template) Vars() []string {
 	if t == nil {
 		return nil
@@ -163,9 +144,8 @@ func (t *Template) VarIndex(name string) int {
 	return slices.Index(t.vars, name)
 }
 
-// SegmentVars lists, once each in order, the variables AppendPath
-// requires: those of {x} and {+x} in the path part; the slice is the
-// caller's.
+// SegmentVars lists, once each, the variables AppendPath requires: those
+// of {x} and {+x} in the path part.
 func (t *Template) SegmentVars() []string {
 	if t == nil {
 		return nil
@@ -173,9 +153,8 @@ func (t *Template) SegmentVars() []string {
 	return slices.Clone(t.segVars)
 }
 
-// Joins reports whether a list or associative array given for name would
-// be joined with commas into the path: a {x} or {+x} there that neither
-// explodes nor takes a prefix.
+// Joins reports whether a list or map given for name would be joined with
+// commas into the path: a {x} or {+x} there without explode or prefix.
 func (t *Template) Joins(name string) bool {
 	return t != nil && slices.Contains(t.joinVars, name)
 }
@@ -188,5 +167,5 @@ func (t *Template) Uses(name string) bool {
 // StartsReserved reports whether t starts with {+x}, which may expand to a
 // whole URL (v6's "{+url}" route).
 func (t *Template) StartsReserved() bool {
-	return t != nil && t.reservedStart
+	return t != nil && strings.HasPrefix(t.raw, "{+")
 }

@@ -8,10 +8,9 @@ import (
 )
 
 // Path is a value of several path segments, Path("docs/guide/README.md"),
-// whose "/" a {p} or {/p} keeps, each segment encoded ("?", "#", "%" and
-// space escaped). An empty (leading, trailing, double "/"), "." or ".."
-// segment would change the resource the URL names: ErrPathSegment. The
-// empty Path expands like "". Anywhere else a Path is its string.
+// whose "/" a {p} or {/p} keeps, each segment encoded. An empty, "." or
+// ".." segment is ErrPathSegment; the empty Path expands like "".
+// Anywhere else a Path is its string.
 type Path string
 
 // Verbatim is a string whose "+" AppendQuery encodes as %2B in the q
@@ -24,8 +23,8 @@ type Pair struct {
 	Value any
 }
 
-// Pairs is an associative array that expands in its own order, where a Go
-// map expands in sorted key order; a nil Value is skipped.
+// Pairs is an associative array in its own order (a Go map's is sorted);
+// a nil Value is skipped.
 type Pairs []Pair
 
 // appendPathSegments appends the Path text s segment by segment.

@@ -13,16 +13,14 @@ import (
 // and maps refused (not "[object Object]"):
 //
 //   - the first pair follows "&" if dst has a "?" anywhere, else "?";
-//   - names and values are encoded as by encodeURIComponent (unreserved
-//     characters and !'()* kept), values mapped as a template maps them;
-//   - a list is joined with "," and then encoded (a%2Cb); a map or Pairs is
-//     ErrValue;
-//   - the parameter named "q" with a string value keeps "+" (GitHub's
-//     search syntax: "is:open+label:bug" gives q=is%3Aopen+label%3Abug); a
-//     Verbatim sends a plus as %2B.
+//   - names and values are encoded as by encodeURIComponent, values mapped
+//     as a template maps them; a list is joined with "," (a%2Cb); a map or
+//     Pairs is ErrValue;
+//   - the parameter "q" with a string value keeps "+" (GitHub's search
+//     syntax: q=is%3Aopen+label%3Abug); a Verbatim sends it as %2B.
 //
 // On error dst is returned with its original length and err is an *Error
-// whose Var is the parameter's name.
+// whose Var is the parameter.
 func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 	if params == nil {
 		return dst, nil
@@ -32,31 +30,23 @@ func AppendQuery(dst []byte, params iter.Seq2[string, any]) ([]byte, error) {
 	s := struct {
 		dst []byte
 		q   int
-		err error
-	}{dst, bytes.IndexByte(dst, '?'), nil}
+	}{dst, bytes.IndexByte(dst, '?')}
 	for name, v := range params {
-		if s.dst, s.q, s.err = appendQueryParamAt(s.dst, s.q, name, v); s.err != nil {
-			return s.dst[:n0], s.err
+		m, err := mapValue(v)
+		if err != nil {
+			return s.dst[:n0], &Error{Offset: -1, Var: name, Err: err}
+		}
+		m.search = name == "q" && m.isString
+		if s.dst, s.q, err = appendQuery(s.dst, s.q, name, &m); err != nil {
+			return s.dst[:n0], err
 		}
 	}
 	return s.dst, nil
 }
 
-// appendQueryParamAt is AppendQueryVar for a Go value.
-func appendQueryParamAt(dst []byte, q int, name string, v any) ([]byte, int, error) {
-	m, err := mapValue(v)
-	if err != nil {
-		return dst, q, &Error{Offset: -1, Var: name, Err: err}
-	}
-	m.search = name == "q" && m.isString
-	return appendQuery(dst, q, name, &m)
-}
-
-// AppendQueryVar appends one parameter by AppendQuery's rules; q is where
-// dst holds its "?" (-1 for none), returned for the extended buffer, so
-// that a caller appending many does not search dst again. A DeepObjectVar
-// writes a name[key]=value pair per member; a SearchVar keeps its "+"
-// (AppendQuery's q rule is the caller's here).
+// AppendQueryVar appends one parameter by AppendQuery's rules but the q
+// rule (see SearchVar); q is where dst holds its "?" (-1 for none),
+// returned for the extended buffer, so that dst is not searched again.
 func AppendQueryVar(dst []byte, q int, name string, v Var) ([]byte, int, error) {
 	if err := v.v.err(); err != nil {
 		return dst, q, &Error{Offset: -1, Var: name, Err: err}
@@ -64,16 +54,16 @@ func AppendQueryVar(dst []byte, q int, name string, v Var) ([]byte, int, error) 
 	return appendQuery(dst, q, name, &v.v)
 }
 
-// appendQueryName appends the separator ("?" when dst has none, q < 0;
-// none after "?" or "&"; else "&"), name and "=", and returns where dst's
-// "?" is.
+// appendQueryName appends the separator, name and "=", and returns where
+// dst's "?" is.
 func appendQueryName(dst []byte, q int, name string) ([]byte, int) {
 	dst, q = appendQuerySep(dst, q)
 	dst = appendEscaped(dst, name, componentSet, false)
 	return append(dst, '='), q
 }
 
-// appendQuerySep is appendQueryName's separator alone.
+// appendQuerySep appends "?" when dst has none (q < 0), nothing after "?"
+// or "&", else "&".
 func appendQuerySep(dst []byte, q int) ([]byte, int) {
 	switch {
 	case q < 0:
@@ -85,8 +75,8 @@ func appendQuerySep(dst []byte, q int) ([]byte, int) {
 	return dst, q
 }
 
-// appendQuery appends one mapped value. Errors of mapping are the
-// caller's: m reaching an error would move its scratch buffer to the heap.
+// appendQuery appends one mapped value; mapping errors are the caller's,
+// as m reaching an error would move to the heap.
 func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) {
 	if m.kind == scalarKind { // most parameters
 		dst, q = appendQueryName(dst, q, name)
@@ -100,13 +90,12 @@ func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) 
 		}
 		return dst, q, nil
 	}
-	if m.kind == mapKind {
+	switch m.kind {
+	case mapKind:
 		return dst, q, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
-	}
-	if m.kind == undefinedKind {
+	case undefinedKind:
 		return dst, q, nil
-	}
-	if m.kind == deepKind {
+	case deepKind:
 		dst, q = appendQuerySep(dst, q)
 		return appendDeep(dst, name, true, m.items(), componentSet), q, nil
 	}

@@ -7,44 +7,24 @@ import (
 	iroute "github.com/endpointkit/endpoint/internal/route"
 )
 
-// rewriteColonNames turns each :name in the path part of s into {name},
-// as v6's /:([a-z]\w+)/g does, but never in the query (q=repo:octokit),
-// the authority (user:pass@host) or an expression: a colon, a lower-case
-// ASCII letter, then one or more of [A-Za-z0-9_], greedily, where a hyphen
-// between two of those continues the name (GitHub's :enterprise-team). It
-// returns s itself when nothing changes.
+// rewriteColonNames turns each :name (see the package documentation) in
+// the path part of s, outside expressions, into {name}; s itself when none.
 func rewriteColonNames(s string) string {
 	start, end := iroute.PathBounds(s)
 	var b []byte
 	last := 0
-	for i := start; i < end; {
-		switch s[i] {
-		case '{':
-			j := strings.IndexByte(s[i:end], '}')
-			if j < 0 { // cannot happen: the path ends at an unclosed "{"
-				i = end
-				continue
+	for i := start; i < end; i++ {
+		switch {
+		case s[i] == '{':
+			i += max(strings.IndexByte(s[i:end], '}'), 0) // to its "}"; the path ends at an unclosed "{"
+		case s[i] == ':' && i+2 < end && ascii.IsLower(s[i+1]) && ascii.IsWord(s[i+2]):
+			j := i + 3
+			for j < end && (ascii.IsWord(s[j]) || s[j] == '-' && j+1 < end && ascii.IsWord(s[j+1])) {
+				j++
 			}
-			i += j + 1
-		case ':':
-			if i+2 < end && ascii.IsLower(s[i+1]) && ascii.IsWord(s[i+2]) {
-				j := i + 3
-				for j < end && (ascii.IsWord(s[j]) || s[j] == '-' && j+1 < end && ascii.IsWord(s[j+1])) {
-					j++
-				}
-				if b == nil {
-					b = make([]byte, 0, len(s)+8)
-				}
-				b = append(b, s[last:i]...)
-				b = append(b, '{')
-				b = append(b, s[i+1:j]...)
-				b = append(b, '}')
-				last, i = j, j
-				continue
-			}
-			i++
-		default:
-			i++
+			b = append(append(b, s[last:i]...), '{')
+			b = append(append(b, s[i+1:j]...), '}')
+			last, i = j, j-1
 		}
 	}
 	if b == nil {

@@ -24,9 +24,8 @@ const (
 	deepKind // a map written as OpenAPI's deepObject (DeepObjectVar)
 )
 
-// value is a Go value mapped to an RFC 6570 value (see the package
-// documentation): a scalar's text in str, or an integer in num, so that
-// strings and integers cost no allocation.
+// value is a Go value mapped to an RFC 6570 value: a scalar's text in str,
+// or an integer in num, so that neither costs an allocation.
 type value struct {
 	kind     valueKind
 	isString bool // a string kind other than Verbatim: AppendQuery's q rule applies
@@ -35,8 +34,7 @@ type value struct {
 	isInt    bool // num holds an integer, formatted where it is written
 	num      int64
 	str      string
-	// ref holds a list's members or a map's keys and values alternating
-	// ([]string), or the error of an InvalidVar: one field keeps a Var small.
+	// ref is items' []string or err's error: one field keeps a Var small.
 	ref any
 }
 
@@ -53,14 +51,13 @@ func (m *value) err() error {
 }
 
 // Constructors, not setters: a store through a pointer would move the
-// caller's scratch buffer to the heap.
-
+// caller's buffer to the heap.
 func stringValue(s string) value { return value{kind: scalarKind, str: s} }
 
 func intValue(i int64) value { return value{kind: scalarKind, isInt: true, num: i} }
 
-// mapValue maps a Go value (see the package documentation); the error
-// wraps ErrValue, the caller adds the variable name.
+// mapValue maps a Go value as the package documentation says; the error
+// wraps ErrValue.
 func mapValue(v any) (value, error) {
 	v, m, done, err := mapScalar(v)
 	if done || err != nil {
@@ -69,21 +66,17 @@ func mapValue(v any) (value, error) {
 	return mapComposite(v)
 }
 
-// mapScalar maps nil, pointers and scalars. done is false when v (returned
-// dereferenced) is something else, for mapComposite to judge.
+// mapScalar maps nil, pointers and scalars; done is false when v (returned
+// dereferenced) is something else.
 func mapScalar(v any) (_ any, m value, done bool, err error) {
 	for depth := 0; ; depth++ {
 		switch x := v.(type) {
 		case nil:
 			return v, m, true, nil
 		case string:
-			m = stringValue(x)
-			m.isString = true
-			return v, m, true, nil
+			return v, value{kind: scalarKind, str: x, isString: true}, true, nil
 		case Path:
-			m = stringValue(string(x))
-			m.isString, m.isPath = true, true
-			return v, m, true, nil
+			return v, PathVar(string(x)).v, true, nil
 		case Verbatim:
 			return v, stringValue(string(x)), true, nil
 		case json.Number:
@@ -109,13 +102,11 @@ func mapScalar(v any) (_ any, m value, done bool, err error) {
 	}
 }
 
-// mapByKind maps a value of a named string, bool or number type; done
-// is false for any other kind.
+// mapByKind maps a named string, bool or number type; done is false else.
 func mapByKind(rv reflect.Value) (m value, done bool, err error) {
 	switch rv.Kind() {
 	case reflect.String:
-		m = stringValue(rv.String())
-		m.isString = true
+		m = value{kind: scalarKind, str: rv.String(), isString: true}
 	case reflect.Bool:
 		m = stringValue(strconv.FormatBool(rv.Bool()))
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -123,17 +114,19 @@ func mapByKind(rv reflect.Value) (m value, done bool, err error) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		m = stringValue(strconv.FormatUint(rv.Uint(), 10))
 	case reflect.Float32, reflect.Float64:
-		b, err := appendFloat(nil, rv.Float(), rv.Type().Bits())
-		return stringValue(string(b)), true, err
+		f := rv.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return m, true, fmt.Errorf("%w: %v is not a finite number", ErrValue, f)
+		}
+		m = stringValue(string(appendFloat(nil, f, rv.Type().Bits())))
 	default:
 		return m, false, nil
 	}
 	return m, true, nil
 }
 
-// callMethod is the text of v's MarshalText or String method, a panic in
-// it ErrValue (as fmt has it: no input may make this package panic); ok
-// false when it has neither.
+// callMethod is the text of v's MarshalText or String method, ok false
+// when it has neither; a panic in it is ErrValue.
 func callMethod(v any) (s string, ok bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -153,15 +146,9 @@ func callMethod(v any) (s string, ok bool, err error) {
 	return "", false, nil
 }
 
-// appendFloat appends f formatted the way encoding/json does, which is
-// also JavaScript's Number.prototype.toString for these cases: shortest
-// round-trip digits for the given bit size (32 or 64), exponent form below
-// 1e-6 and from 1e21 on, no leading zero in the exponent (1e-7, 1e+21).
-// NaN and infinities are ErrValue: neither JSON nor a URL has them.
-func appendFloat(dst []byte, f float64, bits int) ([]byte, error) {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return dst, fmt.Errorf("%w: %v is not a finite number", ErrValue, f)
-	}
+// appendFloat appends finite f as encoding/json writes it: the shortest
+// digits for its bit size, exponent form below 1e-6 and from 1e21 on.
+func appendFloat(dst []byte, f float64, bits int) []byte {
 	format := byte('f')
 	if abs := math.Abs(f); abs != 0 {
 		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
@@ -169,17 +156,15 @@ func appendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 		}
 	}
 	dst = strconv.AppendFloat(dst, f, format, -1, bits)
-	// Clean up e-09 to e-9.
-	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-		dst[n-2] = dst[n-1]
+	if n := len(dst); format == 'e' && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		dst[n-2] = dst[n-1] // e-07 as e-7
 		dst = dst[:n-1]
 	}
-	return dst, nil
+	return dst
 }
 
-// mapComposite maps lists and associative arrays of scalars, in order (a
-// map's in sorted key order), nil members skipped; an empty one is
-// undefined (RFC 6570 section 2.3).
+// mapComposite maps lists and associative arrays of scalars (a map's in
+// key order), nil members skipped; an empty one is undefined.
 func mapComposite(v any) (value, error) {
 	kind := listKind
 	var items []string
@@ -220,8 +205,7 @@ func mapComposite(v any) (value, error) {
 }
 
 // eachMember gives add the members of a slice or array, or the keys and
-// values of a map with string keys in key order, setting kind to mapKind
-// for a map.
+// values of a map with string keys in key order (kind set to mapKind).
 func eachMember(v any, kind *valueKind, add func(key string, val any) error) error {
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
@@ -250,8 +234,7 @@ func eachMember(v any, kind *valueKind, add func(key string, val any) error) err
 }
 
 // IsUndefined reports whether v expands to nothing: nil, a nil pointer, an
-// empty list or map, or one whose members are all nil. A value that cannot be
-// mapped at all (see ErrValue) is not undefined; expanding it fails.
+// empty list or map, or one of nil members; a value of ErrValue is not.
 func IsUndefined(v any) bool {
 	m, err := mapValue(v)
 	return err == nil && m.kind == undefinedKind

@@ -14,8 +14,8 @@ func IntVar(i int64) Var { return Var{intValue(i)} }
 // PathVar is a Path value.
 func PathVar(s string) Var { return Var{value{kind: scalarKind, str: s, isString: true, isPath: true}} }
 
-// SearchVar is a string of search syntax, whose "+" a query keeps as a
-// plus: GitHub reads q=is:open+label:bug with the "+" as a separator.
+// SearchVar is a string of search syntax, whose "+" a query keeps: GitHub
+// reads q=is:open+label:bug with the "+" as a separator.
 func SearchVar(s string) Var { return Var{value{kind: scalarKind, str: s, search: true}} }
 
 // ListVar is a list, undefined when empty; items is only read.
@@ -28,24 +28,18 @@ func ListVar(items []string) Var {
 
 // PairsVar is an associative array of alternating keys and values, in
 // their order, undefined when empty; keysAndValues is only read.
-func PairsVar(keysAndValues []string) Var {
-	if len(keysAndValues) < 2 {
-		return Var{}
-	}
-	return Var{value{kind: mapKind, ref: keysAndValues[:len(keysAndValues)&^1]}}
-}
+func PairsVar(keysAndValues []string) Var { return pairsVar(mapKind, keysAndValues) }
 
-// DeepObjectVar is an associative array, as for PairsVar, written in
-// OpenAPI's deepObject style, name[key]=value a member, by {?x}, {&x} and
-// AppendQueryVar (anywhere else it is ErrValue). The brackets are
-// percent-encoded, as RFC 3986 and OpenAPI 3.1.1 Appendix E want them;
-// servers that read name[key] (Rack, PHP, qs, Spring) decode the name
-// first.
-func DeepObjectVar(keysAndValues []string) Var {
-	if len(keysAndValues) < 2 {
+// DeepObjectVar is a PairsVar written in OpenAPI's deepObject style,
+// name%5Bkey%5D=value a member (brackets encoded, as RFC 3986 and OpenAPI
+// 3.1.1 Appendix E want them), by {?x}, {&x} and AppendQueryVar only.
+func DeepObjectVar(keysAndValues []string) Var { return pairsVar(deepKind, keysAndValues) }
+
+func pairsVar(kind valueKind, kv []string) Var {
+	if len(kv) < 2 {
 		return Var{}
 	}
-	return Var{value{kind: deepKind, ref: keysAndValues[:len(keysAndValues)&^1]}}
+	return Var{value{kind: kind, ref: kv[:len(kv)&^1]}}
 }
 
 // InvalidVar is a value that cannot be expanded: expanding it fails with

@@ -137,9 +137,7 @@ func indexCtl(s string, spare byte) int {
 }
 
 // cleanPrefix returns the length of a prefix of s without control bytes,
-// read eight bytes at a time, the last word overlapping the one before:
-// header values and URLs are mostly printable to their end, and the
-// callers' byte loops judge the rest.
+// read eight bytes at a time (the last word overlapping the one before).
 func cleanPrefix(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
@@ -169,8 +167,7 @@ func load64(b string) uint64 {
 }
 
 // Span returns the length of the longest prefix of s whose bytes are all in
-// set, four bytes a step: the escapers' first scan, which for most values
-// reaches the end.
+// set, four bytes a step: the escapers' first scan.
 func Span[T ~string | ~[]byte](s T, set *[256]bool) int {
 	i := 0
 	for i+4 <= len(s) && set[s[i]] && set[s[i+1]] && set[s[i+2]] && set[s[i+3]] {

@@ -1,8 +1,6 @@
-// Package redact masks the credentials in a URL's text, its user
-// information and the values of its sensitive query and fragment
-// parameters, so that errors and logs can quote it. builder's RedactURL,
-// RedactRawURL and Redacted methods and template's errors share this one
-// rule (template cannot import builder).
+// Package redact masks the credentials in a URL's text (user information,
+// sensitive query and fragment values), so that errors and logs can quote
+// it: one rule for builder's and template's messages.
 package redact
 
 import (
@@ -32,9 +30,8 @@ func isSensitiveName(name string) bool {
 	return slices.ContainsFunc(Names[:], func(s string) bool { return strings.EqualFold(name, s) })
 }
 
-// URL is builder.RedactURL, whose documentation says what is masked and
-// why; it returns s itself when there is nothing to mask. It runs when an
-// error's or a log's text is made, never on a path that succeeds.
+// URL is builder.RedactURL; it returns s itself when there is nothing to
+// mask, and runs only when an error's or a log's text is made.
 func URL(s string) string { return redactURL(redactAlone(s), maxDecode, false) }
 
 // redactAlone masks the user information of s when s is one URL alone: as
@@ -61,10 +58,9 @@ func redactAlone(s string) string {
 	return s[:start] + userinfo.Redacted + s[at:]
 }
 
-// RawURL is builder.RedactRawURL: URL for one URL, base URL, host or
-// template as a caller gave it, perhaps malformed or without a scheme, whose
-// user information runs to the last "@" of s (see userinfo.Redact), since a
-// password typed unencoded may hold any byte.
+// RawURL is builder.RedactRawURL: URL for one URL, host or template as a
+// caller gave it, perhaps malformed, whose user information runs to the
+// last "@" of s (see userinfo.Redact).
 func RawURL(s string) string { return URL(userinfo.Redact(s, true)) }
 
 // maxDecode is how many times over URL decodes a query value for a URL it

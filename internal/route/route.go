@@ -1,7 +1,5 @@
 // Package route is the grammar of routes and URL templates that the
-// builder, the catalogue and the test kit read alike: a route's method and
-// target, the query expression a catalogue's template ends with, and where
-// a template's path part begins and ends.
+// builder, the catalogue and the test kit read alike.
 package route
 
 import (
@@ -69,10 +67,8 @@ func hasSpace(s string) bool {
 }
 
 // SplitTarget splits a catalogue operation's template before the {?…}
-// expression it ends with: "/repos/{owner}/{repo}/releases/{id}/assets{?name,label}"
-// is that path and "{?name,label}". A template that does not end with one
-// is all path: a literal "?per_page=100", or a {?…} followed by more,
-// stays in it. path+query is always target.
+// expression it ends with ("/x{?a,b}" is "/x" and "{?a,b}"); any other
+// template is all path. path+query is always target.
 func SplitTarget(target string) (path, query string) {
 	i := strings.LastIndex(target, "{?")
 	if i < 0 || strings.IndexByte(target[i:], '}') != len(target)-i-1 {
@@ -91,9 +87,8 @@ func PathBounds(s string) (start, end int) {
 	return start, pathEnd(s, start)
 }
 
-// pathStart returns where the path part of s begins: 0, or, when s begins
-// with "scheme://", the end of the authority (the first "/", "?" or "#"
-// after it, or len(s)).
+// pathStart returns where the path part of s begins: 0, or after the
+// authority when s begins with "scheme://".
 func pathStart(s string) int {
 	if len(s) == 0 || !ascii.IsAlpha(s[0]) {
 		return 0
@@ -154,10 +149,8 @@ func URLPath(url []byte) []byte {
 	return path
 }
 
-// HasDotSegment reports whether path has a "." or ".." segment, a dot
-// also written %2e: every URL normaliser would remove it and climb a
-// level. Only the segments that start with "." or "%", found by
-// IndexByte, are looked at.
+// HasDotSegment reports whether path has a "." or ".." segment, a dot also
+// written %2e, which every URL normaliser would remove.
 func HasDotSegment(path []byte) bool {
 	return dotSegmentAt(path, '.') || dotSegmentAt(path, '%')
 }

@@ -45,15 +45,11 @@ func Cause(s string, err error, parse func(string) error) error {
 }
 
 // Bounds returns where the user information of s starts, at its first
-// [Authority], and the index of the last "@" of s, or (-1, -1). Whatever
-// lies between is masked: passwords such as "pa ss", "p<w" and "pa/ss" are
-// typed unencoded, and net/url refuses them or misreads them
-// ("https://u:pa/ss@h/x" as host "u", port "pa"). An "@" in a path
-// ("/logo@2x.png") then masks more: a message shows less, never a password.
-//
-// With bare, s is one host or URL as given, perhaps without a scheme
-// ("user:pass@host", as git remotes write it), so its user information
-// starts at its start unless s starts with a path or a scheme and authority.
+// [Authority], and the index of the last "@" of s, or (-1, -1): passwords
+// such as "pa ss" and "pa/ss" are typed unencoded, and an "@" in a path
+// only masks more. With bare, s is one host or URL as given
+// ("user:pass@host"), whose user information starts at its start unless it
+// starts with a path or a scheme and authority.
 func Bounds(s string, bare bool) (start, at int) {
 	start = Authority(s)
 	if bare && s != "" && s[0] != '/' && !Leads(s, start) {
@@ -69,10 +65,8 @@ func Bounds(s string, bare bool) (start, at int) {
 }
 
 // Authority returns the index where the first authority of s starts, or -1:
-// after a run of slashes or backslashes that starts one ("https://h",
-// "GET //h", not "/a//b": see [StartsAuthority]), or after the colon and any
-// slashes of a web scheme ("https:h", "https:\\h"), which browsers read as
-// an authority too.
+// after slashes or backslashes that start one (see [StartsAuthority]), or
+// after a web scheme's colon and slashes ("https:h", as browsers read it).
 func Authority(s string) int {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {

@@ -9,14 +9,10 @@ import (
 	"unicode/utf8"
 )
 
-// Of converts a Go value as encoding/json would marshal it: structs by
-// their json tags, maps with sorted keys, []byte as base64, marshalers
-// through their methods, json.RawMessage as the value it holds, pointers as
-// what they point to, nil as null, each byte of invalid UTF-8 as U+FFFD and
-// -0 as 0 (as in JavaScript). The common shapes are converted directly, a
-// string or a number without allocating; the rest goes through
-// encoding/json after a walk that refuses a value past the limits, so that
-// a cyclic or self-sharing value fails fast.
+// Of converts a Go value as encoding/json would marshal it, but for -0 as 0
+// (as in JavaScript). Common shapes are converted directly; the rest goes
+// through encoding/json after a walk that refuses a value past the limits,
+// so that a cyclic or self-sharing value fails fast.
 func Of(x any) (Value, error) {
 	if v, ok := Scalar(x); ok {
 		return v, nil // without a Budget, which would escape
@@ -50,9 +46,8 @@ func Scalar(x any) (Value, bool) {
 	return Value{}, false
 }
 
-// SetScalar is Scalar writing into *v, which it leaves alone when it
-// reports false, so that a value kept in a larger structure is filled in
-// place rather than copied there.
+// SetScalar is Scalar writing into *v (untouched when false), so that a
+// value kept in a larger structure is filled in place.
 func (v *Value) SetScalar(x any) bool {
 	switch t := x.(type) {
 	case nil:
@@ -105,9 +100,8 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 	return b.reflectOf(x, depth)
 }
 
-// rawOf decodes JSON text given as a value. Malformed, it is a value
-// without a JSON form, which encoding/json refuses too: ErrInvalid, which
-// builder exports, beside ErrSyntax. ErrLimit stays as it is.
+// rawOf decodes JSON text given as a value; malformed, it is ErrInvalid
+// (beside ErrSyntax), as encoding/json refuses it too.
 func (b *Budget) rawOf(raw json.RawMessage, depth int) (Value, error) {
 	if raw == nil {
 		return Value{}, nil
@@ -170,9 +164,8 @@ func validUTF8(s string) string {
 	return replaceInvalid(s)
 }
 
-// shortASCII reports whether s is shorter than 16 bytes and ASCII, as
-// most parameter values are; a byte loop checks them for a fraction of the
-// cost of utf8.ValidString.
+// shortASCII reports whether s is shorter than 16 bytes and ASCII, as most
+// parameter values are, for a fraction of utf8.ValidString's cost.
 func shortASCII(s string) bool {
 	if len(s) >= 16 {
 		return false

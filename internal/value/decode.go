@@ -9,12 +9,10 @@ import (
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
-// Decode reads one JSON value (RFC 8259) with white space around it, in
-// time linear in the input, failing past MaxDepth or MaxNodes. Objects keep
-// their document order, and of a repeated key the last value wins in the
-// first one's place, as in JavaScript. Numbers keep their text. Strings are
-// read as encoding/json reads them: invalid UTF-8 and lone surrogates
-// become U+FFFD.
+// Decode reads one JSON value in linear time, failing past MaxDepth or
+// MaxNodes: objects in document order (a repeated key's last value in the
+// first one's place, as in JavaScript), numbers as their text, strings as
+// encoding/json reads them.
 func Decode(data []byte) (Value, error) {
 	return decodeBudget(data, &Budget{}, 0)
 }
@@ -34,10 +32,8 @@ func decodeBudget(data []byte, b *Budget, depth int) (Value, error) {
 	return v, nil
 }
 
-// Decoder reads JSON text that encoding/json has checked, value by value,
-// for a caller (the options decoder) that interprets an object's members
-// itself. Strings without escapes are slices of the input, which
-// NewDecoder copies once.
+// Decoder reads checked JSON text value by value, for a caller that
+// interprets an object's members itself.
 type Decoder struct {
 	s      string
 	i      int
@@ -45,11 +41,9 @@ type Decoder struct {
 	budget Budget
 }
 
-// NewDecoder checks that data is one JSON value, failing with a
-// SyntaxError as encoding/json words it, and returns a Decoder over a copy
-// of it, with a budget of its own. The object it reads first (an options
-// object) is not a level of nesting: the values in it count against
-// MaxDepth from 0, as the same values given as Go values do.
+// NewDecoder checks that data is one JSON value (else a SyntaxError) and
+// returns a Decoder over a copy of it, with a budget of its own; the object
+// it reads first is not a level of nesting, as for the same Go values.
 func NewDecoder(data []byte) (*Decoder, error) {
 	d := &Decoder{depth: -1}
 	return d, d.read(data)
@@ -218,8 +212,7 @@ func (d *Decoder) String() string {
 func (d *Decoder) Errorf(msg string) error { return &SyntaxError{Offset: d.i, Msg: msg} }
 
 // ObjectBuilder collects an object's members, a key set again keeping its
-// place with the new value, as JavaScript objects do. The zero
-// ObjectBuilder is empty.
+// place, as in JavaScript. The zero ObjectBuilder is empty.
 type ObjectBuilder struct {
 	members []Member
 	index   map[string]int

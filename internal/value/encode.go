@@ -8,9 +8,8 @@ import (
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
 
-// AppendJSON appends v as JSON: objects in their order, strings as
-// encoding/json writes them with HTML escaping off, numbers as Text.
-// It cannot fail: a Value holds only what JSON can.
+// AppendJSON appends v as JSON, strings as AppendString writes them and
+// numbers as Text; a Value holds only what JSON can.
 func AppendJSON(dst []byte, v Value) []byte {
 	switch v.kind {
 	case Null:
@@ -97,9 +96,8 @@ var plainJSON = func() (t [256]bool) {
 	return t
 }()
 
-// Compact appends src to dst as encoding/json's Compact does, once it has
-// checked that src is one JSON value within the limits; otherwise dst is
-// returned unchanged with Decode's error.
+// Compact is encoding/json's Compact of src once Decode accepts it, else
+// dst unchanged with Decode's error.
 func Compact(dst, src []byte) ([]byte, error) {
 	if _, err := Decode(src); err != nil {
 		return dst, err

@@ -46,16 +46,14 @@ func (e *SyntaxError) Error() string {
 func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 
 // Budget counts the nodes conversions and decodes have spent, so that
-// MaxNodes bounds all the values of a call together. The zero Budget has
-// spent nothing.
+// MaxNodes bounds all the values of a call together.
 type Budget struct{ spent int }
 
 // NewBudget returns a new, unspent Budget.
 func NewBudget() *Budget { return &Budget{} }
 
-// Refund gives back the nodes of v, converted or decoded with b and then
-// dropped (a parameter set again), so that a replaced value does not count
-// twice; never more than making v spent.
+// Refund gives back the nodes of v, spent from b and then dropped (a
+// parameter set again), so that a replaced value does not count twice.
 func (b *Budget) Refund(v Value) {
 	if v.kind == Array || v.kind == Object {
 		b.spent = max(0, b.spent-nodes(v))

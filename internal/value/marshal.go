@@ -23,9 +23,8 @@ func marshal(x any) (data []byte, err error) {
 	return data, nil
 }
 
-// reflectOf converts what Budget.of does not know: other scalar types
-// directly, everything else through encoding/json once a walk has checked
-// that it is within the limits.
+// reflectOf converts other scalar types directly, everything else through
+// encoding/json once a walk has checked the limits.
 func (b *Budget) reflectOf(x any, depth int) (Value, error) {
 	rv := reflect.ValueOf(x)
 	t := rv.Type()
@@ -87,11 +86,9 @@ func implementsMarshaler(t reflect.Type) bool {
 }
 
 // count walks v as encoding/json would, spending a node for each array,
-// slice, map, struct and member (exported or embedded field, item, map
-// entry) and for each pointer or interface holding another: no more than
-// decoding the JSON it writes spends, but for embedded structs, which count
-// as members and objects too. Marshalers are not looked into: what they
-// write is counted when it is decoded.
+// object and member and for each pointer or interface holding another (no
+// more than decoding its JSON spends); what a marshaler writes is counted
+// when it is decoded.
 func (b *Budget) count(v reflect.Value, depth int) error {
 	if !v.IsValid() {
 		return nil
@@ -164,9 +161,8 @@ func (b *Budget) countItems(v reflect.Value, depth int) error {
 	return nil
 }
 
-// flattened reports whether encoding/json writes the fields of the
-// struct field f into the object of the struct that holds it: f is an
-// embedded struct or pointer to one, without a name in its json tag.
+// flattened reports whether encoding/json writes the fields of f into its
+// holder's object: an embedded struct (or pointer) without a json name.
 func flattened(f reflect.StructField) bool {
 	if !f.Anonymous {
 		return false

@@ -3,11 +3,9 @@ package value
 import "maps"
 
 // Merge lays layer over base as @octokit/endpoint's mergeDeep does: of two
-// objects, base's members keep their places, taking layer's value (merged
-// again when both are objects), and layer's new members follow in its
-// order; otherwise layer replaces base, arrays included. Unlike v6, which
-// spreads a string or array default into index keys when an object is
-// merged into it, the object replaces it.
+// objects, base's members keep their places, merged, and layer's new ones
+// follow; otherwise layer replaces base (v6 spreads a string or array base
+// into index keys).
 func Merge(base, layer Value) Value {
 	if base.kind != Object || layer.kind != Object || base.Len() == 0 {
 		return layer

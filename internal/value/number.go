@@ -64,9 +64,7 @@ func isIntegerText(s string) bool {
 }
 
 // NumbersEqual reports whether two JSON number literals have the same value
-// (1, 1.0, 1e0 and 10E-1 are equal, as are -0 and 0); false when either is
-// not a JSON number. It compares NumberKeys, in time linear in the texts,
-// where a big.Rat would spell out every digit of 1e1000000.
+// (1, 1.0 and 10E-1; -0 and 0), false for a non-number, in linear time.
 func NumbersEqual(a, b string) bool {
 	if a == b {
 		return ValidNumber(a)
@@ -76,10 +74,9 @@ func NumbersEqual(a, b string) bool {
 	return ok1 && ok2 && x == y
 }
 
-// NumberKey returns a text that two JSON number literals share exactly when
-// their values are equal ("0" for zero, else [-]digits"e"exponent, digits
-// without leading or trailing zeros), in time linear in s, so that a number
-// compared with many is keyed once; false when s is not a JSON number.
+// NumberKey returns, in linear time, a text two JSON number literals share
+// exactly when their values are equal ("0", else [-]digits"e"exponent), so
+// that a number compared with many is keyed once; false for a non-number.
 func NumberKey(s string) (string, bool) {
 	if !ValidNumber(s) {
 		return "", false

@@ -1,10 +1,7 @@
 package value
 
-// RedactText returns v with the value of every member whose key sensitive
-// reports replaced by mask, at any depth, and every string and key passed
-// through text (which returns its argument when it masks nothing), for
-// credentials inside a value such as a URL's user information; text may be
-// nil.
+// RedactText returns v with every member whose key is sensitive masked, at
+// any depth, and every string and key passed through text (may be nil).
 func RedactText(v Value, sensitive func(key string) bool, mask Value, text func(string) string) Value {
 	if text == nil {
 		text = func(s string) string { return s }

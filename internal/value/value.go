@@ -1,10 +1,7 @@
-// Package value is the engine's model of the values a call carries:
-// immutable JSON values whose objects keep their order and whose numbers
-// stay exact. Every value a caller hands the library (parameters, data, the
-// request field, defaults, options JSON) is converted here once, where it
-// enters, by [Of] or [Decode]; from then on the engine reads only Values,
-// so it keeps no caller memory, shares nothing that could change, and
-// enforces every limit in one place.
+// Package value is the engine's model of a call's values: immutable JSON
+// values, objects in order and numbers exact. Every value a caller hands
+// the library is converted once, where it enters ([Of], [Decode]), so the
+// engine keeps no caller memory and enforces every limit in one place.
 package value
 
 import (
@@ -59,10 +56,8 @@ const (
 	DeepObjectFlag
 )
 
-// Value is an immutable JSON value: null, a boolean, an exact number, a
-// string, an array, or an object whose members keep their order. Values
-// share their members freely, since nothing changes them, and never point
-// into memory their caller owns (strings aside, which Go never changes).
+// Value is an immutable JSON value; Values share their members freely and
+// never point into memory their caller owns.
 type Value struct {
 	kind Kind
 	num  numForm
@@ -139,9 +134,8 @@ func NewArray(items []Value) Value {
 	return Value{kind: Array, ref: &composite{items: items}}
 }
 
-// makeArray returns an Array of n items and the items to fill in. Up to
-// four, as most lists callers pass (labels, assignees) hold, share one
-// allocation with the array.
+// makeArray returns an Array of n items and the items to fill in, up to
+// four (most lists) in one allocation with the array.
 func makeArray(n int) (Value, []Value) {
 	var c *composite
 	var items []Value
