@@ -36,7 +36,7 @@ func checkBaseURL(base string) error {
 	if !isAbsolute(base) {
 		return newError("base url", base, fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
 	}
-	if err := checkURL([]byte(base)); err != nil {
+	if err := checkURL(base); err != nil {
 		var e *Error
 		if errors.As(err, &e) {
 			err = e.Err
@@ -48,16 +48,20 @@ func checkBaseURL(base string) error {
 
 // checkURL checks that a built absolute URL parses and has a host; a
 // relative one's parts were all encoded by the template.
-func checkURL(u []byte) error {
-	if !isAbsolute(string(u)) {
+func checkURL(u string) error {
+	if !isAbsolute(u) {
 		return nil
 	}
-	parsed, err := url.Parse(string(u))
+	var plain url.URL
+	if parseURL(u, &plain) && plain.Hostname() != "" {
+		return nil // the usual shape, read as url.Parse reads it
+	}
+	parsed, err := url.Parse(u)
 	if err != nil {
-		return newError("parse", string(u), fmt.Errorf("%w: %w", ErrInvalidHost, parseError(string(u), err)))
+		return newError("parse", u, fmt.Errorf("%w: %w", ErrInvalidHost, parseError(u, err)))
 	}
 	if parsed.Host == "" || parsed.Hostname() == "" {
-		return newError("parse", string(u), fmt.Errorf("%w: empty host", ErrInvalidHost))
+		return newError("parse", u, fmt.Errorf("%w: empty host", ErrInvalidHost))
 	}
 	return nil
 }

@@ -167,12 +167,10 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 			return err
 		}
 	}
-	if !trusted {
-		if err := checkURL(buf); err != nil {
-			return err
-		}
-	}
 	r.url = string(buf)
+	if !trusted {
+		return checkURL(r.url)
+	}
 	return nil
 }
 
