@@ -71,22 +71,6 @@ func (b *Builder) Param(name string, value any) *Builder {
 		b.err = err
 		return b
 	}
-	if b.more.list == nil && b.n < len(b.small) && b.smallIndex(name) < 0 {
-		// A new parameter in the Builder's own room, a scalar converted
-		// in place.
-		p := &b.small[b.n]
-		if !p.v.SetScalar(value) {
-			v, err := toValue(value, &b.budget)
-			if err != nil {
-				b.err = valueErr(name, err)
-				return b
-			}
-			p.v = v
-		}
-		p.name = name
-		b.n++
-		return b
-	}
 	// A name set again gives back what its old value took first, so that
 	// MaxNodes never counts both.
 	dst := b.paramSlot(name)
@@ -128,12 +112,9 @@ func (b *Builder) paramSlot(name string) *value.Value {
 		}
 		b.more.list = append(make([]param, 0, 4*len(b.small)), b.small[:]...)
 	}
-	i, free := b.more.lookup(name)
-	if i < 0 && len(b.more.list) >= MaxParams {
-		b.err = paramLimit()
-		return nil
-	}
-	return b.more.slot(i, free, name)
+	v, _, err := b.more.add(name)
+	b.err = err
+	return v
 }
 
 func (b *Builder) params() []param {
@@ -175,7 +156,7 @@ func (b *Builder) Header(name, value string) *Builder {
 		b.err = err
 		return b
 	}
-	b.setHeader(header{name: headers.Name(name), value: value})
+	b.err = b.call.Headers.add(header{name: headers.Name(name), value: value})
 	return b
 }
 
@@ -188,18 +169,8 @@ func (b *Builder) RemoveHeader(name string) *Builder {
 		b.err = newError("header", "", err)
 		return b
 	}
-	b.setHeader(header{name: headers.Name(name), removed: true})
+	b.err = b.call.Headers.add(header{name: headers.Name(name), removed: true})
 	return b
-}
-
-func (b *Builder) setHeader(h header) {
-	if i := b.call.Headers.find(h.name); i >= 0 {
-		b.call.Headers.list[i] = h
-		return
-	}
-	if b.err = headerLimit(len(b.call.Headers.list) + 1); b.err == nil {
-		b.call.Headers.list = append(b.call.Headers.list, h)
-	}
 }
 
 // Preview adds API previews; "-preview" suffixes are optional.

@@ -126,18 +126,14 @@ func toLayer(o *Options) (layer, error) {
 	if len(o.Params) > 0 {
 		ps := paramSet{list: make([]param, 0, len(o.Params))}
 		for _, p := range o.Params {
-			// A name given again gives back what its value took first.
-			i, free := ps.lookup(p.Name)
-			if i >= 0 {
-				budget.Refund(ps.list[i].v)
-			} else if len(ps.list) == MaxParams {
-				return layer{}, paramLimit()
-			}
-			v, err := toValue(p.Value, budget)
+			dst, _, err := ps.add(p.Name)
 			if err != nil {
+				return layer{}, err
+			}
+			budget.Refund(*dst) // a name given again gives back what it took
+			if *dst, err = toValue(p.Value, budget); err != nil {
 				return layer{}, valueErr(p.Name, err)
 			}
-			*ps.slot(i, free, p.Name) = v
 		}
 		l.Params = paramList{ps.list}
 	}
@@ -220,21 +216,14 @@ func toHeaders(set map[string]string, remove []string) (headerList, error) {
 		if h.find(lower) >= 0 {
 			return headerList{}, newError("header", name, fmt.Errorf("%w: given twice, in different case", headers.ErrInvalidName))
 		}
-		if err := headerLimit(len(h.list) + 1); err != nil {
+		if err := h.add(header{name: lower, value: set[name]}); err != nil {
 			return headerList{}, err
 		}
-		h.list = append(h.list, header{name: lower, value: set[name]})
 	}
 	for _, name := range remove {
-		lower := headers.Name(name)
-		if i := h.find(lower); i >= 0 {
-			h.list[i] = header{name: lower, removed: true}
-			continue
-		}
-		if err := headerLimit(len(h.list) + 1); err != nil {
+		if err := h.add(header{name: headers.Name(name), removed: true}); err != nil {
 			return headerList{}, err
 		}
-		h.list = append(h.list, header{name: lower, removed: true})
 	}
 	return h, nil
 }

@@ -137,15 +137,11 @@ func (e *Endpoint) DefaultOptions() Options {
 // options over e's defaults without parsing them, as JavaScript's
 // endpoint.merge does.
 func (e *Endpoint) Merge(route string, o Options) (Options, error) {
-	e = e.orZero()
-	if e.err != nil {
-		return Options{}, e.err
-	}
-	call, err := e.callLayer(route, &o)
+	call, err := e.callLayer(route, &o, nil)
 	if err != nil {
 		return Options{}, err
 	}
-	return e.merge(route, &call)
+	return e.orZero().merge(route, &call)
 }
 
 // merge is the end of Endpoint.Merge and Builder.Merge: the call over the
@@ -197,46 +193,38 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 
 // Build is Parse(Merge(route, o)), JavaScript's endpoint(route, options).
 func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
-	e = e.orZero()
-	if e.err != nil {
-		return RequestOptions{}, e.err
-	}
-	call, err := e.callLayer(route, &o)
+	call, err := e.callLayer(route, &o, nil)
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	return e.build(&call, nil)
+	return e.orZero().build(&call, nil)
 }
 
 // BuildJSON is Build with options JSON (as Options.UnmarshalJSON reads
 // it) decoded straight into the call; empty options are none.
 func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
-	e = e.orZero()
-	if e.err != nil {
-		return RequestOptions{}, e.err
-	}
-	method, target, err := e.splitRoute(route)
+	call, err := e.callLayer(route, nil, options)
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	var l layer
-	if len(options) > 0 {
-		if l, err = decodeLayer(options, false); err != nil {
-			return RequestOptions{}, err
-		}
-	}
-	if l, err = routeLayer(method, target, l); err != nil {
-		return RequestOptions{}, err
-	}
-	return e.build(&l, nil)
+	return e.orZero().build(&call, nil)
 }
 
-func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
+// callLayer is a call's layer: o, or else the options JSON, with the
+// route put in.
+func (e *Endpoint) callLayer(route string, o *Options, options []byte) (l layer, err error) {
+	if err := e.Err(); err != nil {
+		return layer{}, err
+	}
 	method, target, err := e.splitRoute(route)
 	if err != nil {
 		return layer{}, err
 	}
-	l, err := toLayer(o)
+	if o != nil {
+		l, err = toLayer(o)
+	} else if len(options) > 0 {
+		l, err = decodeLayer(options, false)
+	}
 	if err != nil {
 		return layer{}, err
 	}

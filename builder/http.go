@@ -29,14 +29,11 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 		return nil, err
 	}
 	mem := newMemory(&r.body)
-	if !parseURL(r.url, &mem.url) {
-		if err := parseInto(&mem.url, r.url); err != nil {
-			return nil, err
-		}
+	if err := requestURL(&mem.url, r.url); err != nil {
+		return nil, err
 	}
-	body, size, getBody := r.body.reader(mem.body)
 	method, _ := httpMethod(r.method) // a token: resolve checked it
-	return newHTTPRequest(ctx, method, mem, body, size, getBody, r.headers, nil, r.url)
+	return newHTTPRequest(ctx, method, mem, &r.body, r.headers, nil, r.url)
 }
 
 // HTTPRequest returns r as an *http.Request for an http.Client: the
@@ -66,22 +63,21 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	}
 	fb, bodyErr := bodyOf(r)
 	mem := newMemory(&fb)
-	if !parseURL(r.URL, &mem.url) {
-		if err := parseInto(&mem.url, r.URL); err != nil {
-			return nil, err
-		}
+	if err := requestURL(&mem.url, r.URL); err != nil {
+		return nil, err
 	}
 	if bodyErr != nil {
 		return nil, bodyErr
 	}
-	if ctx == nil {
-		return nil, requestError(r.URL, errNilContext)
-	}
-	body, size, getBody := fb.reader(mem.body)
-	return newHTTPRequest(ctx, method, mem, body, size, getBody, nil, r.Headers, r.URL)
+	return newHTTPRequest(ctx, method, mem, &fb, nil, r.Headers, r.URL)
 }
 
-func parseInto(u *url.URL, raw string) error {
+// requestURL parses an absolute URL into u, in one scan when it has
+// the shape Build makes.
+func requestURL(u *url.URL, raw string) error {
+	if parseURL(raw, u) {
+		return nil
+	}
 	parsed, err := url.Parse(raw)
 	if err != nil {
 		return requestError(raw, errMalformedURL)
@@ -104,7 +100,7 @@ var (
 // away, with the headers hs, or those of the map set (checked) when it is
 // not nil; rawURL is for errors. Built on the stack, the Request is copied
 // once, by WithContext.
-func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, set headers.Set, rawURL string) (*http.Request, error) {
+func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, fb *finalBody, hs []header, set headers.Set, rawURL string) (*http.Request, error) {
 	if ctx == nil {
 		return nil, requestError(rawURL, errNilContext)
 	}
@@ -117,7 +113,7 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 		ProtoMinor: 1,
 		Host:       u.Host,
 	}
-	if body != nil {
+	if body, size, getBody := fb.reader(mem.body); body != nil {
 		rc, ok := body.(io.ReadCloser)
 		switch {
 		case ok:

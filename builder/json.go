@@ -175,17 +175,14 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 		if isReserved(key) {
 			return decodeReserved(d, &l, key, &order, withOrder, len(ps.list))
 		}
-		i, free := ps.lookup(key)
-		if i < 0 {
-			if len(ps.list) == MaxParams {
-				return paramLimit() // syntax errors are reported first
-			}
-			if withOrder {
-				order = append(order, key)
-			}
+		dst, fresh, err := ps.add(key)
+		if err != nil {
+			return err
 		}
-		v, err := d.Value()
-		*ps.slot(i, free, key) = v
+		if fresh && withOrder {
+			order = append(order, key)
+		}
+		*dst, err = d.Value()
 		return err
 	})
 	if err != nil {
@@ -306,14 +303,7 @@ func decodeHeaders(d *value.Decoder, hs *headerList) error {
 		default:
 			return d.Errorf("headers: want a string, number, boolean or null")
 		}
-		if i := hs.find(h.name); i >= 0 {
-			hs.list[i] = h
-		} else if err := headerLimit(len(hs.list) + 1); err != nil {
-			return err
-		} else {
-			hs.list = append(hs.list, h)
-		}
-		return nil
+		return hs.add(h)
 	})
 }
 

@@ -48,6 +48,19 @@ func (h headerList) find(name string) int {
 	return -1
 }
 
+// add sets e in the place of its name, else appends it within MaxHeaders.
+func (h *headerList) add(e header) error {
+	if i := h.find(e.name); i >= 0 {
+		h.list[i] = e
+		return nil
+	}
+	if err := headerLimit(len(h.list) + 1); err != nil {
+		return err
+	}
+	h.list = append(h.list, e)
+	return nil
+}
+
 // set returns h with e set in the place of its name, else appended,
 // without writing h's array.
 func (h headerList) set(e header) headerList {
@@ -121,12 +134,6 @@ const (
 
 var paramSeed = maphash.MakeSeed()
 
-// find returns the position of name, or -1.
-func (s *paramSet) find(name string) int {
-	i, _ := s.lookup(name)
-	return i
-}
-
 // lookup is find, also returning the free slot where name would go when
 // the index is in use, building it once the list is long.
 func (s *paramSet) lookup(name string) (i int, free uint64) {
@@ -163,9 +170,14 @@ func (s *paramSet) reindex(n int) {
 	}
 }
 
-func (s *paramSet) set(name string, v value.Value) {
+// add returns where name's value is, a new place holding null (fresh)
+// for a new name; past MaxParams an error.
+func (s *paramSet) add(name string) (v *value.Value, fresh bool, err error) {
 	i, free := s.lookup(name)
-	*s.slot(i, free, name) = v
+	if i < 0 && len(s.list) >= MaxParams {
+		return nil, false, paramLimit()
+	}
+	return s.slot(i, free, name), i < 0, nil
 }
 
 // slot returns where name's value is, given lookup's results: a new place

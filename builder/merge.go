@@ -179,11 +179,11 @@ func mergeParams(base, l paramList) paramList {
 	s := paramSet{list: make([]param, len(base.list), len(base.list)+len(l.list))}
 	copy(s.list, base.list)
 	for _, p := range l.list {
-		if i := s.find(p.name); i >= 0 {
+		if i, free := s.lookup(p.name); i >= 0 {
 			s.list[i].v = value.Merge(s.list[i].v, p.v)
-			continue
+		} else {
+			*s.slot(i, free, p.name) = p.v
 		}
-		s.set(p.name, p.v)
 	}
 	return paramList{s.list}
 }
