@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -119,7 +120,11 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 	}
 	t := c.t
 	if t == nil {
-		if t, err = parseTarget(m.URL, m.Catalog.c != nil); err != nil {
+		parse := template.Parse
+		if m.Catalog.c != nil {
+			parse = template.ParseRFC6570 // the catalogue's: a colon is literal
+		}
+		if t, err = parse(m.URL); err != nil {
 			return newError("parse", m.URL, err)
 		}
 	}
@@ -131,15 +136,8 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 	if err := r.setURL(m, params, t, c.pre); err != nil {
 		return err
 	}
-	if hasBody(r.method) {
-		if r.body, err = makeBody(m, params, t, call); err != nil {
-			return err
-		}
-		if r.body.kind == noBody && (r.method == "put" || r.method == "patch") {
-			r.body.kind = emptyBody
-		}
-	} else if m.Data.set {
-		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
+	if err := r.setBody(m, params, t, call); err != nil {
+		return err
 	}
 	r.setHeaders(m, c)
 	r.request = m.Request
@@ -384,44 +382,49 @@ func hasBody(method string) bool {
 	return false
 }
 
-// makeBody is Data, or the parameters t does not use as a JSON object,
-// or nothing. Data beside such parameters of the call's own is an error;
-// the defaults' are dropped, as v6 drops them.
-func makeBody(m *layer, params []param, t *template.Template, call callOwn) (finalBody, error) {
-	if m.Data.set {
-		var own []string
-		for _, p := range params {
-			if !t.Uses(p.name) && call.own(p.name) {
-				own = append(own, p.name)
-			}
+// setBody sets r's body: Data, or the parameters t does not use as a
+// JSON object, or "" for a bodiless PUT or PATCH.
+func (r *resolved) setBody(m *layer, params []param, t *template.Template, call callOwn) (err error) {
+	switch {
+	case !hasBody(r.method):
+		if m.Data.set {
+			return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
 		}
-		if len(own) > 0 {
-			return finalBody{}, newError("parse", strings.Join(own, ","), ErrDataWithParams)
-		}
-		if raw, ok := m.Data.raw.([]byte); ok && !call.all && !call.data {
-			return finalBody{kind: rawBody, raw: bytes.Clone(raw)}, nil
-		}
-		if m.Data.raw != nil {
-			return finalBody{kind: rawBody, raw: m.Data.raw}, nil
-		}
-		if m.Data.v.Kind() == value.String && !m.Data.asJSON {
-			return finalBody{kind: rawBody, raw: m.Data.v.Text()}, nil
-		}
-		return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return value.AppendJSON(b, m.Data.v) })}, nil
+	case m.Data.set:
+		r.body, err = dataBody(m.Data, params, t, call)
+	case slices.ContainsFunc(params, func(p param) bool { return !t.Uses(p.name) }):
+		r.body = finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}
+	case r.method == "put" || r.method == "patch":
+		r.body.kind = emptyBody
 	}
-	if !leftover(params, t) {
-		return finalBody{}, nil
-	}
-	return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}, nil
+	return err
 }
 
-func leftover(params []param, t *template.Template) bool {
+// dataBody is the body of Data. The call's own parameters beside it that
+// would go to the body are an error; the defaults' are dropped, as v6
+// drops them.
+func dataBody(d body, params []param, t *template.Template, call callOwn) (finalBody, error) {
+	var own []string
 	for _, p := range params {
-		if !t.Uses(p.name) {
-			return true
+		if !t.Uses(p.name) && call.own(p.name) {
+			own = append(own, p.name)
 		}
 	}
-	return false
+	if len(own) > 0 {
+		return finalBody{}, newError("parse", strings.Join(own, ","), ErrDataWithParams)
+	}
+	switch raw := d.raw.(type) {
+	case []byte:
+		if !call.all && !call.data {
+			return finalBody{kind: rawBody, raw: bytes.Clone(raw)}, nil // the defaults'
+		}
+	case nil:
+		if d.v.Kind() == value.String && !d.asJSON {
+			return finalBody{kind: rawBody, raw: d.v.Text()}, nil
+		}
+		return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return value.AppendJSON(b, d.v) })}, nil
+	}
+	return finalBody{kind: rawBody, raw: d.raw}, nil
 }
 
 // appendParams writes the parameters t does not use as a JSON object.
