@@ -13,9 +13,8 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// Every caller value enters the engine here, converted once into
-// internal/value within the limits, so that nothing past holds the
-// caller's memory (but a []byte or io.Reader Data, sent as it is).
+// Every caller value enters the engine here, converted once within the
+// limits, so that nothing past holds the caller's memory (but a raw Data).
 
 // toValue converts a parameter, data or meta value: template.Path and
 // template.Verbatim become string flags, Params an ordered object.
@@ -58,7 +57,7 @@ func paramsObject(p Params, b *value.Budget, depth int) (value.Value, error) {
 
 // toBody converts a data value: []byte and io.Reader stay raw, a string
 // (of any string type, or a pointer to one) is a raw string body, anything
-// else its JSON value. nil and a value whose JSON is null set no body.
+// else JSON; nil and JSON null set no body.
 func toBody(x any, b *value.Budget) (body, error) {
 	switch t := x.(type) {
 	case nil:
@@ -81,8 +80,8 @@ func toBody(x any, b *value.Budget) (body, error) {
 	return body{set: true, v: v, asJSON: v.Kind() == value.String && !isString(reflect.TypeOf(x))}, nil
 }
 
-// nilReader reports whether r is a nil reference, such as a *bytes.Reader
-// never set, which would panic when read: no body, as nil is.
+// nilReader reports whether r is a nil reference (a *bytes.Reader never
+// set), which would panic when read: no body.
 func nilReader(r io.Reader) bool {
 	switch v := reflect.ValueOf(r); v.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
@@ -91,8 +90,7 @@ func nilReader(r io.Reader) bool {
 	return false
 }
 
-// isString reports whether t is a string type or a pointer to one (a
-// *string, as go-github's fields are), which Data sends raw.
+// isString reports whether t is a string type or a pointer to one.
 func isString(t reflect.Type) bool {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -150,9 +148,8 @@ func toLayer(o *Options) (layer, error) {
 	return l, check(&l)
 }
 
-// inOrder returns the object v (a Go map's members, sorted) with those
-// named in order first: Options keep the order of their meta information
-// beside the map that holds it.
+// inOrder returns the object v (a map's members, sorted) with those named
+// in order first, as Options keep their meta information's order.
 func inOrder(v value.Value, order []string) value.Value {
 	if len(order) == 0 || v.Len() < 2 {
 		return v
@@ -173,8 +170,8 @@ func inOrder(v value.Value, order []string) value.Value {
 	return ob.Object()
 }
 
-// check validates what a layer's values do not: header, media type and
-// parameter names, header values, and their numbers.
+// check validates header, media type and parameter names, header values,
+// and their numbers.
 func check(l *layer) error {
 	if err := headerLimit(len(l.Headers.list)); err != nil {
 		return err
@@ -202,14 +199,12 @@ func check(l *layer) error {
 	return nil
 }
 
-// toHeaders lower-cases a header map and the names to remove. Two
-// spellings of one name in the map are an error: a map has no order to
-// say which was meant last.
+// toHeaders lower-cases a header map and the names to remove; two
+// spellings of a name in the map are an error, as it has no order.
 func toHeaders(set map[string]string, remove []string) (headerList, error) {
 	if len(set) == 0 && len(remove) == 0 {
 		return headerList{}, nil
 	}
-	// At most MaxHeaders+1 names: a scan stays cheap.
 	h := headerList{make([]header, 0, min(len(set)+len(remove), MaxHeaders+1))}
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		lower := headers.Name(name)
@@ -239,8 +234,7 @@ func checkHeader(name, value string) error {
 	return nil
 }
 
-// checkMediaType keeps control characters and separators out of the
-// accept header built from these names.
+// checkMediaType keeps control bytes and separators out of accept.
 func checkMediaType(format string, previews []string) error {
 	if len(previews) > MaxPreviews {
 		return previewLimit()
@@ -256,8 +250,7 @@ func checkMediaType(format string, previews []string) error {
 	return nil
 }
 
-// checkParamName refuses the empty name, which has no place in a URL or
-// a body.
+// checkParamName refuses the empty name.
 func checkParamName(name string) error {
 	if name == "" {
 		return newError("param", "", ErrInvalidParam)

@@ -9,11 +9,9 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// Endpoint builds requests over a fixed set of defaults, merged once when
-// it is made; it is immutable and safe for concurrent use. The zero
-// Endpoint, which a nil *Endpoint and a zero Builder stand for, has no
-// defaults at all (no method, base URL or headers) and builds URLs
-// relative to whatever origin the caller joins them to.
+// Endpoint builds requests over a fixed set of defaults, merged once; it
+// is immutable and safe for concurrent use. The zero Endpoint (also a nil
+// *Endpoint) has no defaults at all and builds relative URLs.
 //
 //   - a call: [Endpoint.Route], then the methods of [Builder]
 //   - JavaScript's functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse], and [Endpoint.BuildJSON]
@@ -24,16 +22,14 @@ type Endpoint struct {
 	pre      prepared
 }
 
-// prepared is the work an Endpoint does once for all its calls.
+// prepared is the work an Endpoint does once for all its calls: the
+// headers of a call that changes none, those for each body class, and
+// whether the base URL passed checkBaseURL.
 type prepared struct {
-	// headers are the final headers of a call that changes none, bodies
-	// those with what each class of body needs (see bodyClass).
 	headers []header
 	bodies  [4][]header
-	// base is the default base URL; baseOK says it passed checkBaseURL, so
-	// that URLs joined to it need no check.
-	base   string
-	baseOK bool
+	base    string
+	baseOK  bool
 }
 
 // prepareOver prepares the defaults l, taking the base URL's check from
@@ -57,9 +53,8 @@ func New(opts ...Option) *Endpoint {
 	return (&Endpoint{}).Defaults(opts...)
 }
 
-// Defaults returns a new Endpoint with opts layered over e's defaults,
-// merged here once rather than on every call. An invalid layer makes every
-// call fail with its error, which Err reports at once.
+// Defaults returns a new Endpoint with opts layered over e's defaults.
+// An invalid layer makes every call fail with its error, as Err reports.
 func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 	e = e.orZero()
 	next := &Endpoint{defaults: e.defaults, err: e.err}
@@ -114,8 +109,8 @@ func defaultData(l *layer) error {
 	return nil
 }
 
-// Err returns the error of the first invalid layer given to Defaults, on
-// e or the Endpoints it was made from, which every call of e returns.
+// Err returns the error of the first invalid layer given to Defaults on
+// e or its parents, which every call of e returns.
 func (e *Endpoint) Err() error { return e.orZero().err }
 
 var zeroEndpoint Endpoint
@@ -134,8 +129,7 @@ func (e *Endpoint) DefaultOptions() Options {
 }
 
 // Merge merges a route ("METHOD /path", or "" to take both from o) and
-// options over e's defaults without parsing them, as JavaScript's
-// endpoint.merge does.
+// options over e's defaults without parsing them: endpoint.merge.
 func (e *Endpoint) Merge(route string, o Options) (Options, error) {
 	call, err := e.callLayer(route, &o, nil)
 	if err != nil {
@@ -144,8 +138,8 @@ func (e *Endpoint) Merge(route string, o Options) (Options, error) {
 	return e.orZero().merge(route, &call)
 }
 
-// merge is the end of Endpoint.Merge and Builder.Merge: the call over the
-// defaults, within the limits Parse keeps, with the catalogue applied.
+// merge is the call over the defaults, within Parse's limits, with the
+// catalogue applied.
 func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 	call.Keys = callKeys(route, call)
 	m, err := mergeLayers(&e.defaults, call)
@@ -175,9 +169,8 @@ func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 	return o, nil
 }
 
-// Parse turns merged options into request options, as JavaScript's
-// endpoint.parse does: with no defaults but e's search parameters
-// (WithSearchParams), which options JSON does not carry.
+// Parse turns merged options into request options, endpoint.parse: no
+// defaults apply but e's search parameters, which JSON does not carry.
 func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 	l, err := toLayer(&o)
 	if err != nil {
@@ -231,10 +224,10 @@ func (e *Endpoint) callLayer(route string, o *Options, options []byte) (l layer,
 	return routeLayer(method, target, l)
 }
 
-// routeLayer puts a call's split route into its layer: the route's URL,
-// and its method unless the options set one. The url option beside a
-// route is the parameter "url", in its place: GitHub has body fields of
-// that name, which in v6 moved the request to another host.
+// routeLayer puts a split route into a call's layer, its method unless
+// the options set one. The url option beside a route becomes the
+// parameter "url" in its place, a body field for GitHub, which in v6
+// moved the request to another host.
 func routeLayer(method, target string, l layer) (layer, error) {
 	if target != "" {
 		if l.URL != "" && l.Params.find(keyURL) < 0 {
@@ -259,8 +252,7 @@ func routeLayer(method, target string, l layer) (layer, error) {
 	return l, nil
 }
 
-// build resolves a call's layer over the defaults into request options;
-// own, when not nil, are a Builder's parameters, kept apart from call.
+// build resolves a call over the defaults into request options.
 func (e *Endpoint) build(call *layer, own []param) (RequestOptions, error) {
 	var r resolved
 	if err := e.resolve(&r, call, own); err != nil {
@@ -269,9 +261,9 @@ func (e *Endpoint) build(call *layer, own []param) (RequestOptions, error) {
 	return r.requestOptions(), nil
 }
 
-// resolve is the one road from a call to its request: the call read over
-// the defaults, checked and routed by the catalogue when there is one,
-// then parsed.
+// resolve is the one road from a call to its request: over the defaults,
+// through the catalogue if any, parsed. own, if not nil, are a Builder's
+// parameters, kept apart from call.
 func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 	var m layer
 	overlay(&m, &e.defaults, call)
@@ -295,7 +287,7 @@ func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 }
 
 // splitRoute is parseRoute, but with a catalogue a route may be an
-// operation ID, which leaves the method to the operation.
+// operation ID.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	method, target, err = parseRoute(route)
 	if err != nil && e.orZero().defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
@@ -304,8 +296,8 @@ func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	return method, target, err
 }
 
-// callKeys is the order of a call's keys: the route's method and url
-// first, as v6 assigns the options over them, then the options' own.
+// callKeys is the order of a call's keys: a route's method and url
+// first, as v6 assigns the options over them.
 func callKeys(route string, l *layer) keyOrder {
 	if route == "" {
 		return keyOrder{keys: l.order()}

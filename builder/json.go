@@ -82,8 +82,7 @@ func (l *layer) appendMember(b []byte, key string) []byte {
 	case keyRequest:
 		return value.AppendJSON(b, l.Request)
 	}
-	v, _ := l.Params.get(key)
-	return value.AppendJSON(b, v)
+	return value.AppendJSON(b, l.Params.list[l.Params.find(key)].v) // order holds set keys only
 }
 
 // appendHeaderList writes headers as an object, a removed one null.
