@@ -85,21 +85,14 @@ func (b *Builder) Param(name string, value any) *Builder {
 	return b
 }
 
-func (b *Builder) smallIndex(name string) int {
-	for i := range b.n {
-		if b.small[i].name == name {
-			return i
-		}
-	}
-	return -1
-}
-
 // paramSlot returns where name's value goes (null for a new name); nil,
 // with b.err set, past MaxParams.
 func (b *Builder) paramSlot(name string) *value.Value {
 	if b.more.list == nil {
-		if i := b.smallIndex(name); i >= 0 {
-			return &b.small[i].v
+		for i := range b.n {
+			if b.small[i].name == name {
+				return &b.small[i].v
+			}
 		}
 		if b.n < len(b.small) {
 			b.small[b.n] = param{name: name}

@@ -171,11 +171,8 @@ func inOrder(v value.Value, order []string) value.Value {
 }
 
 // check validates header, media type and parameter names, header values,
-// and their numbers.
+// and the number of previews (headers and parameters were counted as added).
 func check(l *layer) error {
-	if err := headerLimit(len(l.Headers.list)); err != nil {
-		return err
-	}
 	for _, h := range l.Headers.list {
 		if h.removed {
 			if err := headers.ValidateName(h.name); err != nil {
@@ -187,9 +184,6 @@ func check(l *layer) error {
 	}
 	if err := checkMediaType(l.Format, l.Previews.names); err != nil {
 		return err
-	}
-	if len(l.Params.list) > MaxParams {
-		return paramLimit()
 	}
 	for _, p := range l.Params.list {
 		if err := checkParamName(p.name); err != nil {

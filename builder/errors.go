@@ -65,12 +65,9 @@ type Error struct {
 	Err   error
 }
 
-// Error formats as `endpoint: OP "INPUT": REASON`, the input quoted once:
-// for a template, headers or catalog error, what that error is about (the
-// template after :name rewriting, the header name) in place of Input,
-// then its reason. Credentials are masked as RedactURL masks them, a URL's
-// user information in the input as RedactRawURL does, since the input may
-// be a URL net/url refuses.
+// Error formats as `endpoint: OP "INPUT": REASON`, the input quoted once
+// (for a template, headers or catalog error, its subject instead), and
+// credentials masked as RedactURL masks them, the input's as RedactRawURL.
 func (e *Error) Error() string {
 	if e == nil {
 		return "<nil>"
@@ -90,17 +87,14 @@ func (e *Error) Error() string {
 	if input == "" {
 		msg = "endpoint: " + e.Op + ": " + reason
 	} else {
-		// Masked before it is cut, so that no cut leaves part of a
-		// credential.
+		// Masked before it is cut, so no cut leaves part of a credential.
 		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(maskInput(input), maxQuoted), reason)
 	}
-	// Error text ends up in logs.
 	return RedactURL(msg)
 }
 
-// maskInput masks an input as a URL as given (RedactRawURL), a route's
-// target after its method: it may be a URL net/url refuses, perhaps
-// without its scheme, its password holding a space, "<" or "/".
+// maskInput masks an input, a route's target after its method, as
+// RedactRawURL does: it may be a URL net/url refuses.
 func maskInput(s string) string {
 	if m, t, ok := strings.Cut(s, " "); ok && headers.IsToken(m) {
 		return m + " " + RedactRawURL(t)
@@ -108,8 +102,8 @@ func maskInput(s string) string {
 	return RedactRawURL(s)
 }
 
-// explained is an error that says what it is about apart from what went
-// wrong, as template.Error, headers.Error and catalog.Error do.
+// explained is an error that says its subject apart from its reason, as
+// template.Error, headers.Error and catalog.Error do.
 type explained interface {
 	Subject() string
 	Reason() string
@@ -123,8 +117,7 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
-// newError keeps the input masked, so that Input can be logged; Error
-// and Format mask it again, for an Error made by hand.
+// newError keeps the input masked, so that Input can be logged.
 func newError(op, input string, err error) error {
 	return &Error{Op: op, Input: maskInput(input), Err: err}
 }

@@ -12,15 +12,13 @@ import (
 )
 
 // ErrReservedParam is returned when options with a parameter named like a
-// reserved key (url, data …) are written as JSON, where the octokit shape
-// has no place for it; Build takes it as any other parameter.
+// reserved key (url, data …) are written as JSON, which has no place for it.
 var ErrReservedParam = errors.New("parameter name is a reserved option key")
 
 // MarshalJSON writes o in @octokit/endpoint's shape, as v6 writes merged
-// options: the reserved keys (method, baseUrl, url, headers, mediaType,
-// data, request) and one key a parameter, in the order they were set,
-// mediaType always. A removed header is null, a []byte Data a string, and
-// an io.Reader Data, which cannot be read here, is left out.
+// options: the reserved keys and one key a parameter, in the order set,
+// mediaType always. A removed header is null, a []byte Data a string, an
+// io.Reader Data null.
 func (o Options) MarshalJSON() ([]byte, error) {
 	for _, p := range o.Params {
 		if isReserved(p.Name) {
@@ -46,8 +44,8 @@ func (o Options) MarshalJSON() ([]byte, error) {
 	}), nil
 }
 
-// withMediaType puts mediaType where v6's root DEFAULTS has it, after
-// headers (or baseUrl, or method), when the layer does not set it.
+// withMediaType puts mediaType where v6's DEFAULTS has it, after headers
+// (or baseUrl, or method), when the layer does not set it.
 func withMediaType(keys []string) []string {
 	if slices.Contains(keys, keyMediaType) {
 		return keys
@@ -114,9 +112,8 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
-// appendData writes the data option; JSON text that is a string (from a
-// time.Time, say) goes as a string, quotes and all, since the octokit
-// shape reads a string as the raw body.
+// appendData writes the data option; a JSON string (from a time.Time)
+// goes quotes and all, since the octokit shape reads a string as raw.
 func (l *layer) appendData(b []byte) []byte {
 	switch raw := l.Data.raw.(type) {
 	case []byte:
@@ -143,11 +140,10 @@ func (p Params) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads the octokit shape, every key but the reserved ones a
-// parameter, in document order, as JSON.parse has it: a repeated key's
-// last value wins whole, in the first one's place, of two spellings of a
-// header the later wins, and a null option is not set, also after a value
-// (a null header is in RemoveHeaders). mediaType's keys are matched in
-// any case, as encoding/json matches fields. Time is linear in the input.
+// parameter, as JSON.parse has it: a repeated key's last value wins in
+// the first one's place, of two spellings of a header the later, and a
+// null option is not set (a null header is in RemoveHeaders). mediaType's
+// keys match in any case, as encoding/json's fields do.
 func (o *Options) UnmarshalJSON(data []byte) error {
 	l, err := decodeLayer(data, true)
 	if err != nil {
@@ -157,8 +153,8 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// decodeLayer reads options JSON into a checked layer, with the order of
-// its keys when withOrder (only merged options show it).
+// decodeLayer reads options JSON into a checked layer, with its keys'
+// order when withOrder.
 func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	d, err := value.NewDecoder(data)
 	if err != nil {
@@ -200,15 +196,12 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	return l, nil
 }
 
-// The decoded strings point into the decoder's one copy of the options;
-// a header's, kept in a result's header map, would pin all of them (a
-// large data member too): options longer than maxPinned have their
-// headers copied out.
+// Decoded strings point into the decoder's copy of the options, which a
+// result's header map would pin: past maxPinned, headers are copied out.
 const maxPinned = 1 << 10
 
-// decodeReserved reads the value of a reserved key, which replaces what
-// it gave before: a null leaves the option not set. nParams is the number
-// of parameters before it.
+// decodeReserved reads a reserved key's value over any before, a null
+// leaving the option not set; nParams parameters came before it.
 func decodeReserved(d *value.Decoder, l *layer, key string, order *[]string, withOrder bool, nParams int) error {
 	clearOption(l, key)
 	if d.Null() {
@@ -282,8 +275,8 @@ func decodeString(d *value.Decoder, key string) (string, error) {
 	return d.String(), nil
 }
 
-// decodeHeaders reads the headers object: numbers and booleans as their
-// JSON text, null as a removal.
+// decodeHeaders reads the headers object: numbers and booleans as text,
+// null a removal.
 func decodeHeaders(d *value.Decoder, hs *headerList) error {
 	if d.Peek() != '{' {
 		return d.Errorf("headers: want an object")
@@ -306,9 +299,8 @@ func decodeHeaders(d *value.Decoder, hs *headerList) error {
 	})
 }
 
-// decodeMediaType reads {"format": string|null, "previews": [string…]|null}
-// as json.Unmarshal fills a struct: keys in any case, a null format left
-// as it is, unknown keys ignored.
+// decodeMediaType reads {"format", "previews"} as json.Unmarshal fills a
+// struct: keys in any case, a null format ignored, unknown keys too.
 func decodeMediaType(d *value.Decoder, l *layer) error {
 	if d.Peek() != '{' {
 		return d.Errorf("mediaType: want an object")
@@ -357,9 +349,8 @@ func optionsError(err error) error {
 }
 
 // MarshalJSON writes {"method","url","headers","body"?,"request"?}:
-// headers sorted by name, a JSON body as it is, a string or []byte body
-// as a string, an io.Reader body, which cannot be read here, left out,
-// and request whenever it is set, even empty, as v6 does.
+// headers sorted, a JSON body as it is, a string or []byte body as a
+// string, an io.Reader body left out, and request whenever set, as v6.
 func (r RequestOptions) MarshalJSON() ([]byte, error) {
 	body, hasBody, err := bodyJSON(r.Body)
 	if err != nil {

@@ -215,13 +215,10 @@ func (o Options) view() optionsView {
 	o = o.Redacted()
 	v := optionsView{Method: o.Method, BaseURL: o.BaseURL, URL: o.URL, Headers: o.Headers,
 		RemoveHeaders: o.RemoveHeaders, MediaType: o.MediaType, Data: jsonText(o.Data), Request: o.Request, Params: o.Params}
-	if o.Request != nil {
-		v.Request = make(map[string]any, len(o.Request))
-		for k, x := range o.Request {
-			v.Request[k] = jsonText(x)
-		}
+	for k, x := range v.Request { // Redacted made Request and Params copies
+		v.Request[k] = jsonText(x)
 	}
-	for i := range v.Params { // Redacted made Params a copy
+	for i := range v.Params {
 		v.Params[i].Value = jsonText(v.Params[i].Value)
 	}
 	return v
