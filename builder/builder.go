@@ -77,7 +77,7 @@ func (b *Builder) Param(name string, value any) *Builder {
 	if !dst.SetScalar(value) {
 		v, err := toValue(value, &b.budget)
 		if err != nil {
-			b.err = valueErr(name, err)
+			b.err = newError("param", name, err)
 			return b
 		}
 		*dst = v
@@ -199,7 +199,7 @@ func (b *Builder) Data(data any) *Builder {
 	b.budget.Refund(b.call.Data.v) // data set again; zero for a raw body
 	d, err := toBody(data, &b.budget)
 	if err != nil {
-		b.err = valueErr(keyData, err)
+		b.err = newError("param", keyData, err)
 		return b
 	}
 	b.call.Data = d
@@ -221,7 +221,7 @@ func (b *Builder) Meta(key string, v any) *Builder {
 	}
 	val, err := toValueAt(v, &b.budget, 1) // one level down, in the object
 	if err != nil {
-		b.err = valueErr(keyRequest, err)
+		b.err = newError("param", keyRequest, err)
 		return b
 	}
 	if at >= 0 {

@@ -139,21 +139,21 @@ func idWords(s string) int {
 
 // applyCatalog checks merged options against the catalogue and routes
 // their parameters (WithCatalog): params are the merged ones, mine the
-// call's own, callHeaders and callMethod the call's. It returns the
+// call's own, call what the call set. It returns the
 // parameters left (params unless some moved), whether the headers
 // changed, the operation, and its template when m.URL is it.
-func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerList, callMethod string, cat Catalog) (kept []param, headersChanged bool, op Operation, t *template.Template, err error) {
-	if op, t, err = routeOperation(m, cat, callMethod); err != nil {
+func applyCatalog(m *layer, params []param, mine paramList, call *layer) (kept []param, headersChanged bool, op Operation, t *template.Template, err error) {
+	if op, t, err = routeOperation(m, call.Method); err != nil {
 		return nil, false, nil, nil, err
 	}
-	kept, headersChanged, sendsBody, err := placeParams(m, op, params, mine, callHeaders)
+	kept, headersChanged, sendsBody, err := placeParams(m, op, params, mine, call.Headers)
+	if err == nil {
+		err = checkData(m, op)
+	}
+	if err == nil {
+		err = checkMissing(m, op, kept, sendsBody)
+	}
 	if err != nil {
-		return nil, false, nil, nil, err
-	}
-	if err := checkData(m, op); err != nil {
-		return nil, false, nil, nil, err
-	}
-	if err := checkMissing(m, op, kept, sendsBody); err != nil {
 		return nil, false, nil, nil, err
 	}
 	return kept, headersChanged, op, t, nil
@@ -161,8 +161,8 @@ func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerLi
 
 // routeOperation finds m's operation and sets m's method and URL to its
 // own, keeping a literal query and an absolute route's server.
-func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *template.Template, error) {
-	op, byID, err := findOperation(m, cat)
+func routeOperation(m *layer, callMethod string) (Operation, *template.Template, error) {
+	op, byID, err := findOperation(m)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -192,7 +192,8 @@ func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *templ
 
 // findOperation resolves m's route, a path first, then an ID when it is
 // one word.
-func findOperation(m *layer, cat Catalog) (op Operation, byID bool, err error) {
+func findOperation(m *layer) (op Operation, byID bool, err error) {
+	cat := m.Catalog.c
 	method := m.Method
 	if byID = isOperationID(m.URL); byID {
 		method = "" // the operation's

@@ -112,12 +112,12 @@ func toLayer(o *Options) (layer, error) {
 	l.Previews = previewList{slices.Clone(o.MediaType.Previews)}
 	budget := value.NewBudget()
 	if l.Data, err = toBody(o.Data, budget); err != nil {
-		return layer{}, valueErr(keyData, err)
+		return layer{}, newError("param", keyData, err)
 	}
 	if o.Request != nil {
 		v, err := toValue(o.Request, budget)
 		if err != nil {
-			return layer{}, valueErr(keyRequest, err)
+			return layer{}, newError("param", keyRequest, err)
 		}
 		l.Request = inOrder(v, o.requestKeys)
 	}
@@ -130,7 +130,7 @@ func toLayer(o *Options) (layer, error) {
 			}
 			budget.Refund(*dst) // a name given again gives back what it took
 			if *dst, err = toValue(p.Value, budget); err != nil {
-				return layer{}, valueErr(p.Name, err)
+				return layer{}, newError("param", p.Name, err)
 			}
 		}
 		l.Params = paramList{ps.list}
@@ -250,8 +250,4 @@ func checkParamName(name string) error {
 		return newError("param", "", ErrInvalidParam)
 	}
 	return nil
-}
-
-func valueErr(name string, err error) error {
-	return newError("param", name, err)
 }

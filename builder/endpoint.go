@@ -73,7 +73,7 @@ func (next *Endpoint) layerOn(i int, opt Option) error {
 	}
 	var o Options
 	if err := opt(&o); err != nil {
-		return defaultsError(err)
+		return wrapError("defaults", err)
 	}
 	l, err := toLayer(&o)
 	if err == nil {
@@ -81,7 +81,7 @@ func (next *Endpoint) layerOn(i int, opt Option) error {
 		err = defaultData(&l)
 	}
 	if err != nil {
-		return defaultsError(err)
+		return wrapError("defaults", err)
 	}
 	merged, err := mergeLayers(&next.defaults, &l)
 	if err != nil {
@@ -154,7 +154,7 @@ func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 	}
 	var op Operation
 	if m.Catalog.c != nil {
-		kept, _, catOp, _, err := applyCatalog(&m, m.Params.list, call.Params, call.Headers, call.Method, m.Catalog.c)
+		kept, _, catOp, _, err := applyCatalog(&m, m.Params.list, call.Params, call)
 		if err != nil {
 			return Options{}, err
 		}
@@ -277,7 +277,7 @@ func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 	}
 	c := parse{pre: &e.pre, headersChanged: len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0}
 	if m.Catalog.c != nil {
-		kept, moved, op, t, err := applyCatalog(&m, params, mine, call.Headers, call.Method, m.Catalog.c)
+		kept, moved, op, t, err := applyCatalog(&m, params, mine, call)
 		if err != nil {
 			return err
 		}
@@ -312,11 +312,11 @@ func callKeys(route string, l *layer) keyOrder {
 	return keyOrder{keys: keys}
 }
 
-// defaultsError wraps a layer's error unless it says where it came from.
-func defaultsError(err error) error {
+// wrapError wraps err as op's unless it is an *Error already.
+func wrapError(op string, err error) error {
 	var e *Error
 	if errors.As(err, &e) {
 		return err
 	}
-	return newError("defaults", "", err)
+	return newError(op, "", err)
 }

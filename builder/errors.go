@@ -12,19 +12,17 @@ import (
 )
 
 // Sentinels: every error a call returns is an *Error wrapping one of
-// these, or one of the template, headers, media or catalog packages'.
+// these, or one of another package's.
 var (
 	// ErrMissingParam is returned when a path variable has no value, or a
 	// catalogue's required parameter none; it is template.ErrMissing.
 	ErrMissingParam = template.ErrMissing
-	// ErrMissingURL is returned when neither the route, the options nor a
-	// defaults layer set a URL.
+	// ErrMissingURL is returned when nothing set a URL.
 	ErrMissingURL = errors.New("missing url")
 	// ErrInvalidRoute is returned when a route is not "METHOD /target" or
 	// a target alone (see Endpoint.Route).
 	ErrInvalidRoute = errors.New("invalid route")
-	// ErrInvalidMethod is returned when a method is empty or not an HTTP
-	// token.
+	// ErrInvalidMethod is returned when a method is not an HTTP token.
 	ErrInvalidMethod = errors.New("invalid method")
 	// ErrInvalidBaseURL is returned when a base URL is neither an http(s)
 	// URL with a host nor a path, or has a query, fragment or dot segment.
@@ -33,22 +31,18 @@ var (
 	// key the route's own query sets already (GET /x?state=open with state).
 	ErrInvalidParam = errors.New("invalid parameter name")
 	// ErrInvalidValue is returned when a value has no JSON form (a func,
-	// NaN, a json.RawMessage that is not JSON …) or its MarshalJSON or
-	// MarshalText failed or panicked.
+	// NaN …) or its MarshalJSON or MarshalText failed or panicked.
 	ErrInvalidValue = value.ErrInvalid
 	// ErrInvalidOption is returned when a nil Option is given to Defaults.
 	ErrInvalidOption = errors.New("invalid option")
 	// ErrDataWithParams is returned when Data is set beside parameters of
 	// the same call that would go to the body.
 	ErrDataWithParams = errors.New("data together with body parameters")
-	// ErrDataNotAllowed is returned when Data is set for a method that
-	// sends no body.
+	// ErrDataNotAllowed is returned when Data is set for a bodiless method.
 	ErrDataNotAllowed = errors.New("data for a method without a body")
-	// ErrInvalidOptions is returned when options JSON is malformed or of
-	// the wrong shape.
+	// ErrInvalidOptions is returned for malformed or misshapen options JSON.
 	ErrInvalidOptions = errors.New("invalid options")
-	// ErrLimit is returned when an input is past one of the documented
-	// limits (MaxParams, MaxDepth, MaxNodes, MaxPreviews, MaxHeaders).
+	// ErrLimit is returned when an input is past one of the Max limits.
 	ErrLimit = value.ErrLimit
 	// ErrRequest is returned when request options cannot become an
 	// *http.Request: a relative or malformed URL, a body with no JSON

@@ -338,14 +338,10 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 
 // optionsError wraps a decoding error in ErrInvalidOptions, but a limit.
 func optionsError(err error) error {
-	if errors.Is(err, ErrLimit) {
-		var e *Error
-		if errors.As(err, &e) {
-			return err
-		}
-		return newError("options", "", err)
+	if !errors.Is(err, ErrLimit) {
+		err = fmt.Errorf("%w: %w", ErrInvalidOptions, err)
 	}
-	return newError("options", "", fmt.Errorf("%w: %w", ErrInvalidOptions, err))
+	return wrapError("options", err)
 }
 
 // MarshalJSON writes {"method","url","headers","body"?,"request"?}:
