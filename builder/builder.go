@@ -106,16 +106,6 @@ func (b *Builder) paramSlot(name string) *value.Value {
 	return v
 }
 
-func (b *Builder) params() []param {
-	if b.more.list != nil {
-		return slices.Clone(b.more.list)
-	}
-	if b.n == 0 {
-		return nil
-	}
-	return append(make([]param, 0, b.n), b.small[:b.n]...)
-}
-
 // own returns the parameters uncopied, for a parser that keeps nothing:
 // apart from the layer, they let the Builder stay on the stack.
 func (b *Builder) own() []param {
@@ -270,7 +260,7 @@ func (b *Builder) Merge() (Options, error) {
 	if err := b.bareLayer(&l); err != nil {
 		return Options{}, err
 	}
-	l.Params = paramList{b.params()}
+	l.Params = paramList{slices.Clone(b.own())}
 	return b.ep().merge(b.route, &l)
 }
 

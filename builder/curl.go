@@ -2,6 +2,7 @@ package builder
 
 import (
 	"bytes"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -25,10 +26,7 @@ func (r RequestOptions) Curl() string {
 		b.WriteString(" -X ")
 		b.WriteString(shellQuote(strings.ToUpper(r.Method)))
 	}
-	names := make([]string, 0, len(r.Headers))
-	for name := range r.Headers {
-		names = append(names, name)
-	}
+	names := slices.Collect(maps.Keys(r.Headers))
 	if _, ok := r.Headers.Lookup("content-type"); !ok && r.Body != nil {
 		names = append(names, "content-type")
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/endpointkit/endpoint/internal/value"
 )
@@ -238,11 +239,7 @@ func routeLayer(method, target string, l layer) (layer, error) {
 			if l.Keys.urlAt > 0 && l.Keys.urlAt-1 < at {
 				at = l.Keys.urlAt - 1
 			}
-			list := make([]param, len(l.Params.list)+1)
-			copy(list, l.Params.list[:at])
-			list[at] = param{keyURL, value.Str(l.URL)}
-			copy(list[at+1:], l.Params.list[at:])
-			l.Params = paramList{list}
+			l.Params = paramList{slices.Insert(slices.Clip(l.Params.list), at, param{keyURL, value.Str(l.URL)})}
 		}
 		l.URL = target
 	}

@@ -211,13 +211,11 @@ const (
 	keyRequest   = "request"
 )
 
-func isReserved(key string) bool {
-	switch key {
-	case keyMethod, keyBaseURL, keyURL, keyHeaders, keyMediaType, keyData, keyRequest:
-		return true
-	}
-	return false
-}
+// reservedKeys in v6's order when the keys come from one object: its
+// DEFAULTS' (method, baseUrl, headers, mediaType), then the call's.
+var reservedKeys = [...]string{keyMethod, keyBaseURL, keyHeaders, keyMediaType, keyURL, keyData, keyRequest}
+
+func isReserved(key string) bool { return slices.Contains(reservedKeys[:], key) }
 
 func (l *layer) has(key string) bool {
 	switch key {
@@ -251,9 +249,7 @@ func (l *layer) order() []string {
 	for _, k := range l.Keys.keys {
 		add(k)
 	}
-	// v6's order when the keys come from one object: its root DEFAULTS
-	// (method, baseUrl, headers, mediaType), then the call's url.
-	for _, k := range [...]string{keyMethod, keyBaseURL, keyHeaders, keyMediaType, keyURL, keyData, keyRequest} {
+	for _, k := range reservedKeys {
 		add(k)
 	}
 	for _, p := range l.Params.list {
