@@ -94,7 +94,10 @@ func redactNames(names []string) []string {
 // redactHeaders returns a copy of h with sensitive headers masked and
 // the credentials of URLs in the others (a referer).
 func redactHeaders(h headers.Set) headers.Set {
-	var out headers.Set
+	if h == nil {
+		return nil
+	}
+	out := h.Clone()
 	for name, v := range h {
 		// An invalid name, never sent, may be a sensitive one misspelt
 		// ("authorization "), or hold a URL.
@@ -104,9 +107,6 @@ func redactHeaders(h headers.Set) headers.Set {
 				continue
 			}
 		}
-		if out == nil {
-			out = h.Clone()
-		}
 		if !valid {
 			if key := RedactURL(name); key != name {
 				delete(out, name)
@@ -114,9 +114,6 @@ func redactHeaders(h headers.Set) headers.Set {
 			}
 		}
 		out[name] = masked
-	}
-	if out == nil && h != nil {
-		out = h.Clone()
 	}
 	return out
 }
