@@ -138,10 +138,10 @@ func idWords(s string) int {
 }
 
 // applyCatalog checks merged options against the catalogue and routes
-// their parameters (WithCatalog): params are the merged ones, mine the
-// call's own, call what the call set. It returns the
-// parameters left (params unless some moved), whether the headers
-// changed, the operation, and its template when m.URL is it.
+// their parameters (WithCatalog): params are the merged ones, mine and
+// call the call's own. It returns the parameters left (params unless
+// some moved), whether the headers changed, the operation, and its
+// template when m.URL is it.
 func applyCatalog(m *layer, params []param, mine paramList, call *layer) (kept []param, headersChanged bool, op Operation, t *template.Template, err error) {
 	if op, t, err = routeOperation(m, call.Method); err != nil {
 		return nil, false, nil, nil, err
