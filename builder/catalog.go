@@ -360,12 +360,8 @@ func routeBase(route, target string) string {
 // headerParam sets a header parameter's header (set false for no value),
 // unless it is a default's and the call sets or removes that header.
 func headerParam(m *layer, op Operation, p param, callHeaders headerList, mine paramList) (set bool, err error) {
-	if k := p.v.Kind(); k == value.Array || k == value.Object {
-		if v, ok := op.StyledValue(p.name, p.v); ok {
-			p.v = v // the header's simple style, written by the catalogue
-		}
-	}
-	text, ok, err := headerText(p.name, p.v)
+	v, _ := styled(op, p) // the header's simple style
+	text, ok, err := headerText(p.name, v)
 	if err != nil || !ok {
 		return false, err // nil: no value, so no header
 	}
@@ -375,6 +371,17 @@ func headerParam(m *layer, op Operation, p param, callHeaders headerList, mine p
 	}
 	m.Headers = m.Headers.set(header{name: name, value: text})
 	return true, headerLimit(len(m.Headers.list))
+}
+
+// styled is an array or object parameter in op's style where the
+// template cannot write it (StyledValue); false when it is as it was.
+func styled(op Operation, p param) (value.Value, bool) {
+	if k := p.v.Kind(); k == value.Array || k == value.Object {
+		if v, ok := op.StyledValue(p.name, p.v); ok {
+			return v, true
+		}
+	}
+	return p.v, false
 }
 
 // headerText is a header parameter's value, checked as Header checks it:
@@ -523,17 +530,12 @@ func catalogParams(op Operation, t *template.Template, params []param) []param {
 	encoded := strings.IndexByte(t.String(), '%') >= 0
 	var out []param
 	for i, p := range params {
-		styled := false
-		if k := p.v.Kind(); k == value.Array || k == value.Object {
-			var v value.Value
-			if v, styled = op.StyledValue(p.name, p.v); styled {
-				p.v = v
-			}
-		}
+		var changed bool
+		p.v, changed = styled(op, p)
 		if encoded && !t.Uses(p.name) && t.Uses(template.VarName(p.name)) {
-			p.name, styled = template.VarName(p.name), true
+			p.name, changed = template.VarName(p.name), true
 		}
-		if styled {
+		if changed {
 			if out == nil {
 				out = slices.Clone(params)
 			}
