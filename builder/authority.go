@@ -34,11 +34,7 @@ func checkBaseURL(base string) error {
 		return newError("base url", base, fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
 	}
 	if err := checkURL([]byte(base)); err != nil {
-		var e *Error
-		if errors.As(err, &e) {
-			err = e.Err
-		}
-		return newError("base url", base, fmt.Errorf("%w: %w", ErrInvalidBaseURL, err))
+		return newError("base url", base, fmt.Errorf("%w: %w", ErrInvalidBaseURL, errors.Unwrap(err))) // checkURL's *Error
 	}
 	return nil
 }
