@@ -203,72 +203,68 @@ const maxPinned = 1 << 10
 // decodeReserved reads a reserved key's value over any before, a null
 // leaving the option not set; nParams parameters came before it.
 func decodeReserved(d *value.Decoder, l *layer, key string, order *[]string, withOrder bool, nParams int) error {
-	clearOption(l, key)
-	if d.Null() {
+	null := d.Null()
+	if null {
 		if key == keyURL {
 			l.Keys.urlAt = 0
 		}
 		if i := slices.Index(*order, key); i >= 0 {
 			*order = slices.Delete(*order, i, i+1)
 		}
-		return nil
+	} else {
+		if withOrder && !slices.Contains(*order, key) {
+			*order = append(*order, key)
+		}
+		if key == keyURL && l.Keys.urlAt == 0 { // its first place, as in order
+			l.Keys.urlAt = nParams + 1
+		}
 	}
-	if withOrder && !slices.Contains(*order, key) {
-		*order = append(*order, key)
-	}
-	if key == keyURL && l.Keys.urlAt == 0 { // its first place, as in order
-		l.Keys.urlAt = nParams + 1
-	}
-	return decodeOption(d, l, key)
+	return decodeOption(d, l, key, null)
 }
 
-func clearOption(l *layer, key string) {
-	switch key {
-	case keyMethod:
-		l.Method = ""
-	case keyBaseURL:
-		l.BaseURL = ""
-	case keyURL:
-		l.URL = ""
-	case keyHeaders:
-		l.Headers = headerList{}
-	case keyMediaType:
-		l.Format, l.Previews = "", previewList{}
-	case keyData:
-		l.Data = body{}
-	case keyRequest:
-		l.Request = value.Value{}
-	}
-}
-
-func decodeOption(d *value.Decoder, l *layer, key string) error {
+// decodeOption sets the reserved option key to its value, or clears it
+// for null.
+func decodeOption(d *value.Decoder, l *layer, key string, null bool) error {
 	var err error
 	switch key {
 	case keyMethod:
-		l.Method, err = decodeString(d, key)
+		l.Method, err = decodeString(d, key, null)
 	case keyBaseURL:
-		l.BaseURL, err = decodeString(d, key)
+		l.BaseURL, err = decodeString(d, key, null)
 	case keyURL:
-		l.URL, err = decodeString(d, key)
+		l.URL, err = decodeString(d, key, null)
 	case keyHeaders:
-		err = decodeHeaders(d, &l.Headers)
+		l.Headers = headerList{}
+		if !null {
+			err = decodeHeaders(d, &l.Headers)
+		}
 	case keyMediaType:
-		err = decodeMediaType(d, l)
+		l.Format, l.Previews = "", previewList{}
+		if !null {
+			err = decodeMediaType(d, l)
+		}
 	case keyData:
-		var v value.Value
-		if v, err = d.Value(); err == nil {
-			l.Data = body{set: true, v: v}
+		l.Data = body{set: !null}
+		if !null {
+			l.Data.v, err = d.Value()
 		}
 	case keyRequest:
-		if d.Peek() != '{' {
+		l.Request = value.Value{}
+		if !null && d.Peek() != '{' {
 			return d.Errorf("request: want an object")
 		}
-		l.Request, err = d.Value()
+		if !null {
+			l.Request, err = d.Value()
+		}
 	}
 	return err
 }
 
-func decodeString(d *value.Decoder, key string) (string, error) {
+// decodeString reads a string, "" for null.
+func decodeString(d *value.Decoder, key string, null bool) (string, error) {
+	if null {
+		return "", nil
+	}
 	if d.Peek() != '"' {
 		return "", d.Errorf(key + ": want a string")
 	}
@@ -311,7 +307,7 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 			if d.Null() {
 				return nil
 			}
-			s, err := decodeString(d, "mediaType.format")
+			s, err := decodeString(d, "mediaType.format", false)
 			l.Format = s
 			return err
 		case strings.EqualFold(key, "previews"):
@@ -324,7 +320,7 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 			}
 			var names []string
 			err := d.Array(func() error {
-				s, err := decodeString(d, "mediaType.previews")
+				s, err := decodeString(d, "mediaType.previews", false)
 				names = append(names, s)
 				return err
 			})
