@@ -11,15 +11,12 @@ import (
 )
 
 // ErrInvalidHost is returned when a built URL has no host or one net/url
-// refuses (a space, a bad escape, an unclosed IPv6 literal, a port that is
-// no number), and for an invalid host given to WithEnterprise.
+// refuses, and for an invalid host given to WithEnterprise.
 var ErrInvalidHost = errors.New("invalid host")
 
-// checkBaseURL accepts "", a path ("/api", for a client that resolves it
-// against its own origin), or an http or https URL with a host, without a
-// query, fragment or dot segment, where what is joined after it would land
-// in the query, or climb. URLs are checked by net/url, the parser of
-// HTTPRequest and every Go client, so that Build makes no URL they refuse.
+// checkBaseURL accepts "", a path ("/api"), or an http(s) URL with a
+// host, without a query, fragment or dot segment, where what is joined
+// would land or climb; net/url, every Go client's parser, checks it.
 func checkBaseURL(base string) error {
 	if base == "" {
 		return nil
@@ -37,17 +34,12 @@ func checkBaseURL(base string) error {
 		return newError("base url", base, fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
 	}
 	if err := checkURL(base); err != nil {
-		var e *Error
-		if errors.As(err, &e) {
-			err = e.Err
-		}
-		return newError("base url", base, fmt.Errorf("%w: %w", ErrInvalidBaseURL, err))
+		return newError("base url", base, fmt.Errorf("%w: %w", ErrInvalidBaseURL, errors.Unwrap(err))) // checkURL's *Error
 	}
 	return nil
 }
 
-// checkURL checks that a built absolute URL parses and has a host; a
-// relative one's parts were all encoded by the template.
+// checkURL checks that a built absolute URL parses and has a host.
 func checkURL(u string) error {
 	if !isAbsolute(u) {
 		return nil
@@ -66,8 +58,8 @@ func checkURL(u string) error {
 	return nil
 }
 
-// parseError says why net/url refuses s without quoting s, which the
-// error does once: url.Error's cause may quote a piece of a password.
+// parseError says why net/url refuses s without url.Error's quote of s,
+// which may hold a piece of a password.
 func parseError(s string, err error) error {
 	err = userinfo.Cause(s, err, func(s string) error {
 		_, err := url.Parse(s)

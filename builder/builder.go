@@ -9,13 +9,11 @@ import (
 	"github.com/endpointkit/endpoint/media"
 )
 
-// Builder is one call, set up fluently and then built: each method
-// converts its value at once and returns the Builder, and the first error
-// is kept for Build, Merge or HTTPRequest to return. A Builder is for one
-// goroutine; it may build any number of times and go on changing, since no
-// result shares anything with it (a []byte or io.Reader Data aside). A copy
-// of the struct (c := *b) shares parameters and headers with b: branch a
-// call with [Builder.Clone].
+// Builder is one call, set up fluently: each method converts its value at
+// once, and the first error is kept for Build, Merge or HTTPRequest. A
+// Builder is for one goroutine; it may build any number of times and go
+// on changing, as no result shares anything with it (a []byte or
+// io.Reader Data aside). Branch a call with [Builder.Clone], not c := *b.
 //
 //   - route: [Endpoint.Route], [Builder.Method], [Builder.URL], [Builder.BaseURL]
 //   - parameters: [Builder.Param], [Builder.Params]
@@ -31,8 +29,7 @@ type Builder struct {
 	call   layer // what the methods set, but the parameters
 	err    error
 	budget value.Budget
-	// The parameters: the first ones in small, without allocating, all of
-	// them in more once small is full.
+	// The parameters: the first in small, all in more once small is full.
 	small [6]param
 	n     int
 	more  paramSet
@@ -42,9 +39,8 @@ type Builder struct {
 
 // Route starts a call: "METHOD /path/{param}" (an HTTP token, one space,
 // a target without white space), or a target alone, starting with "/",
-// "{" or http(s)://, which leaves the method to the defaults. Anything else
-// is ErrInvalidRoute, reported by Build before any later error, as the
-// route is read first.
+// "{" or http(s)://, the method the defaults'. Anything else is
+// ErrInvalidRoute, reported by Build before any later error.
 func (e *Endpoint) Route(route string) *Builder {
 	b := &Builder{e: e, route: route}
 	b.method, b.target, b.err = e.splitRoute(route)
@@ -71,22 +67,6 @@ func (b *Builder) Param(name string, value any) *Builder {
 		b.err = err
 		return b
 	}
-	if b.more.list == nil && b.n < len(b.small) && b.smallIndex(name) < 0 {
-		// A new parameter in the Builder's own room, a scalar converted
-		// in place.
-		p := &b.small[b.n]
-		if !p.v.SetScalar(value) {
-			v, err := toValue(value, &b.budget)
-			if err != nil {
-				b.err = valueErr(name, err)
-				return b
-			}
-			p.v = v
-		}
-		p.name = name
-		b.n++
-		return b
-	}
 	// A name set again gives back what its old value took first, so that
 	// MaxNodes never counts both.
 	dst := b.paramSlot(name)
@@ -97,7 +77,7 @@ func (b *Builder) Param(name string, value any) *Builder {
 	if !dst.SetScalar(value) {
 		v, err := toValue(value, &b.budget)
 		if err != nil {
-			b.err = valueErr(name, err)
+			b.err = newError("param", name, err)
 			return b
 		}
 		*dst = v
@@ -105,21 +85,14 @@ func (b *Builder) Param(name string, value any) *Builder {
 	return b
 }
 
-func (b *Builder) smallIndex(name string) int {
-	for i := range b.n {
-		if b.small[i].name == name {
-			return i
-		}
-	}
-	return -1
-}
-
-// paramSlot returns where name's value goes, a new place at the end
-// holding null for a new name; nil, with b.err set, past MaxParams.
+// paramSlot returns where name's value goes (null for a new name); nil,
+// with b.err set, past MaxParams.
 func (b *Builder) paramSlot(name string) *value.Value {
 	if b.more.list == nil {
-		if i := b.smallIndex(name); i >= 0 {
-			return &b.small[i].v
+		for i := range b.n {
+			if b.small[i].name == name {
+				return &b.small[i].v
+			}
 		}
 		if b.n < len(b.small) {
 			b.small[b.n] = param{name: name}
@@ -128,27 +101,13 @@ func (b *Builder) paramSlot(name string) *value.Value {
 		}
 		b.more.list = append(make([]param, 0, 4*len(b.small)), b.small[:]...)
 	}
-	i, free := b.more.lookup(name)
-	if i < 0 && len(b.more.list) >= MaxParams {
-		b.err = paramLimit()
-		return nil
-	}
-	return b.more.slot(i, free, name)
+	v, _, err := b.more.add(name)
+	b.err = err
+	return v
 }
 
-func (b *Builder) params() []param {
-	if b.more.list != nil {
-		return slices.Clone(b.more.list)
-	}
-	if b.n == 0 {
-		return nil
-	}
-	return append(make([]param, 0, b.n), b.small[:b.n]...)
-}
-
-// own returns the parameters uncopied, for a parser that keeps nothing of
-// them: handed over apart from the layer, they let the Builder stay on the
-// stack.
+// own returns the parameters uncopied, for a parser that keeps nothing:
+// apart from the layer, they let the Builder stay on the stack.
 func (b *Builder) own() []param {
 	if b.more.list != nil {
 		return b.more.list
@@ -164,9 +123,8 @@ func (b *Builder) Params(params map[string]any) *Builder {
 	return b
 }
 
-// Header sets a header, the last value of a name (in any case) winning.
-// The name must be an HTTP token and the value free of control characters;
-// an error never quotes the value.
+// Header sets a header, the last value of a name in any case winning.
+// The name must be a token and the value free of control characters.
 func (b *Builder) Header(name, value string) *Builder {
 	if b.err != nil {
 		return b
@@ -175,7 +133,7 @@ func (b *Builder) Header(name, value string) *Builder {
 		b.err = err
 		return b
 	}
-	b.setHeader(header{name: headers.Name(name), value: value})
+	b.err = b.call.Headers.add(header{name: headers.Name(name), value: value})
 	return b
 }
 
@@ -188,18 +146,8 @@ func (b *Builder) RemoveHeader(name string) *Builder {
 		b.err = newError("header", "", err)
 		return b
 	}
-	b.setHeader(header{name: headers.Name(name), removed: true})
+	b.err = b.call.Headers.add(header{name: headers.Name(name), removed: true})
 	return b
-}
-
-func (b *Builder) setHeader(h header) {
-	if i := b.call.Headers.find(h.name); i >= 0 {
-		b.call.Headers.list[i] = h
-		return
-	}
-	if b.err = headerLimit(len(b.call.Headers.list) + 1); b.err == nil {
-		b.call.Headers.list = append(b.call.Headers.list, h)
-	}
 }
 
 // Preview adds API previews; "-preview" suffixes are optional.
@@ -216,8 +164,8 @@ func (b *Builder) Preview(names ...string) *Builder {
 	return b
 }
 
-// Format sets the media type format, such as "raw" or "diff", which
-// rewrites the accept header's GitHub media types.
+// Format sets the media type format ("raw", "diff"), which rewrites the
+// accept header's GitHub media types.
 func (b *Builder) Format(format string) *Builder {
 	if b.err != nil {
 		return b
@@ -230,11 +178,10 @@ func (b *Builder) Format(format string) *Builder {
 	return b
 }
 
-// Data sets the whole body: a string (of any string type), []byte or
-// io.Reader is sent as it is (a []byte is not copied: leave it alone until
-// the request is sent), anything else as JSON, converted at once, even when
-// that JSON is a string (a time.Time). nil and a value whose JSON is null
-// set no body, as a null data does in options JSON.
+// Data sets the whole body: a string (of any string type), []byte (not
+// copied: leave it alone until sent) or io.Reader as it is, anything else
+// as JSON, converted at once, even a JSON string (a time.Time). nil and a
+// value whose JSON is null set no body.
 func (b *Builder) Data(data any) *Builder {
 	if b.err != nil {
 		return b
@@ -242,7 +189,7 @@ func (b *Builder) Data(data any) *Builder {
 	b.budget.Refund(b.call.Data.v) // data set again; zero for a raw body
 	d, err := toBody(data, &b.budget)
 	if err != nil {
-		b.err = valueErr(keyData, err)
+		b.err = newError("param", keyData, err)
 		return b
 	}
 	b.call.Data = d
@@ -250,16 +197,13 @@ func (b *Builder) Data(data any) *Builder {
 }
 
 // Meta sets a key of the meta information passed through to
-// RequestOptions.Request (octokit's request option) for the client that
-// sends the request.
+// RequestOptions.Request (octokit's request option).
 func (b *Builder) Meta(key string, v any) *Builder {
 	if b.err != nil {
 		return b
 	}
-	at := -1
-	if b.reqAt != nil {
-		at = b.reqAt.at(key)
-	} else {
+	at := b.reqAt.at(key)
+	if b.reqAt == nil {
 		at = slices.IndexFunc(b.req, func(m value.Member) bool { return m.Key == key })
 	}
 	if at >= 0 {
@@ -267,7 +211,7 @@ func (b *Builder) Meta(key string, v any) *Builder {
 	}
 	val, err := toValueAt(v, &b.budget, 1) // one level down, in the object
 	if err != nil {
-		b.err = valueErr(keyRequest, err)
+		b.err = newError("param", keyRequest, err)
 		return b
 	}
 	if at >= 0 {
@@ -288,8 +232,7 @@ func (b *Builder) Meta(key string, v any) *Builder {
 
 func (b *Builder) ep() *Endpoint { return b.e.orZero() }
 
-// bareLayer sets l to the call without its parameters: the route's method
-// and target unless Method and URL overrode them.
+// bareLayer sets l to the call without its parameters.
 func (b *Builder) bareLayer(l *layer) error {
 	if err := b.ep().err; err != nil {
 		return err
@@ -310,14 +253,14 @@ func (b *Builder) bareLayer(l *layer) error {
 	return nil
 }
 
-// Merge returns the call merged over the defaults, not parsed: what
-// Endpoint.Merge returns.
+// Merge returns the call merged over the defaults, not parsed, as
+// Endpoint.Merge does.
 func (b *Builder) Merge() (Options, error) {
 	var l layer
 	if err := b.bareLayer(&l); err != nil {
 		return Options{}, err
 	}
-	l.Params = paramList{b.params()}
+	l.Params = paramList{slices.Clone(b.own())}
 	return b.ep().merge(b.route, &l)
 }
 
@@ -330,8 +273,7 @@ func (b *Builder) Build() (RequestOptions, error) {
 	return b.ep().build(&l, b.own())
 }
 
-// Clone returns a copy of b that shares nothing either changes, to branch
-// a half-built call.
+// Clone returns a copy of b that shares nothing either changes.
 func (b *Builder) Clone() *Builder {
 	c := *b
 	c.more = paramSet{list: slices.Clone(b.more.list)}

@@ -13,60 +13,47 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// A Catalog describes the operations of an API, so that an Endpoint can
-// check every call against it and route its parameters (WithCatalog).
-// Package catalog implements it, for GitHub (catalog/github) and any
-// OpenAPI description (catalog/openapi).
+// A Catalog describes the operations of an API, for WithCatalog; package
+// catalog implements it (catalog/github, catalog/openapi).
 type Catalog interface {
-	// Resolve finds the operation of a method and URL template (its
-	// variable names may differ from the description's), or, for method
-	// "", of an operation ID ("repos/get"); its error says what was
-	// probably meant.
+	// Resolve finds the operation of a method and URL template (variable
+	// names may differ), or for method "" of an operation ID ("repos/get");
+	// its error says what was probably meant.
 	Resolve(method, url string) (Operation, error)
 	// Accept is the accept header WithCatalog sets; "" keeps the Endpoint's.
 	Accept() string
 }
 
-// An Operation is one operation of a Catalog, which a call is checked
-// against and routed by. Its values are the engine's own, so package
-// catalog makes the one implementation.
+// An Operation is one operation of a Catalog. Its values are the engine's
+// own, so package catalog makes the one implementation.
 type Operation interface {
-	// Target returns the method and the template to build with: the
-	// description's path and a {?…} of the query parameters a template
-	// writes, parsed as RFC 6570 alone (a colon is literal).
+	// Target returns the method and the template to build with: the path
+	// and a {?…} of the query parameters, parsed as RFC 6570 alone.
 	Target() (method string, t *template.Template, err error)
-	// BaseURL returns the operation's own server where it has one
-	// (uploads.github.com), else base.
+	// BaseURL returns the operation's own server (uploads.github.com), or base.
 	BaseURL(base string) string
-	// Locate says where the operation takes a parameter, InNone for one
-	// it does not declare; Place is Locate and CheckParam in one lookup,
-	// an error for a parameter that cannot be sent (a cookie).
+	// Locate says where a parameter goes, InNone if undeclared; Place is
+	// Locate and CheckParam in one lookup, failing for a cookie.
 	Locate(name string) Location
 	Place(name string, v value.Value) (Location, error)
-	// CheckParam checks a value's JSON type and enum; of an undeclared
-	// parameter, it passes a member of an open body and suggests the
-	// nearest names for anything else. CheckData checks a Data value
-	// against the body, CheckMember a member of a Data object.
+	// CheckParam checks a value's JSON type and enum, and of an undeclared
+	// name passes a member of an open body or suggests the nearest names;
+	// CheckData checks Data against the body, CheckMember a Data member.
 	CheckParam(name string, v value.Value) error
 	CheckData(v value.Value) error
 	CheckMember(name string, v value.Value) error
-	// BodyMedia is the media type of the request body ("text/plain" for
-	// GitHub's markdown/raw), or "": a string or []byte Data's.
+	// BodyMedia is the body's media type for a string or []byte Data, or "".
 	BodyMedia() string
-	// StyledValue returns what an array or object query or header
-	// parameter is sent as where the template cannot write its style (a
-	// string of joined items, an object flagged value.DeepObjectFlag); ok
-	// false when the template writes v as it is.
+	// StyledValue returns an array or object query or header parameter in
+	// the style the template cannot write; ok false when it writes v as is.
 	StyledValue(name string, v value.Value) (_ value.Value, ok bool)
-	// Requires lists the parameters always required and those required
-	// once a body is sent; Shadowed those of them that are body
-	// properties named like a path, query or header parameter, which
-	// only Data gives. The slices are shared: not to be changed.
+	// Requires lists the required parameters, always and once a body is
+	// sent; Shadowed those that are body properties named like another
+	// parameter, which only Data gives. The slices are shared.
 	Requires() (always, withBody []string)
 	Shadowed() (always, withBody []string)
-	// MissingIn returns the error for the required parameters has says
-	// are absent (body true of a body property), nil for none; sendsBody
-	// requires an optional body's required properties.
+	// MissingIn returns the error for the required parameters has says are
+	// absent, nil for none; sendsBody requires an optional body's.
 	MissingIn(has func(name string, body bool) bool, sendsBody bool) error
 }
 
@@ -82,32 +69,26 @@ const (
 	InBody
 )
 
-// WithCatalog checks every call of the Endpoint against c and routes its
-// parameters by c's description instead of v6's rule:
+// WithCatalog checks every call against c and routes its parameters by
+// c's description instead of v6's rule:
 //
-//   - an unknown route or parameter, a missing required one, a value of
-//     the wrong JSON type or outside an enum is an error that says what
-//     was probably meant;
-//   - a parameter goes where the description says, so a POST's query
-//     parameters go to the query and a body field named url to the body;
-//   - a default parameter applies only to the operations that declare it,
-//     and, as a header parameter, not over a header the call sets or
-//     removes;
-//   - a route may be an operation ID, Route("repos/get"), or one word,
-//     Route("findPets"), which after a method ("GET user") is a path
-//     first; a method given with an ID must be the operation's;
-//   - an operation with its own server (GitHub's uploads) is sent there;
-//     an absolute route goes to the server it names, and the base URL,
-//     where a client sends its token, stays the Endpoint's;
+//   - an unknown route or parameter, a missing required one, or a value of
+//     the wrong type or outside an enum is an error saying what was meant;
+//   - a parameter goes where the description says (a POST's query to the
+//     query, a body field named url to the body);
+//   - a default parameter applies only where declared, and as a header
+//     parameter not over a header the call sets or removes;
+//   - a route may be an operation ID ("repos/get") or one word
+//     ("findPets"; after a method a path first), whose method must match;
+//   - an operation's own server (GitHub's uploads) and an absolute route's
+//     are used, the base URL, where a client sends its token, kept;
 //   - a route's literal query ("GET /user/repos?per_page=100") is kept;
-//   - Data must have a JSON type the body allows, an object's members are
-//     checked as parameters, and any body sent needs what an optional
-//     body requires; a string, []byte or io.Reader Data is not looked
-//     into, its required members taken as given;
-//   - a parameter is written in its OpenAPI style (/users/{.id};
-//     pipeDelimited, spaceDelimited and deepObject queries), also by Parse
-//     of Merge's options, but not of those options through JSON, which
-//     does not carry the catalogue (see Options).
+//   - Data must have a type the body allows, an object's members are
+//     checked as parameters, and any body needs what an optional one
+//     requires; a string, []byte or io.Reader Data is taken as given;
+//   - parameters are written in their OpenAPI style (/users/{.id};
+//     pipeDelimited, spaceDelimited, deepObject), by Parse of Merge's
+//     options too, but not through JSON (see Options).
 func WithCatalog(c Catalog) Option {
 	return func(dst *Options) error {
 		dst.catalog = c
@@ -131,10 +112,9 @@ func mergeCatalog(base, l catalogRef) catalogRef {
 	return base
 }
 
-// isOperationID reports whether a route is shaped like GitHub's operation
-// IDs, "/"-separated words of letters, digits, "_", "." and "-"
-// ("issues/list-for-repo"), and isOperationWord whether it is one such
-// word ("findPets"), as most other descriptions name their operations.
+// isOperationID reports whether a route is "/"-separated words of
+// letters, digits, "_", "." and "-", as GitHub's IDs are
+// ("issues/list-for-repo"); isOperationWord whether it is one ("findPets").
 func isOperationID(s string) bool   { return idWords(s) >= 2 }
 func isOperationWord(s string) bool { return idWords(s) == 1 }
 
@@ -158,33 +138,31 @@ func idWords(s string) int {
 }
 
 // applyCatalog checks merged options against the catalogue and routes
-// their parameters (see WithCatalog). params are the merged parameters,
-// mine the call's own, both only read; callHeaders and callMethod what
-// the call itself set. It returns the parameters left for the parser
-// (params itself unless some were dropped or moved), whether the headers
-// changed, the operation, and its template when m.URL is it.
-func applyCatalog(m *layer, params []param, mine paramList, callHeaders headerList, callMethod string, cat Catalog) (kept []param, headersChanged bool, op Operation, t *template.Template, err error) {
-	if op, t, err = routeOperation(m, cat, callMethod); err != nil {
+// their parameters (WithCatalog): params are the merged ones, mine and
+// call the call's own. It returns the parameters left (params unless
+// some moved), whether the headers changed, the operation, and its
+// template when m.URL is it.
+func applyCatalog(m *layer, params []param, mine paramList, call *layer) (kept []param, headersChanged bool, op Operation, t *template.Template, err error) {
+	if op, t, err = routeOperation(m, call.Method); err != nil {
 		return nil, false, nil, nil, err
 	}
-	kept, headersChanged, sendsBody, err := placeParams(m, op, params, mine, callHeaders)
+	kept, headersChanged, sendsBody, err := placeParams(m, op, params, mine, call.Headers)
+	if err == nil {
+		err = checkData(m, op)
+	}
+	if err == nil {
+		err = checkMissing(m, op, kept, sendsBody)
+	}
 	if err != nil {
-		return nil, false, nil, nil, err
-	}
-	if err := checkData(m, op); err != nil {
-		return nil, false, nil, nil, err
-	}
-	if err := checkMissing(m, op, kept, sendsBody); err != nil {
 		return nil, false, nil, nil, err
 	}
 	return kept, headersChanged, op, t, nil
 }
 
-// routeOperation finds the operation m addresses and rewrites m's method
-// and URL as its own, keeping a literal query and the server an absolute
-// route names; t is the operation's template when m.URL is it.
-func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *template.Template, error) {
-	op, byID, err := findOperation(m, cat)
+// routeOperation finds m's operation and sets m's method and URL to its
+// own, keeping a literal query and an absolute route's server.
+func routeOperation(m *layer, callMethod string) (Operation, *template.Template, error) {
+	op, byID, err := findOperation(m)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -199,9 +177,7 @@ func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *templ
 	query := literalQuery(m.URL)
 	origin := ""
 	if !byID && isAbsolute(m.URL) {
-		// The route names its server; it stays absolute, so that the base
-		// URL, where a client sends its token, is not it.
-		origin = routeBase(m.URL, t.String())
+		origin = routeBase(m.URL, t.String()) // not the base URL, which gets the token
 	}
 	m.Method, m.URL = opMethod, t.String()
 	if query != "" {
@@ -214,16 +190,17 @@ func routeOperation(m *layer, cat Catalog, callMethod string) (Operation, *templ
 	return op, t, nil
 }
 
-// findOperation resolves m's route, a path first and then an ID when it
-// is one word; byID says the operation was found by its ID.
-func findOperation(m *layer, cat Catalog) (op Operation, byID bool, err error) {
+// findOperation resolves m's route, a path first, then an ID when it is
+// one word.
+func findOperation(m *layer) (op Operation, byID bool, err error) {
+	cat := m.Catalog.c
 	method := m.Method
 	if byID = isOperationID(m.URL); byID {
 		method = "" // the operation's
 	}
 	if strings.IndexByte(m.URL, '?') >= 0 {
-		// The caller's query is kept and must be a template; the path is
-		// the catalogue's to judge (/d/{$x}?a=1 is no template).
+		// The query is kept, so must be a template; the path is the
+		// catalogue's to judge.
 		if _, err := template.Parse(m.URL); err != nil && queryInvalid(m.URL) {
 			return nil, false, newError("parse", m.URL, err)
 		}
@@ -241,9 +218,9 @@ func findOperation(m *layer, cat Catalog) (op Operation, byID bool, err error) {
 }
 
 // placeParams checks each parameter and moves header parameters into m's
-// headers. sendsBody says one goes to the body.
+// headers; an undeclared one is dropped when a default's, else checked
+// for an open body. kept is allocated only when one is dropped or moved.
 func placeParams(m *layer, op Operation, params []param, mine paramList, callHeaders headerList) (kept []param, headersChanged, sendsBody bool, err error) {
-	// kept is allocated only when a parameter is dropped or moved.
 	drop := func(i int) {
 		if kept == nil {
 			kept = append(make([]param, 0, len(params)), params[:i]...)
@@ -251,8 +228,10 @@ func placeParams(m *layer, op Operation, params []param, mine paramList, callHea
 	}
 	for i, p := range params {
 		loc, err := op.Place(p.name, p.v)
-		if loc == InNone && err == nil {
-			loc, err = undeclared(op, p, mine)
+		if loc == InNone && err == nil && mine.find(p.name) >= 0 {
+			if err = op.CheckParam(p.name, p.v); err == nil {
+				loc = InBody
+			}
 		}
 		switch {
 		case err != nil:
@@ -279,23 +258,10 @@ func placeParams(m *layer, op Operation, params []param, mine paramList, callHea
 	return kept, headersChanged, sendsBody, nil
 }
 
-// undeclared places a parameter the operation does not declare: InNone,
-// dropped, for a default's; for the call's own, the body when it is open,
-// else an error with suggestions.
-func undeclared(op Operation, p param, mine paramList) (Location, error) {
-	if mine.find(p.name) < 0 {
-		return InNone, nil
-	}
-	if err := op.CheckParam(p.name, p.v); err != nil {
-		return InNone, err
-	}
-	return InBody, nil
-}
-
-// checkData checks a Data value the catalogue can look into: its JSON
-// type, and an object's members as members of the body.
+// checkData checks a Data value the catalogue can look into: its type,
+// and an object's members.
 func checkData(m *layer, op Operation) error {
-	if !m.Data.set || m.Data.raw != nil || opaqueBody(m.Data) {
+	if !m.Data.set || opaqueBody(m.Data) {
 		return nil
 	}
 	if err := op.CheckData(m.Data.v); err != nil {
@@ -311,15 +277,14 @@ func checkData(m *layer, op Operation) error {
 	return nil
 }
 
-// checkMissing has the operation name the required parameters the call
-// leaves out, once missing says there is one.
+// checkMissing has the operation name the required parameters left out.
 func checkMissing(m *layer, op Operation, kept []param, sendsBody bool) error {
 	g, sendsBody := givens{paramList{kept}, m.Data, m.Headers}, sendsBody || m.Data.set
 	if !g.missing(op, sendsBody) {
 		return nil
 	}
-	// A copy for the callback, which may keep it: a Builder's parameters,
-	// passed uncopied, would move the Builder to the heap.
+	// A copy for the callback, which may keep it: a Builder's own would
+	// move the Builder to the heap.
 	c := givens{paramList{slices.Clone(kept)}, m.Data, m.Headers}
 	if err := op.MissingIn(func(name string, inBody bool) bool { return c.has(op, name, inBody) }, sendsBody); err != nil {
 		return newError("check", callRoute(m), err)
@@ -327,9 +292,8 @@ func checkMissing(m *layer, op Operation, kept []param, sendsBody bool) error {
 	return nil
 }
 
-// givens is what a call gives of its operation's parameters (never with
-// the operation in it, whose calls would take the parameters to the
-// heap).
+// givens is what a call gives of its operation's parameters (without
+// the operation, whose calls would take them to the heap).
 type givens struct {
 	params paramList
 	data   body
@@ -337,11 +301,9 @@ type givens struct {
 }
 
 // has reports whether the call gives op's required parameter name: as a
-// parameter, a member of Data, any member of an opaque Data, or the
-// header a header parameter is; a body property (inBody) named like a
-// path, query or header parameter only by Data. An undefined value (nil,
-// empty, all nulls) in the query is left out, so not given; in a body
-// null is written.
+// parameter (an undefined one not in the query, where it is left out),
+// a Data member, anything of an opaque Data, or its header; a shadowed
+// body property (inBody) only by Data.
 func (g *givens) has(op Operation, name string, inBody bool) bool {
 	if inBody && op.Locate(name) != InBody {
 		return dataHas(g.data, name) || opaqueBody(g.data)
@@ -356,13 +318,13 @@ func (g *givens) has(op Operation, name string, inBody bool) bool {
 	case InBody:
 		return opaqueBody(g.data)
 	case InHeader:
-		return hasHeader(g.hs, name)
+		i := g.hs.find(headers.Name(name))
+		return i >= 0 && !g.hs.list[i].removed
 	}
 	return false
 }
 
-// missing reports whether a required parameter of op is absent, without
-// the allocations of MissingIn's error.
+// missing is MissingIn's test without the allocations of its error.
 func (g *givens) missing(op Operation, sendsBody bool) bool {
 	always, withBody := op.Requires()
 	shadowed, shadowedWithBody := op.Shadowed()
@@ -379,9 +341,9 @@ func (g *givens) all(op Operation, names []string, inBody bool) bool {
 	return true
 }
 
-// routeBase returns the base URL an absolute route names: its text before
-// the last as many segments as target's path has
-// ("https://ghe.example.com/api/v3" of ".../api/v3/repos/{owner}/{repo}?x=1").
+// routeBase is an absolute route's base URL: the route less as many
+// trailing segments as target's path has ("https://h/api/v3" of
+// "https://h/api/v3/repos/{owner}/{repo}?x=1").
 func routeBase(route, target string) string {
 	path, _ := iroute.SplitTarget(target)
 	start, end := iroute.PathBounds(route)
@@ -395,16 +357,11 @@ func routeBase(route, target string) string {
 	return route[:end]
 }
 
-// headerParam sets the header of a header parameter (set false for no
-// value), unless it is a default's and the call sets or removes that
-// header itself.
+// headerParam sets a header parameter's header (set false for no value),
+// unless it is a default's and the call sets or removes that header.
 func headerParam(m *layer, op Operation, p param, callHeaders headerList, mine paramList) (set bool, err error) {
-	if k := p.v.Kind(); k == value.Array || k == value.Object {
-		if v, ok := op.StyledValue(p.name, p.v); ok {
-			p.v = v // the header's simple style, written by the catalogue
-		}
-	}
-	text, ok, err := headerText(p.name, p.v)
+	v, _ := styled(op, p) // the header's simple style
+	text, ok, err := headerText(p.name, v)
 	if err != nil || !ok {
 		return false, err // nil: no value, so no header
 	}
@@ -416,10 +373,20 @@ func headerParam(m *layer, op Operation, p param, callHeaders headerList, mine p
 	return true, headerLimit(len(m.Headers.list))
 }
 
-// headerText is the value a header parameter is sent as, checked as
-// Header checks it: a scalar's text, or an array's items joined with
-// commas (OpenAPI's simple style), nils left out. ok is false for null
-// and an array of nulls, for which no header is sent.
+// styled is an array or object parameter in op's style where the
+// template cannot write it (StyledValue); false when it is as it was.
+func styled(op Operation, p param) (value.Value, bool) {
+	if k := p.v.Kind(); k == value.Array || k == value.Object {
+		if v, ok := op.StyledValue(p.name, p.v); ok {
+			return v, true
+		}
+	}
+	return p.v, false
+}
+
+// headerText is a header parameter's value, checked as Header checks it:
+// a scalar's text or an array's items joined with commas (OpenAPI's
+// simple style), nulls left out; ok false for no header.
 func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	switch v.Kind() {
 	case value.Null:
@@ -453,13 +420,6 @@ func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	return text, ok, nil
 }
 
-// hasHeader reports whether hs sets the header of the header parameter
-// name: the call's, a default's, or the parameter's own.
-func hasHeader(hs headerList, name string) bool {
-	i := hs.find(headers.Name(name))
-	return i >= 0 && !hs.list[i].removed
-}
-
 func dataHas(d body, name string) bool {
 	if !d.set || d.raw != nil {
 		return false
@@ -469,15 +429,14 @@ func dataHas(d body, name string) bool {
 }
 
 // opaqueBody reports whether Data is sent as it is (a string, []byte or
-// reader), which the catalogue cannot look into.
+// reader), not looked into.
 func opaqueBody(d body) bool {
 	return d.set && (d.raw != nil || d.v.Kind() == value.String && !d.asJSON)
 }
 
 // withQuery puts a route's literal query into a catalogue's template with
-// one "?": after the template's own literal query (a key's "?beta=true"),
-// less the pairs it writes already, or before the {?…} it ends with, which
-// becomes {&…} ("/assets?x=1&name=a", not "/assets?name=a?x=1").
+// one "?": after the template's own literal query, less the pairs it has,
+// or before its {?…}, which becomes {&…}.
 func withQuery(target, query string) string {
 	if _, end := iroute.PathBounds(target); end < len(target) && target[end] == '?' {
 		own := target[end+1:]
@@ -504,8 +463,8 @@ func withQuery(target, query string) string {
 	return path + query + "{&" + expr[2:]
 }
 
-// otherPairs returns the "&"-separated pairs of query that own does not
-// hold, byte for byte, each of own's pairs standing for one of query's.
+// otherPairs returns the pairs of query that own does not hold, each of
+// own's standing for one of query's.
 func otherPairs(query, own string) string {
 	have := strings.Split(own, "&")
 	var rest []string
@@ -519,9 +478,9 @@ func otherPairs(query, own string) string {
 	return strings.Join(rest, "&")
 }
 
-// literalQuery returns the literal query of a URL template, from the
-// first "?" outside an expression up to a fragment, without the
-// expressions in it: "?a=1{&b}&c=2" is "?a=1&c=2".
+// literalQuery returns a template's literal query, from the first "?"
+// outside an expression to a fragment, less expressions ("?a=1&c=2" of
+// "?a=1{&b}&c=2").
 func literalQuery(url string) string {
 	if strings.IndexByte(url, '?') < 0 {
 		return "" // most routes: one fast scan
@@ -544,8 +503,8 @@ func literalQuery(url string) string {
 	return string(b)
 }
 
-// queryInvalid reports whether the literal query of url, which failed to
-// parse, is no template; false when the failure was the path's.
+// queryInvalid reports whether the query of url, which failed to parse,
+// is at fault rather than its path.
 func queryInvalid(url string) bool {
 	depth := 0
 	for i := 0; i < len(url); i++ {
@@ -564,36 +523,19 @@ func queryInvalid(url string) bool {
 	return true // no query outside an expression: the text is malformed
 }
 
-// parseTarget parses a call's URL template; with a catalogue it is the
-// catalogue's, whose colons are literal.
-func parseTarget(target string, catalogued bool) (*template.Template, error) {
-	if catalogued {
-		return template.ParseRFC6570(target)
-	}
-	return template.Parse(target)
-}
-
-// catalogParams returns params as op's template takes them, params
-// itself when none change: an array or object styled by op where the
-// template cannot write its style (StyledValue), and a name the template
-// holds percent-encoded (template.VarName: include[] as include%5B%5D)
-// written so. Until here, parameters keep the names the catalogue and
-// Merge's options know them by.
+// catalogParams returns params as op's template takes them (params when
+// none change): styled by StyledValue, and named as the template holds
+// them percent-encoded (include[] as include%5B%5D).
 func catalogParams(op Operation, t *template.Template, params []param) []param {
 	encoded := strings.IndexByte(t.String(), '%') >= 0
 	var out []param
 	for i, p := range params {
-		styled := false
-		if k := p.v.Kind(); k == value.Array || k == value.Object {
-			var v value.Value
-			if v, styled = op.StyledValue(p.name, p.v); styled {
-				p.v = v
-			}
-		}
+		var changed bool
+		p.v, changed = styled(op, p)
 		if encoded && !t.Uses(p.name) && t.Uses(template.VarName(p.name)) {
-			p.name, styled = template.VarName(p.name), true
+			p.name, changed = template.VarName(p.name), true
 		}
-		if styled {
+		if changed {
 			if out == nil {
 				out = slices.Clone(params)
 			}

@@ -13,9 +13,8 @@ import (
 	"github.com/endpointkit/endpoint/template"
 )
 
-// Every caller value enters the engine here, converted once into
-// internal/value within the limits, so that nothing past holds the
-// caller's memory (but a []byte or io.Reader Data, sent as it is).
+// Every caller value enters the engine here, converted once within the
+// limits, so that nothing past holds the caller's memory (but a raw Data).
 
 // toValue converts a parameter, data or meta value: template.Path and
 // template.Verbatim become string flags, Params an ordered object.
@@ -58,7 +57,7 @@ func paramsObject(p Params, b *value.Budget, depth int) (value.Value, error) {
 
 // toBody converts a data value: []byte and io.Reader stay raw, a string
 // (of any string type, or a pointer to one) is a raw string body, anything
-// else its JSON value. nil and a value whose JSON is null set no body.
+// else JSON; nil and JSON null set no body.
 func toBody(x any, b *value.Budget) (body, error) {
 	switch t := x.(type) {
 	case nil:
@@ -81,8 +80,8 @@ func toBody(x any, b *value.Budget) (body, error) {
 	return body{set: true, v: v, asJSON: v.Kind() == value.String && !isString(reflect.TypeOf(x))}, nil
 }
 
-// nilReader reports whether r is a nil reference, such as a *bytes.Reader
-// never set, which would panic when read: no body, as nil is.
+// nilReader reports whether r is a nil reference (a *bytes.Reader never
+// set), which would panic when read: no body.
 func nilReader(r io.Reader) bool {
 	switch v := reflect.ValueOf(r); v.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
@@ -91,8 +90,7 @@ func nilReader(r io.Reader) bool {
 	return false
 }
 
-// isString reports whether t is a string type or a pointer to one (a
-// *string, as go-github's fields are), which Data sends raw.
+// isString reports whether t is a string type or a pointer to one.
 func isString(t reflect.Type) bool {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -114,30 +112,26 @@ func toLayer(o *Options) (layer, error) {
 	l.Previews = previewList{slices.Clone(o.MediaType.Previews)}
 	budget := value.NewBudget()
 	if l.Data, err = toBody(o.Data, budget); err != nil {
-		return layer{}, valueErr(keyData, err)
+		return layer{}, newError("param", keyData, err)
 	}
 	if o.Request != nil {
 		v, err := toValue(o.Request, budget)
 		if err != nil {
-			return layer{}, valueErr(keyRequest, err)
+			return layer{}, newError("param", keyRequest, err)
 		}
 		l.Request = inOrder(v, o.requestKeys)
 	}
 	if len(o.Params) > 0 {
 		ps := paramSet{list: make([]param, 0, len(o.Params))}
 		for _, p := range o.Params {
-			// A name given again gives back what its value took first.
-			i, free := ps.lookup(p.Name)
-			if i >= 0 {
-				budget.Refund(ps.list[i].v)
-			} else if len(ps.list) == MaxParams {
-				return layer{}, paramLimit()
-			}
-			v, err := toValue(p.Value, budget)
+			dst, _, err := ps.add(p.Name)
 			if err != nil {
-				return layer{}, valueErr(p.Name, err)
+				return layer{}, err
 			}
-			*ps.slot(i, free, p.Name) = v
+			budget.Refund(*dst) // a name given again gives back what it took
+			if *dst, err = toValue(p.Value, budget); err != nil {
+				return layer{}, newError("param", p.Name, err)
+			}
 		}
 		l.Params = paramList{ps.list}
 	}
@@ -154,9 +148,8 @@ func toLayer(o *Options) (layer, error) {
 	return l, check(&l)
 }
 
-// inOrder returns the object v (a Go map's members, sorted) with those
-// named in order first: Options keep the order of their meta information
-// beside the map that holds it.
+// inOrder returns the object v (a map's members, sorted) with those named
+// in order first, as Options keep their meta information's order.
 func inOrder(v value.Value, order []string) value.Value {
 	if len(order) == 0 || v.Len() < 2 {
 		return v
@@ -177,12 +170,9 @@ func inOrder(v value.Value, order []string) value.Value {
 	return ob.Object()
 }
 
-// check validates what a layer's values do not: header, media type and
-// parameter names, header values, and their numbers.
+// check validates header, media type and parameter names, header values,
+// and the number of previews (headers and parameters were counted as added).
 func check(l *layer) error {
-	if err := headerLimit(len(l.Headers.list)); err != nil {
-		return err
-	}
 	for _, h := range l.Headers.list {
 		if h.removed {
 			if err := headers.ValidateName(h.name); err != nil {
@@ -195,9 +185,6 @@ func check(l *layer) error {
 	if err := checkMediaType(l.Format, l.Previews.names); err != nil {
 		return err
 	}
-	if len(l.Params.list) > MaxParams {
-		return paramLimit()
-	}
 	for _, p := range l.Params.list {
 		if err := checkParamName(p.name); err != nil {
 			return err
@@ -206,35 +193,26 @@ func check(l *layer) error {
 	return nil
 }
 
-// toHeaders lower-cases a header map and the names to remove. Two
-// spellings of one name in the map are an error: a map has no order to
-// say which was meant last.
+// toHeaders lower-cases a header map and the names to remove; two
+// spellings of a name in the map are an error, as it has no order.
 func toHeaders(set map[string]string, remove []string) (headerList, error) {
 	if len(set) == 0 && len(remove) == 0 {
 		return headerList{}, nil
 	}
-	// At most MaxHeaders+1 names: a scan stays cheap.
 	h := headerList{make([]header, 0, min(len(set)+len(remove), MaxHeaders+1))}
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		lower := headers.Name(name)
 		if h.find(lower) >= 0 {
 			return headerList{}, newError("header", name, fmt.Errorf("%w: given twice, in different case", headers.ErrInvalidName))
 		}
-		if err := headerLimit(len(h.list) + 1); err != nil {
+		if err := h.add(header{name: lower, value: set[name]}); err != nil {
 			return headerList{}, err
 		}
-		h.list = append(h.list, header{name: lower, value: set[name]})
 	}
 	for _, name := range remove {
-		lower := headers.Name(name)
-		if i := h.find(lower); i >= 0 {
-			h.list[i] = header{name: lower, removed: true}
-			continue
-		}
-		if err := headerLimit(len(h.list) + 1); err != nil {
+		if err := h.add(header{name: headers.Name(name), removed: true}); err != nil {
 			return headerList{}, err
 		}
-		h.list = append(h.list, header{name: lower, removed: true})
 	}
 	return h, nil
 }
@@ -250,8 +228,7 @@ func checkHeader(name, value string) error {
 	return nil
 }
 
-// checkMediaType keeps control characters and separators out of the
-// accept header built from these names.
+// checkMediaType keeps control bytes and separators out of accept.
 func checkMediaType(format string, previews []string) error {
 	if len(previews) > MaxPreviews {
 		return previewLimit()
@@ -267,15 +244,10 @@ func checkMediaType(format string, previews []string) error {
 	return nil
 }
 
-// checkParamName refuses the empty name, which has no place in a URL or
-// a body.
+// checkParamName refuses the empty name.
 func checkParamName(name string) error {
 	if name == "" {
 		return newError("param", "", ErrInvalidParam)
 	}
 	return nil
-}
-
-func valueErr(name string, err error) error {
-	return newError("param", name, err)
 }

@@ -2,20 +2,18 @@ package builder
 
 import (
 	"bytes"
+	"maps"
 	"slices"
 	"strings"
 )
 
-// Curl returns a curl command line that sends r, to paste into a shell.
-// Every argument but curl's flags is single-quoted, so that the shell
-// interprets nothing.
-// HEAD is --head (-X HEAD makes curl wait for a body); headers are sorted,
-// an empty one "name;", and a body without content-type gets
-// -H 'content-type:' against curl's own. The body goes byte for byte as
-// HTTPRequest sends it (--data-raw when it starts with "@", which curl
-// would read as a file name), or from standard input (--data-binary @-,
-// pipe it in) for an io.Reader, NUL bytes or no JSON form. A URL with
-// brackets or braces gets --globoff, one starting with "-" --url.
+// Curl returns a curl command line that sends r, every argument but
+// flags single-quoted. HEAD is --head; headers are sorted, an empty one
+// "name;", and a body without content-type gets -H 'content-type:'
+// against curl's own. The body goes byte for byte (--data-raw if it
+// starts with "@"), or from standard input (--data-binary @-) for an
+// io.Reader, NUL bytes or no JSON form. A URL with brackets or braces
+// gets --globoff, one starting with "-" --url.
 //
 // Curl shows the real credentials, since it is meant to be run: do not
 // log it.
@@ -28,10 +26,7 @@ func (r RequestOptions) Curl() string {
 		b.WriteString(" -X ")
 		b.WriteString(shellQuote(strings.ToUpper(r.Method)))
 	}
-	names := make([]string, 0, len(r.Headers))
-	for name := range r.Headers {
-		names = append(names, name)
-	}
+	names := slices.Collect(maps.Keys(r.Headers))
 	if _, ok := r.Headers.Lookup("content-type"); !ok && r.Body != nil {
 		names = append(names, "content-type")
 	}
@@ -76,8 +71,7 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// curlBody is the body's bytes when they are in memory; false for an
-// io.Reader or a body with no JSON form.
+// curlBody is the body's bytes, false for an io.Reader or no JSON form.
 func curlBody(r RequestOptions) ([]byte, bool) {
 	fb, err := bodyOf(r)
 	if err != nil {

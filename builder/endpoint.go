@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// Endpoint builds requests over a fixed set of defaults, merged once when
-// it is made; it is immutable and safe for concurrent use. The zero
-// Endpoint, which a nil *Endpoint and a zero Builder stand for, has no
-// defaults at all (no method, base URL or headers) and builds URLs
-// relative to whatever origin the caller joins them to.
+// Endpoint builds requests over a fixed set of defaults, merged once; it
+// is immutable and safe for concurrent use. The zero Endpoint (also a nil
+// *Endpoint) has no defaults at all and builds relative URLs.
 //
 //   - a call: [Endpoint.Route], then the methods of [Builder]
 //   - JavaScript's functions: [Endpoint.Build], [Endpoint.Merge], [Endpoint.Parse], and [Endpoint.BuildJSON]
@@ -24,16 +23,14 @@ type Endpoint struct {
 	pre      prepared
 }
 
-// prepared is the work an Endpoint does once for all its calls.
+// prepared is the work an Endpoint does once for all its calls: the
+// headers of a call that changes none, those for each body class, and
+// whether the base URL passed checkBaseURL.
 type prepared struct {
-	// headers are the final headers of a call that changes none, bodies
-	// those with what each class of body needs (see bodyClass).
 	headers []header
 	bodies  [4][]header
-	// base is the default base URL; baseOK says it passed checkBaseURL, so
-	// that URLs joined to it need no check.
-	base   string
-	baseOK bool
+	base    string
+	baseOK  bool
 }
 
 // prepareOver prepares the defaults l, taking the base URL's check from
@@ -57,9 +54,8 @@ func New(opts ...Option) *Endpoint {
 	return (&Endpoint{}).Defaults(opts...)
 }
 
-// Defaults returns a new Endpoint with opts layered over e's defaults,
-// merged here once rather than on every call. An invalid layer makes every
-// call fail with its error, which Err reports at once.
+// Defaults returns a new Endpoint with opts layered over e's defaults.
+// An invalid layer makes every call fail with its error, as Err reports.
 func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 	e = e.orZero()
 	next := &Endpoint{defaults: e.defaults, err: e.err}
@@ -78,7 +74,7 @@ func (next *Endpoint) layerOn(i int, opt Option) error {
 	}
 	var o Options
 	if err := opt(&o); err != nil {
-		return defaultsError(err)
+		return wrapError("defaults", err)
 	}
 	l, err := toLayer(&o)
 	if err == nil {
@@ -86,7 +82,7 @@ func (next *Endpoint) layerOn(i int, opt Option) error {
 		err = defaultData(&l)
 	}
 	if err != nil {
-		return defaultsError(err)
+		return wrapError("defaults", err)
 	}
 	merged, err := mergeLayers(&next.defaults, &l)
 	if err != nil {
@@ -114,8 +110,8 @@ func defaultData(l *layer) error {
 	return nil
 }
 
-// Err returns the error of the first invalid layer given to Defaults, on
-// e or the Endpoints it was made from, which every call of e returns.
+// Err returns the error of the first invalid layer given to Defaults on
+// e or its parents, which every call of e returns.
 func (e *Endpoint) Err() error { return e.orZero().err }
 
 var zeroEndpoint Endpoint
@@ -134,22 +130,17 @@ func (e *Endpoint) DefaultOptions() Options {
 }
 
 // Merge merges a route ("METHOD /path", or "" to take both from o) and
-// options over e's defaults without parsing them, as JavaScript's
-// endpoint.merge does.
+// options over e's defaults without parsing them: endpoint.merge.
 func (e *Endpoint) Merge(route string, o Options) (Options, error) {
-	e = e.orZero()
-	if e.err != nil {
-		return Options{}, e.err
-	}
-	call, err := e.callLayer(route, &o)
+	call, err := e.callLayer(route, &o, nil)
 	if err != nil {
 		return Options{}, err
 	}
-	return e.merge(route, &call)
+	return e.orZero().merge(route, &call)
 }
 
-// merge is the end of Endpoint.Merge and Builder.Merge: the call over the
-// defaults, within the limits Parse keeps, with the catalogue applied.
+// merge is the call over the defaults, within Parse's limits, with the
+// catalogue applied.
 func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 	call.Keys = callKeys(route, call)
 	m, err := mergeLayers(&e.defaults, call)
@@ -164,7 +155,7 @@ func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 	}
 	var op Operation
 	if m.Catalog.c != nil {
-		kept, _, catOp, _, err := applyCatalog(&m, m.Params.list, call.Params, call.Headers, call.Method, m.Catalog.c)
+		kept, _, catOp, _, err := applyCatalog(&m, m.Params.list, call.Params, call)
 		if err != nil {
 			return Options{}, err
 		}
@@ -179,9 +170,8 @@ func (e *Endpoint) merge(route string, call *layer) (Options, error) {
 	return o, nil
 }
 
-// Parse turns merged options into request options, as JavaScript's
-// endpoint.parse does: with no defaults but e's search parameters
-// (WithSearchParams), which options JSON does not carry.
+// Parse turns merged options into request options, endpoint.parse: no
+// defaults apply but e's search parameters, which JSON does not carry.
 func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 	l, err := toLayer(&o)
 	if err != nil {
@@ -197,56 +187,48 @@ func (e *Endpoint) Parse(o Options) (RequestOptions, error) {
 
 // Build is Parse(Merge(route, o)), JavaScript's endpoint(route, options).
 func (e *Endpoint) Build(route string, o Options) (RequestOptions, error) {
-	e = e.orZero()
-	if e.err != nil {
-		return RequestOptions{}, e.err
-	}
-	call, err := e.callLayer(route, &o)
+	call, err := e.callLayer(route, &o, nil)
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	return e.build(&call, nil)
+	return e.orZero().build(&call, nil)
 }
 
 // BuildJSON is Build with options JSON (as Options.UnmarshalJSON reads
 // it) decoded straight into the call; empty options are none.
 func (e *Endpoint) BuildJSON(route string, options []byte) (RequestOptions, error) {
-	e = e.orZero()
-	if e.err != nil {
-		return RequestOptions{}, e.err
-	}
-	method, target, err := e.splitRoute(route)
+	call, err := e.callLayer(route, nil, options)
 	if err != nil {
 		return RequestOptions{}, err
 	}
-	var l layer
-	if len(options) > 0 {
-		if l, err = decodeLayer(options, false); err != nil {
-			return RequestOptions{}, err
-		}
-	}
-	if l, err = routeLayer(method, target, l); err != nil {
-		return RequestOptions{}, err
-	}
-	return e.build(&l, nil)
+	return e.orZero().build(&call, nil)
 }
 
-func (e *Endpoint) callLayer(route string, o *Options) (layer, error) {
+// callLayer is a call's layer: o, or else the options JSON, with the
+// route put in.
+func (e *Endpoint) callLayer(route string, o *Options, options []byte) (l layer, err error) {
+	if err := e.Err(); err != nil {
+		return layer{}, err
+	}
 	method, target, err := e.splitRoute(route)
 	if err != nil {
 		return layer{}, err
 	}
-	l, err := toLayer(o)
+	if o != nil {
+		l, err = toLayer(o)
+	} else if len(options) > 0 {
+		l, err = decodeLayer(options, false)
+	}
 	if err != nil {
 		return layer{}, err
 	}
 	return routeLayer(method, target, l)
 }
 
-// routeLayer puts a call's split route into its layer: the route's URL,
-// and its method unless the options set one. The url option beside a
-// route is the parameter "url", in its place: GitHub has body fields of
-// that name, which in v6 moved the request to another host.
+// routeLayer puts a split route into a call's layer, its method unless
+// the options set one. The url option beside a route becomes the
+// parameter "url" in its place, a body field for GitHub, which in v6
+// moved the request to another host.
 func routeLayer(method, target string, l layer) (layer, error) {
 	if target != "" {
 		if l.URL != "" && l.Params.find(keyURL) < 0 {
@@ -257,11 +239,7 @@ func routeLayer(method, target string, l layer) (layer, error) {
 			if l.Keys.urlAt > 0 && l.Keys.urlAt-1 < at {
 				at = l.Keys.urlAt - 1
 			}
-			list := make([]param, len(l.Params.list)+1)
-			copy(list, l.Params.list[:at])
-			list[at] = param{keyURL, value.Str(l.URL)}
-			copy(list[at+1:], l.Params.list[at:])
-			l.Params = paramList{list}
+			l.Params = paramList{slices.Insert(slices.Clip(l.Params.list), at, param{keyURL, value.Str(l.URL)})}
 		}
 		l.URL = target
 	}
@@ -271,8 +249,7 @@ func routeLayer(method, target string, l layer) (layer, error) {
 	return l, nil
 }
 
-// build resolves a call's layer over the defaults into request options;
-// own, when not nil, are a Builder's parameters, kept apart from call.
+// build resolves a call over the defaults into request options.
 func (e *Endpoint) build(call *layer, own []param) (RequestOptions, error) {
 	var r resolved
 	if err := e.resolve(&r, call, own); err != nil {
@@ -281,9 +258,9 @@ func (e *Endpoint) build(call *layer, own []param) (RequestOptions, error) {
 	return r.requestOptions(), nil
 }
 
-// resolve is the one road from a call to its request: the call read over
-// the defaults, checked and routed by the catalogue when there is one,
-// then parsed.
+// resolve is the one road from a call to its request: over the defaults,
+// through the catalogue if any, parsed. own, if not nil, are a Builder's
+// parameters, kept apart from call.
 func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 	var m layer
 	overlay(&m, &e.defaults, call)
@@ -297,7 +274,7 @@ func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 	}
 	c := parse{pre: &e.pre, headersChanged: len(call.Headers.list) > 0 || call.Format != "" || len(call.Previews.names) > 0}
 	if m.Catalog.c != nil {
-		kept, moved, op, t, err := applyCatalog(&m, params, mine, call.Headers, call.Method, m.Catalog.c)
+		kept, moved, op, t, err := applyCatalog(&m, params, mine, call)
 		if err != nil {
 			return err
 		}
@@ -307,7 +284,7 @@ func (e *Endpoint) resolve(r *resolved, call *layer, own []param) error {
 }
 
 // splitRoute is parseRoute, but with a catalogue a route may be an
-// operation ID, which leaves the method to the operation.
+// operation ID.
 func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	method, target, err = parseRoute(route)
 	if err != nil && e.orZero().defaults.Catalog.c != nil && (isOperationID(route) || isOperationWord(route)) {
@@ -316,8 +293,8 @@ func (e *Endpoint) splitRoute(route string) (method, target string, err error) {
 	return method, target, err
 }
 
-// callKeys is the order of a call's keys: the route's method and url
-// first, as v6 assigns the options over them, then the options' own.
+// callKeys is the order of a call's keys: a route's method and url
+// first, as v6 assigns the options over them.
 func callKeys(route string, l *layer) keyOrder {
 	if route == "" {
 		return keyOrder{keys: l.order()}
@@ -332,11 +309,11 @@ func callKeys(route string, l *layer) keyOrder {
 	return keyOrder{keys: keys}
 }
 
-// defaultsError wraps a layer's error unless it says where it came from.
-func defaultsError(err error) error {
+// wrapError wraps err as op's unless it is an *Error already.
+func wrapError(op string, err error) error {
 	var e *Error
 	if errors.As(err, &e) {
 		return err
 	}
-	return newError("defaults", "", err)
+	return newError(op, "", err)
 }

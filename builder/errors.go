@@ -12,19 +12,17 @@ import (
 )
 
 // Sentinels: every error a call returns is an *Error wrapping one of
-// these, or one of the template, headers, media or catalog packages'.
+// these, or one of another package's.
 var (
 	// ErrMissingParam is returned when a path variable has no value, or a
 	// catalogue's required parameter none; it is template.ErrMissing.
 	ErrMissingParam = template.ErrMissing
-	// ErrMissingURL is returned when neither the route, the options nor a
-	// defaults layer set a URL.
+	// ErrMissingURL is returned when nothing set a URL.
 	ErrMissingURL = errors.New("missing url")
 	// ErrInvalidRoute is returned when a route is not "METHOD /target" or
 	// a target alone (see Endpoint.Route).
 	ErrInvalidRoute = errors.New("invalid route")
-	// ErrInvalidMethod is returned when a method is empty or not an HTTP
-	// token.
+	// ErrInvalidMethod is returned when a method is not an HTTP token.
 	ErrInvalidMethod = errors.New("invalid method")
 	// ErrInvalidBaseURL is returned when a base URL is neither an http(s)
 	// URL with a host nor a path, or has a query, fragment or dot segment.
@@ -33,22 +31,18 @@ var (
 	// key the route's own query sets already (GET /x?state=open with state).
 	ErrInvalidParam = errors.New("invalid parameter name")
 	// ErrInvalidValue is returned when a value has no JSON form (a func,
-	// NaN, a json.RawMessage that is not JSON …) or its MarshalJSON or
-	// MarshalText failed or panicked.
+	// NaN …) or its MarshalJSON or MarshalText failed or panicked.
 	ErrInvalidValue = value.ErrInvalid
 	// ErrInvalidOption is returned when a nil Option is given to Defaults.
 	ErrInvalidOption = errors.New("invalid option")
 	// ErrDataWithParams is returned when Data is set beside parameters of
 	// the same call that would go to the body.
 	ErrDataWithParams = errors.New("data together with body parameters")
-	// ErrDataNotAllowed is returned when Data is set for a method that
-	// sends no body.
+	// ErrDataNotAllowed is returned when Data is set for a bodiless method.
 	ErrDataNotAllowed = errors.New("data for a method without a body")
-	// ErrInvalidOptions is returned when options JSON is malformed or of
-	// the wrong shape.
+	// ErrInvalidOptions is returned for malformed or misshapen options JSON.
 	ErrInvalidOptions = errors.New("invalid options")
-	// ErrLimit is returned when an input is past one of the documented
-	// limits (MaxParams, MaxDepth, MaxNodes, MaxPreviews, MaxHeaders).
+	// ErrLimit is returned when an input is past one of the Max limits.
 	ErrLimit = value.ErrLimit
 	// ErrRequest is returned when request options cannot become an
 	// *http.Request: a relative or malformed URL, a body with no JSON
@@ -65,12 +59,9 @@ type Error struct {
 	Err   error
 }
 
-// Error formats as `endpoint: OP "INPUT": REASON`, the input quoted once:
-// for a template, headers or catalog error, what that error is about (the
-// template after :name rewriting, the header name) in place of Input,
-// then its reason. Credentials are masked as RedactURL masks them, a URL's
-// user information in the input as RedactRawURL does, since the input may
-// be a URL net/url refuses.
+// Error formats as `endpoint: OP "INPUT": REASON`, the input quoted once
+// (for a template, headers or catalog error, its subject instead), and
+// credentials masked as RedactURL masks them, the input's as RedactRawURL.
 func (e *Error) Error() string {
 	if e == nil {
 		return "<nil>"
@@ -90,17 +81,14 @@ func (e *Error) Error() string {
 	if input == "" {
 		msg = "endpoint: " + e.Op + ": " + reason
 	} else {
-		// Masked before it is cut, so that no cut leaves part of a
-		// credential.
+		// Masked before it is cut, so no cut leaves part of a credential.
 		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(maskInput(input), maxQuoted), reason)
 	}
-	// Error text ends up in logs.
 	return RedactURL(msg)
 }
 
-// maskInput masks an input as a URL as given (RedactRawURL), a route's
-// target after its method: it may be a URL net/url refuses, perhaps
-// without its scheme, its password holding a space, "<" or "/".
+// maskInput masks an input, a route's target after its method, as
+// RedactRawURL does: it may be a URL net/url refuses.
 func maskInput(s string) string {
 	if m, t, ok := strings.Cut(s, " "); ok && headers.IsToken(m) {
 		return m + " " + RedactRawURL(t)
@@ -108,8 +96,8 @@ func maskInput(s string) string {
 	return RedactRawURL(s)
 }
 
-// explained is an error that says what it is about apart from what went
-// wrong, as template.Error, headers.Error and catalog.Error do.
+// explained is an error that says its subject apart from its reason, as
+// template.Error, headers.Error and catalog.Error do.
 type explained interface {
 	Subject() string
 	Reason() string
@@ -123,8 +111,7 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
-// newError keeps the input masked, so that Input can be logged; Error
-// and Format mask it again, for an Error made by hand.
+// newError keeps the input masked, so that Input can be logged.
 func newError(op, input string, err error) error {
 	return &Error{Op: op, Input: maskInput(input), Err: err}
 }

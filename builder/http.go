@@ -17,8 +17,8 @@ import (
 	"github.com/endpointkit/endpoint/internal/quote"
 )
 
-// HTTPRequest builds the call as an *http.Request: what Build and then
-// RequestOptions.HTTPRequest make, without the RequestOptions between.
+// HTTPRequest builds the call as an *http.Request: Build then
+// RequestOptions.HTTPRequest, without the RequestOptions between.
 func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	var l layer
 	if err := b.bareLayer(&l); err != nil {
@@ -29,36 +29,29 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 		return nil, err
 	}
 	mem := newMemory(&r.body)
-	if !parseURL(r.url, &mem.url) {
-		if err := parseInto(&mem.url, r.url); err != nil {
-			return nil, err
-		}
+	if err := requestURL(&mem.url, r.url); err != nil {
+		return nil, err
 	}
-	body, size, getBody := r.body.reader(mem.body)
 	method, _ := httpMethod(r.method) // a token: resolve checked it
-	return newHTTPRequest(ctx, method, mem, body, size, getBody, r.headers, nil, r.url)
+	return newHTTPRequest(ctx, method, mem, &r.body, r.headers, nil, r.url)
 }
 
-// HTTPRequest returns r as an *http.Request for an http.Client: the
-// method upper-cased, every header under its canonical name, the URL
-// (which must be absolute) with an escaped slash ("a%2Fb") as written,
-// and the body as @octokit/request sends it:
+// HTTPRequest returns r as an *http.Request: the method upper-cased,
+// headers under canonical names, the URL (absolute) with an escaped slash
+// as written, and the body as @octokit/request sends it:
 //
 //   - nil, or a nil reader: no body;
 //   - a string, []byte or json.RawMessage as it is, not copied ("" is an
-//     empty body with content-length 0, which GitHub wants for a bodiless
-//     PUT);
-//   - an io.Reader passed through: an io.Seeker (a *bytes.Reader, an
-//     *os.File) sized from where it stands to its end and re-read from
-//     there on a redirect, another reader, or a file the system gives no
-//     size, sized by a content-length header (GitHub's uploads want one),
-//     else sent chunked;
+//     empty body with content-length 0, as GitHub wants for a bodiless PUT);
+//   - an io.Reader passed through: an io.Seeker (*bytes.Reader, *os.File)
+//     sized from where it stands and re-read from there on a redirect;
+//     another, or a file of no size, sized by a content-length header
+//     (GitHub's uploads want one), else sent chunked;
 //   - any other value as JSON, without HTML escaping.
 //
 // GetBody and ContentLength are set for every body but a reader that
-// cannot seek, so that redirects and retries re-send it. Request is not
-// used. Errors wrap ErrRequest, ErrInvalidMethod or a headers error, and
-// never hold a credential.
+// cannot seek. Request is not used. Errors wrap ErrRequest,
+// ErrInvalidMethod or a headers error, and never hold a credential.
 func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	method, ok := httpMethod(r.Method)
 	if !ok {
@@ -66,22 +59,20 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	}
 	fb, bodyErr := bodyOf(r)
 	mem := newMemory(&fb)
-	if !parseURL(r.URL, &mem.url) {
-		if err := parseInto(&mem.url, r.URL); err != nil {
-			return nil, err
-		}
+	if err := requestURL(&mem.url, r.URL); err != nil {
+		return nil, err
 	}
 	if bodyErr != nil {
 		return nil, bodyErr
 	}
-	if ctx == nil {
-		return nil, requestError(r.URL, errNilContext)
-	}
-	body, size, getBody := fb.reader(mem.body)
-	return newHTTPRequest(ctx, method, mem, body, size, getBody, nil, r.Headers, r.URL)
+	return newHTTPRequest(ctx, method, mem, &fb, nil, r.Headers, r.URL)
 }
 
-func parseInto(u *url.URL, raw string) error {
+// requestURL parses an absolute URL into u, in one scan if Build's shape.
+func requestURL(u *url.URL, raw string) error {
+	if parseURL(raw, u) {
+		return nil
+	}
 	parsed, err := url.Parse(raw)
 	if err != nil {
 		return requestError(raw, errMalformedURL)
@@ -100,11 +91,10 @@ var (
 )
 
 // newHTTPRequest fills an http.Request as http.NewRequestWithContext
-// would, without parsing a URL or making a header map it would throw
-// away, with the headers hs, or those of the map set (checked) when it is
-// not nil; rawURL is for errors. Built on the stack, the Request is copied
-// once, by WithContext.
-func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body io.Reader, size int64, getBody func() (io.ReadCloser, error), hs []header, set headers.Set, rawURL string) (*http.Request, error) {
+// would, without parsing a URL or a throwaway header map, with headers hs
+// or of the map set (checked) if not nil. Built on the stack, the Request
+// is copied once, by WithContext.
+func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, fb *finalBody, hs []header, set headers.Set, rawURL string) (*http.Request, error) {
 	if ctx == nil {
 		return nil, requestError(rawURL, errNilContext)
 	}
@@ -117,7 +107,7 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 		ProtoMinor: 1,
 		Host:       u.Host,
 	}
-	if body != nil {
+	if body, size, getBody := fb.reader(mem.body); body != nil {
 		rc, ok := body.(io.ReadCloser)
 		switch {
 		case ok:
@@ -153,9 +143,8 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, body
 func emptyGetBody() (io.ReadCloser, error) { return http.NoBody, nil }
 
 // requestMemory is what a request needs besides itself and its header
-// map, in one allocation: its URL, the values of up to four headers
-// (GitHub calls send three or four), and a body in memory's reader
-// (newMemory).
+// map, in one allocation: its URL, up to four header values (GitHub's
+// calls send three or four), and a body in memory's reader.
 type requestMemory struct {
 	url    url.URL
 	values [4]string
@@ -163,8 +152,7 @@ type requestMemory struct {
 	closer nopCloser
 }
 
-// nopCloser is io.NopCloser for a body in memory, with the WriteTo that
-// io.Copy uses.
+// nopCloser is io.NopCloser for a body in memory, with io.Copy's WriteTo.
 type nopCloser struct{ r *bytes.Reader }
 
 func (c *nopCloser) Read(p []byte) (int, error)         { return c.r.Read(p) }
@@ -186,9 +174,8 @@ type memoryWithReader struct {
 }
 
 // setMapHeaders is setHeaders for a header map, which may be edited by
-// hand, so checked in the same pass (net/http refuses only a CR or LF, when
-// sending); of two spellings of one name the lower-case one wins, as
-// headers.Set.Lookup has it.
+// hand, so checked (net/http refuses only CR or LF); of two spellings of
+// a name the lower-case one wins, as in headers.Set.Lookup.
 func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLength string, err error) {
 	f := newHeaderFill(req, len(hs), vals)
 	for name, v := range hs {
@@ -212,9 +199,9 @@ func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLen
 	return f.contentLength, nil
 }
 
-// setHeaders puts every header but content-length, which net/http ignores
-// as a field and which it returns, under its canonical name, all values in
-// one array, each slice capped so that appending to one copies it.
+// setHeaders puts every header but content-length, which net/http
+// ignores and which it returns, under its canonical name, the values in
+// one array, each slice capped so that appending copies it.
 func setHeaders(req *http.Request, hs []header, vals []string) (contentLength string) {
 	f := newHeaderFill(req, len(hs), vals)
 	for _, e := range hs {
@@ -250,8 +237,7 @@ func (f *headerFill) add(lower, v string) {
 }
 
 // canonicalHeaderKey is http.CanonicalHeaderKey without its allocation
-// for the names GitHub calls send (net/http interns some, not
-// Authorization).
+// for GitHub's usual names (net/http interns some, not Authorization).
 func canonicalHeaderKey(name string) string {
 	switch name {
 	case "accept":
@@ -271,8 +257,7 @@ func canonicalHeaderKey(name string) string {
 }
 
 // reader returns the body to send, its length (-1 for unknown) and a
-// GetBody, nil when it cannot re-read it; a body in memory is read through
-// br.
+// GetBody or nil; a body in memory is read through br.
 func (b finalBody) reader(br *bytes.Reader) (io.Reader, int64, func() (io.ReadCloser, error)) {
 	var data []byte
 	switch b.kind {
@@ -301,10 +286,10 @@ func (b finalBody) reader(br *bytes.Reader) (io.Reader, int64, func() (io.ReadCl
 	}
 }
 
-// seekable sizes a reader that can seek from where it stands to its end,
-// with a GetBody that seeks back there. One whose size is not found, and a
-// file that is not a regular one (a pipe), is streamed; so is a file the
-// system gives no size (/proc's), though still re-read on a redirect.
+// seekable sizes a reader from where it stands to its end, with a
+// GetBody that seeks back there. One of no size found, and a file not
+// regular (a pipe), is streamed; so is a file of no size (/proc's),
+// though still re-read on a redirect.
 func seekable(r io.ReadSeeker) (io.Reader, int64, func() (io.ReadCloser, error)) {
 	if f, ok := r.(*os.File); ok {
 		fi, err := f.Stat()
@@ -342,8 +327,8 @@ func seekBack(r io.ReadSeeker, start int64) func() (io.ReadCloser, error) {
 }
 
 // BodyReader returns the body as HTTPRequest sends it, for another
-// client: nil for none, an io.Reader passed through, else a *bytes.Reader
-// or *strings.Reader, whose length most clients (resty too) pick up.
+// client: nil for none, an io.Reader as it is, else a *bytes.Reader or
+// *strings.Reader, whose length most clients pick up.
 func (r RequestOptions) BodyReader() (io.Reader, error) {
 	fb, err := bodyOf(r)
 	if err != nil {
@@ -360,8 +345,7 @@ func (r RequestOptions) BodyReader() (io.Reader, error) {
 }
 
 // setContentLength lets a content-length header size a body net/http
-// cannot, and refuses one that contradicts a known length, which net/http
-// would ignore.
+// cannot, and refuses one contradicting a known length.
 func setContentLength(req *http.Request, v string) error {
 	// RFC 9110's 1*DIGIT: no sign, which ParseInt takes ("+3").
 	t := strings.TrimSpace(v)

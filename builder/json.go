@@ -12,15 +12,13 @@ import (
 )
 
 // ErrReservedParam is returned when options with a parameter named like a
-// reserved key (url, data …) are written as JSON, where the octokit shape
-// has no place for it; Build takes it as any other parameter.
+// reserved key (url, data …) are written as JSON, which has no place for it.
 var ErrReservedParam = errors.New("parameter name is a reserved option key")
 
 // MarshalJSON writes o in @octokit/endpoint's shape, as v6 writes merged
-// options: the reserved keys (method, baseUrl, url, headers, mediaType,
-// data, request) and one key a parameter, in the order they were set,
-// mediaType always. A removed header is null, a []byte Data a string, and
-// an io.Reader Data, which cannot be read here, is left out.
+// options: the reserved keys and one key a parameter, in the order set,
+// mediaType always. A removed header is null, a []byte Data a string, an
+// io.Reader Data null.
 func (o Options) MarshalJSON() ([]byte, error) {
 	for _, p := range o.Params {
 		if isReserved(p.Name) {
@@ -46,8 +44,8 @@ func (o Options) MarshalJSON() ([]byte, error) {
 	}), nil
 }
 
-// withMediaType puts mediaType where v6's root DEFAULTS has it, after
-// headers (or baseUrl, or method), when the layer does not set it.
+// withMediaType puts mediaType where v6's DEFAULTS has it, after headers
+// (or baseUrl, or method), when the layer does not set it.
 func withMediaType(keys []string) []string {
 	if slices.Contains(keys, keyMediaType) {
 		return keys
@@ -82,8 +80,7 @@ func (l *layer) appendMember(b []byte, key string) []byte {
 	case keyRequest:
 		return value.AppendJSON(b, l.Request)
 	}
-	v, _ := l.Params.get(key)
-	return value.AppendJSON(b, v)
+	return value.AppendJSON(b, l.Params.list[l.Params.find(key)].v) // order holds set keys only
 }
 
 // appendHeaderList writes headers as an object, a removed one null.
@@ -115,9 +112,8 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
-// appendData writes the data option; JSON text that is a string (from a
-// time.Time, say) goes as a string, quotes and all, since the octokit
-// shape reads a string as the raw body.
+// appendData writes the data option; a JSON string (from a time.Time)
+// goes quotes and all, since the octokit shape reads a string as raw.
 func (l *layer) appendData(b []byte) []byte {
 	switch raw := l.Data.raw.(type) {
 	case []byte:
@@ -144,11 +140,10 @@ func (p Params) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads the octokit shape, every key but the reserved ones a
-// parameter, in document order, as JSON.parse has it: a repeated key's
-// last value wins whole, in the first one's place, of two spellings of a
-// header the later wins, and a null option is not set, also after a value
-// (a null header is in RemoveHeaders). mediaType's keys are matched in
-// any case, as encoding/json matches fields. Time is linear in the input.
+// parameter, as JSON.parse has it: a repeated key's last value wins in
+// the first one's place, of two spellings of a header the later, and a
+// null option is not set (a null header is in RemoveHeaders). mediaType's
+// keys match in any case, as encoding/json's fields do.
 func (o *Options) UnmarshalJSON(data []byte) error {
 	l, err := decodeLayer(data, true)
 	if err != nil {
@@ -158,8 +153,8 @@ func (o *Options) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// decodeLayer reads options JSON into a checked layer, with the order of
-// its keys when withOrder (only merged options show it).
+// decodeLayer reads options JSON into a checked layer, with its keys'
+// order when withOrder.
 func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	d, err := value.NewDecoder(data)
 	if err != nil {
@@ -175,17 +170,14 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 		if isReserved(key) {
 			return decodeReserved(d, &l, key, &order, withOrder, len(ps.list))
 		}
-		i, free := ps.lookup(key)
-		if i < 0 {
-			if len(ps.list) == MaxParams {
-				return paramLimit() // syntax errors are reported first
-			}
-			if withOrder {
-				order = append(order, key)
-			}
+		dst, fresh, err := ps.add(key)
+		if err != nil {
+			return err
 		}
-		v, err := d.Value()
-		*ps.slot(i, free, key) = v
+		if fresh && withOrder {
+			order = append(order, key)
+		}
+		*dst, err = d.Value()
 		return err
 	})
 	if err != nil {
@@ -204,90 +196,83 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	return l, nil
 }
 
-// The decoded strings point into the decoder's one copy of the options;
-// a header's, kept in a result's header map, would pin all of them (a
-// large data member too): options longer than maxPinned have their
-// headers copied out.
+// Decoded strings point into the decoder's copy of the options, which a
+// result's header map would pin: past maxPinned, headers are copied out.
 const maxPinned = 1 << 10
 
-// decodeReserved reads the value of a reserved key, which replaces what
-// it gave before: a null leaves the option not set. nParams is the number
-// of parameters before it.
+// decodeReserved reads a reserved key's value over any before, a null
+// leaving the option not set; nParams parameters came before it.
 func decodeReserved(d *value.Decoder, l *layer, key string, order *[]string, withOrder bool, nParams int) error {
-	clearOption(l, key)
-	if d.Null() {
+	null := d.Null()
+	if null {
 		if key == keyURL {
 			l.Keys.urlAt = 0
 		}
 		if i := slices.Index(*order, key); i >= 0 {
 			*order = slices.Delete(*order, i, i+1)
 		}
-		return nil
+	} else {
+		if withOrder && !slices.Contains(*order, key) {
+			*order = append(*order, key)
+		}
+		if key == keyURL && l.Keys.urlAt == 0 { // its first place, as in order
+			l.Keys.urlAt = nParams + 1
+		}
 	}
-	if withOrder && !slices.Contains(*order, key) {
-		*order = append(*order, key)
-	}
-	if key == keyURL && l.Keys.urlAt == 0 { // its first place, as in order
-		l.Keys.urlAt = nParams + 1
-	}
-	return decodeOption(d, l, key)
+	return decodeOption(d, l, key, null)
 }
 
-func clearOption(l *layer, key string) {
-	switch key {
-	case keyMethod:
-		l.Method = ""
-	case keyBaseURL:
-		l.BaseURL = ""
-	case keyURL:
-		l.URL = ""
-	case keyHeaders:
-		l.Headers = headerList{}
-	case keyMediaType:
-		l.Format, l.Previews = "", previewList{}
-	case keyData:
-		l.Data = body{}
-	case keyRequest:
-		l.Request = value.Value{}
-	}
-}
-
-func decodeOption(d *value.Decoder, l *layer, key string) error {
+// decodeOption sets the reserved option key to its value, or clears it
+// for null.
+func decodeOption(d *value.Decoder, l *layer, key string, null bool) error {
 	var err error
 	switch key {
 	case keyMethod:
-		l.Method, err = decodeString(d, key)
+		l.Method, err = decodeString(d, key, null)
 	case keyBaseURL:
-		l.BaseURL, err = decodeString(d, key)
+		l.BaseURL, err = decodeString(d, key, null)
 	case keyURL:
-		l.URL, err = decodeString(d, key)
+		l.URL, err = decodeString(d, key, null)
 	case keyHeaders:
-		err = decodeHeaders(d, &l.Headers)
+		l.Headers = headerList{}
+		if !null {
+			err = decodeHeaders(d, &l.Headers)
+		}
 	case keyMediaType:
-		err = decodeMediaType(d, l)
+		l.Format, l.Previews = "", previewList{}
+		if !null {
+			err = decodeMediaType(d, l)
+		}
 	case keyData:
-		var v value.Value
-		if v, err = d.Value(); err == nil {
-			l.Data = body{set: true, v: v}
+		l.Data = body{set: !null}
+		if !null {
+			l.Data.v, err = d.Value()
 		}
 	case keyRequest:
-		if d.Peek() != '{' {
+		l.Request = value.Value{}
+		if !null && d.Peek() != '{' {
 			return d.Errorf("request: want an object")
 		}
-		l.Request, err = d.Value()
+		if !null {
+			l.Request, err = d.Value()
+		}
 	}
 	return err
 }
 
-func decodeString(d *value.Decoder, key string) (string, error) {
+// decodeString reads a string, "" for null.
+func decodeString(d *value.Decoder, key string, null bool) (string, error) {
+	if null {
+		return "", nil
+	}
 	if d.Peek() != '"' {
 		return "", d.Errorf(key + ": want a string")
 	}
 	return d.String(), nil
 }
 
-// decodeHeaders reads the headers object: numbers and booleans as their
-// JSON text, null as a removal.
+// decodeHeaders reads the headers object: numbers and booleans as text,
+// null a removal.
 func decodeHeaders(d *value.Decoder, hs *headerList) error {
 	if d.Peek() != '{' {
 		return d.Errorf("headers: want an object")
@@ -306,20 +291,12 @@ func decodeHeaders(d *value.Decoder, hs *headerList) error {
 		default:
 			return d.Errorf("headers: want a string, number, boolean or null")
 		}
-		if i := hs.find(h.name); i >= 0 {
-			hs.list[i] = h
-		} else if err := headerLimit(len(hs.list) + 1); err != nil {
-			return err
-		} else {
-			hs.list = append(hs.list, h)
-		}
-		return nil
+		return hs.add(h)
 	})
 }
 
-// decodeMediaType reads {"format": string|null, "previews": [string…]|null}
-// as json.Unmarshal fills a struct: keys in any case, a null format left
-// as it is, unknown keys ignored.
+// decodeMediaType reads {"format", "previews"} as json.Unmarshal fills a
+// struct: keys in any case, a null format ignored, unknown keys too.
 func decodeMediaType(d *value.Decoder, l *layer) error {
 	if d.Peek() != '{' {
 		return d.Errorf("mediaType: want an object")
@@ -330,7 +307,7 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 			if d.Null() {
 				return nil
 			}
-			s, err := decodeString(d, "mediaType.format")
+			s, err := decodeString(d, "mediaType.format", false)
 			l.Format = s
 			return err
 		case strings.EqualFold(key, "previews"):
@@ -343,7 +320,7 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 			}
 			var names []string
 			err := d.Array(func() error {
-				s, err := decodeString(d, "mediaType.previews")
+				s, err := decodeString(d, "mediaType.previews", false)
 				names = append(names, s)
 				return err
 			})
@@ -357,20 +334,15 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 
 // optionsError wraps a decoding error in ErrInvalidOptions, but a limit.
 func optionsError(err error) error {
-	if errors.Is(err, ErrLimit) {
-		var e *Error
-		if errors.As(err, &e) {
-			return err
-		}
-		return newError("options", "", err)
+	if !errors.Is(err, ErrLimit) {
+		err = fmt.Errorf("%w: %w", ErrInvalidOptions, err)
 	}
-	return newError("options", "", fmt.Errorf("%w: %w", ErrInvalidOptions, err))
+	return wrapError("options", err)
 }
 
 // MarshalJSON writes {"method","url","headers","body"?,"request"?}:
-// headers sorted by name, a JSON body as it is, a string or []byte body
-// as a string, an io.Reader body, which cannot be read here, left out,
-// and request whenever it is set, even empty, as v6 does.
+// headers sorted, a JSON body as it is, a string or []byte body as a
+// string, an io.Reader body left out, and request whenever set, as v6.
 func (r RequestOptions) MarshalJSON() ([]byte, error) {
 	body, hasBody, err := bodyJSON(r.Body)
 	if err != nil {

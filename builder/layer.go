@@ -7,9 +7,9 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// layer is one set of options converted at the edge (convert.go): its
-// values are the engine's own, immutable and checked. An empty field is
-// not set. Its fields are exported for mergo.
+// layer is one set of options converted at the edge (convert.go),
+// immutable and checked; an empty field is not set. Fields are exported
+// for mergo.
 type layer struct {
 	Method   string
 	BaseURL  string
@@ -30,7 +30,7 @@ type searchList struct{ names []string }
 func (s searchList) has(name string) bool { return slices.Contains(s.names, name) }
 
 // headerList holds a layer's headers in order, names lower-case, each
-// once; a removed one deletes the name from the layers below.
+// once; a removed one deletes it from the layers below.
 type headerList struct{ list []header }
 
 type header struct {
@@ -48,6 +48,19 @@ func (h headerList) find(name string) int {
 	return -1
 }
 
+// add sets e in the place of its name, else appends it within MaxHeaders.
+func (h *headerList) add(e header) error {
+	if i := h.find(e.name); i >= 0 {
+		h.list[i] = e
+		return nil
+	}
+	if err := headerLimit(len(h.list) + 1); err != nil {
+		return err
+	}
+	h.list = append(h.list, e)
+	return nil
+}
+
 // set returns h with e set in the place of its name, else appended,
 // without writing h's array.
 func (h headerList) set(e header) headerList {
@@ -63,14 +76,13 @@ func (h headerList) set(e header) headerList {
 // previewList holds preview names, stripped of "-preview" once merged.
 type previewList struct{ names []string }
 
-// body is the data option: a []byte or io.Reader sent as it is, or a
-// value (a String a raw string body).
+// body is the data option: a []byte or io.Reader raw, or a value (a
+// String a raw string body unless asJSON, from a Go value of another
+// kind, a time.Time).
 type body struct {
-	set bool
-	raw any
-	v   value.Value
-	// asJSON marks a string v of a Go value of another kind (a time.Time),
-	// sent as a JSON string where a string is the raw body.
+	set    bool
+	raw    any
+	v      value.Value
 	asJSON bool
 }
 
@@ -91,19 +103,10 @@ func (p paramList) find(name string) int {
 	return -1
 }
 
-func (p paramList) get(name string) (value.Value, bool) {
-	if i := p.find(name); i >= 0 {
-		return p.list[i].v, true
-	}
-	return value.Value{}, false
-}
-
 // paramSet collects parameters in order, a name set again in its first
-// place. Past paramsIndexFrom names, an index keeps it linear: an
-// open-addressing table of positions in list (plus one; 0 is free), at
-// most half full, hashed with hash/maphash so that no choice of names
-// makes it slow. The list grows four times over: 64 parameters cost one
-// copy.
+// place. Past paramsIndexFrom names an index keeps it linear: an
+// open-addressing table of positions plus one, at most half full, hashed
+// with maphash so that no choice of names makes it slow.
 type paramSet struct {
 	list  []param
 	slots []int16 // MaxParams fits
@@ -112,8 +115,7 @@ type paramSet struct {
 // A position in a merge of two full layers fits a slot.
 const _ = int16(2*MaxParams + 1)
 
-// The counts of names from which nameIndex and paramSet keep an index
-// (parameter names, often alike in length, cost more to compare).
+// The counts of names from which nameIndex and paramSet keep an index.
 const (
 	indexFrom       = 16
 	paramsIndexFrom = 8
@@ -121,14 +123,8 @@ const (
 
 var paramSeed = maphash.MakeSeed()
 
-// find returns the position of name, or -1.
-func (s *paramSet) find(name string) int {
-	i, _ := s.lookup(name)
-	return i
-}
-
-// lookup is find, also returning the free slot where name would go when
-// the index is in use, building it once the list is long.
+// lookup returns name's position or -1, and the free slot where it would
+// go when the index is in use, building it once the list is long.
 func (s *paramSet) lookup(name string) (i int, free uint64) {
 	if s.slots == nil {
 		if len(s.list) < paramsIndexFrom {
@@ -163,13 +159,18 @@ func (s *paramSet) reindex(n int) {
 	}
 }
 
-func (s *paramSet) set(name string, v value.Value) {
+// add returns where name's value is, a new place holding null (fresh)
+// for a new name; past MaxParams an error.
+func (s *paramSet) add(name string) (v *value.Value, fresh bool, err error) {
 	i, free := s.lookup(name)
-	*s.slot(i, free, name) = v
+	if i < 0 && len(s.list) >= MaxParams {
+		return nil, false, paramLimit()
+	}
+	return s.slot(i, free, name), i < 0, nil
 }
 
-// slot returns where name's value is, given lookup's results: a new place
-// at the end, holding null, for a new name.
+// slot returns where name's value is, given lookup's results: for a new
+// name a new place at the end, holding null.
 func (s *paramSet) slot(i int, free uint64, name string) *value.Value {
 	if i >= 0 {
 		return &s.list[i].v
@@ -192,8 +193,8 @@ func (s *paramSet) slot(i int, free uint64, name string) *value.Value {
 }
 
 // keyOrder is the order of a layer's top-level keys, and urlAt where a
-// call's url option goes among its parameters when a route makes it the
-// parameter "url": 1 + the number before it, or 0 for after them all.
+// call's url option goes among its parameters when a route makes it one:
+// 1 + the number before it, or 0 for last.
 type keyOrder struct {
 	keys  []string
 	urlAt int
@@ -210,15 +211,11 @@ const (
 	keyRequest   = "request"
 )
 
-// isReserved reports whether key is an option of the octokit shape rather
-// than a parameter.
-func isReserved(key string) bool {
-	switch key {
-	case keyMethod, keyBaseURL, keyURL, keyHeaders, keyMediaType, keyData, keyRequest:
-		return true
-	}
-	return false
-}
+// reservedKeys in v6's order when the keys come from one object: its
+// DEFAULTS' (method, baseUrl, headers, mediaType), then the call's.
+var reservedKeys = [...]string{keyMethod, keyBaseURL, keyHeaders, keyMediaType, keyURL, keyData, keyRequest}
+
+func isReserved(key string) bool { return slices.Contains(reservedKeys[:], key) }
 
 func (l *layer) has(key string) bool {
 	switch key {
@@ -252,9 +249,7 @@ func (l *layer) order() []string {
 	for _, k := range l.Keys.keys {
 		add(k)
 	}
-	// v6's order when the keys come from one object: its root DEFAULTS
-	// (method, baseUrl, headers, mediaType), then the call's url.
-	for _, k := range [...]string{keyMethod, keyBaseURL, keyHeaders, keyMediaType, keyURL, keyData, keyRequest} {
+	for _, k := range reservedKeys {
 		add(k)
 	}
 	for _, p := range l.Params.list {
@@ -263,9 +258,8 @@ func (l *layer) order() []string {
 	return out.keys
 }
 
-// nameIndex is the positions in a list of distinct names (keys, meta
-// members), nil while the list is short enough to scan, so that a list
-// made one name at a time stays linear.
+// nameIndex is the positions in a list of distinct names, nil while the
+// list is short enough to scan, so a list made name by name stays linear.
 type nameIndex map[string]int
 
 func (x nameIndex) at(key string) int {
@@ -275,8 +269,7 @@ func (x nameIndex) at(key string) int {
 	return -1
 }
 
-// appendIndexed appends e, whose name list does not hold, keeping x its
-// index.
+// appendIndexed appends e, whose name is new, keeping x list's index.
 func appendIndexed[T any](x *nameIndex, list []T, name func(*T) string, e T) []T {
 	list = append(list, e)
 	if *x != nil {

@@ -6,31 +6,28 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// Limits on what one call may carry, each bounding work or memory that an
-// untrusted input could otherwise make unbounded; past one, a call fails
-// with ErrLimit. Templates have their own (template.MaxLength,
-// template.MaxExpressions), as media type names do (media.MaxName).
+// Limits on what one call may carry, bounding the work and memory of
+// untrusted input; past one, a call fails with ErrLimit. Templates and
+// media type names have their own.
 const (
 	// MaxParams is the most parameters of one call or layer, and of an
 	// Endpoint's defaults in all.
 	MaxParams = 1024
 	// MaxDepth is the deepest nesting of arrays and objects in a value.
 	MaxDepth = value.MaxDepth
-	// MaxNodes is the most values (arrays, objects and their members,
-	// counted with repeats: a map shared by two branches counts twice)
-	// that the parameters, data and meta information of one call or
-	// layer hold together.
+	// MaxNodes is the most arrays, objects and their members (a shared
+	// map counted each time) in the parameters, data and meta information
+	// of one call or layer together.
 	MaxNodes = value.MaxNodes
 	// MaxPreviews is the most preview names of one call.
 	MaxPreviews = 64
-	// MaxHeaders is the most headers, set or removed, that one call or
-	// layer names, and a call with its defaults and the header parameters
-	// a catalogue places.
+	// MaxHeaders is the most headers, set or removed, of one call or layer,
+	// and of a call with its defaults and header parameters.
 	MaxHeaders = 256
 )
 
 // paramLimit and previewLimit are the ErrLimit of too many parameters and
-// previews, the same text on every path.
+// previews.
 func paramLimit() error   { return limitErr(fmt.Sprintf("more than %d parameters", MaxParams)) }
 func previewLimit() error { return limitErr(fmt.Sprintf("more than %d previews", MaxPreviews)) }
 

@@ -13,13 +13,11 @@ import (
 )
 
 // mergeLayers lays l over base as @octokit/endpoint's merge does: set
-// options override, headers merge by lower-cased name (a removed one
-// deletes), previews are unioned, meta information and object parameters
-// are deep-merged, and keys keep the base's order, the layer's new ones
-// after. mergo walks the fields, a transformer a field type (below); it
-// runs for Defaults and Merge, and a build reads its call over the
-// defaults with overlay, the same rules without reflection. Neither layer
-// changes.
+// options override, headers merge by name (a removed one deletes),
+// previews are unioned, meta information and object parameters
+// deep-merged, keys keep the base's order. mergo walks the fields for
+// Defaults and Merge, a transformer per field type; a build uses overlay,
+// the same rules without reflection. Neither layer changes.
 func mergeLayers(base, l *layer) (layer, error) {
 	out := *base
 	if err := mergo.Merge(&out, l, mergo.WithOverride, mergo.WithTransformers(fieldMerges)); err != nil {
@@ -32,8 +30,7 @@ func mergeLayers(base, l *layer) (layer, error) {
 // addressable, which mergeLayers's pointers rule out.
 var errMergeCopy = errors.New("builder: merge: a layer field is not addressable")
 
-// transformers merges each field type of a layer by its own rule; made
-// once, since mergo asks for one per field per merge.
+// transformers merges each field type of a layer by its own rule.
 type transformers map[reflect.Type]func(dst, src reflect.Value) error
 
 func (t transformers) Transformer(typ reflect.Type) func(dst, src reflect.Value) error {
@@ -51,9 +48,8 @@ var fieldMerges = transformers{
 	reflect.TypeFor[searchList]():  transform(unionSearch),
 }
 
-// transform adapts a merge function of one field type to mergo, reading
-// and writing the fields through their addresses, since boxing a struct
-// in an interface copies it to the heap.
+// transform adapts a merge function to mergo, through the fields'
+// addresses, since boxing a struct copies it to the heap.
 func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) error {
 	return func(dst, src reflect.Value) error {
 		if !dst.CanAddr() || !src.CanAddr() {
@@ -65,9 +61,8 @@ func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) 
 	}
 }
 
-// overlay sets out to the call l read over its defaults base by
-// mergeLayers's rules, sharing what it does not change, without the key
-// order a build does not need.
+// overlay sets out to l over base by mergeLayers's rules, sharing what
+// it does not change, without the key order.
 func overlay(out, base, l *layer) {
 	*out = *base
 	if l.Method != "" {
@@ -139,8 +134,7 @@ func mergeHeaders(base, l headerList) headerList {
 }
 
 // unionPreviews keeps the inherited previews the layer does not repeat,
-// then the layer's own, stripped of their first "-preview" (inherited ones
-// were when their layer was merged); as in v6, they are compared before.
+// then its own stripped of their first "-preview", compared before as in v6.
 func unionPreviews(inherited, own previewList) previewList {
 	if len(own.names) == 0 {
 		return inherited
@@ -179,11 +173,11 @@ func mergeParams(base, l paramList) paramList {
 	s := paramSet{list: make([]param, len(base.list), len(base.list)+len(l.list))}
 	copy(s.list, base.list)
 	for _, p := range l.list {
-		if i := s.find(p.name); i >= 0 {
+		if i, free := s.lookup(p.name); i >= 0 {
 			s.list[i].v = value.Merge(s.list[i].v, p.v)
-			continue
+		} else {
+			*s.slot(i, free, p.name) = p.v
 		}
-		s.set(p.name, p.v)
 	}
 	return paramList{s.list}
 }
@@ -196,8 +190,7 @@ func mergeKeys(base, l keyOrder) keyOrder {
 	if len(base.keys) == 0 {
 		return l
 	}
-	// v6's defaults always hold mediaType, after headers, even empty: a
-	// layer that sets it does not move it.
+	// v6's defaults hold mediaType after headers: a layer does not move it.
 	keys := withMediaType(append(make([]string, 0, len(base.keys)+len(l.keys)+1), base.keys...))
 	out := keyList{keys: keys, index: indexed(keys, keyName)}
 	for _, k := range l.keys {
@@ -209,9 +202,8 @@ func mergeKeys(base, l keyOrder) keyOrder {
 }
 
 // dropInherited removes the defaults' parameters that would go to the
-// body beside Data, as v6 does, which a build does too (makeBody): else
-// no defaults with parameters could be used with Data. The call's own
-// stay, for Parse to refuse.
+// body beside Data, as v6 and a build (dataBody) do; the call's own stay,
+// for Parse to refuse.
 func dropInherited(m, call *layer) {
 	if !m.Data.set {
 		return

@@ -6,14 +6,13 @@ import (
 )
 
 // Option is a layer of defaults (Endpoint.Defaults): it fills an empty
-// Options, which Defaults converts, checks and lays over the layers
-// before. The With functions convert their values at once, so that the
+// Options. The With functions convert their values at once, so that the
 // caller may go on changing its maps and slices.
 type Option func(*Options) error
 
-// WithOptions makes a whole options object one layer, as JavaScript's
-// endpoint.defaults(object) does. A []byte Data is copied; an io.Reader
-// Data, which one request only could read, is refused.
+// WithOptions makes options one layer, as endpoint.defaults(object)
+// does. A []byte Data is copied; an io.Reader Data, which one request
+// only could read, is refused.
 func WithOptions(o Options) Option {
 	l, err := toLayer(&o)
 	if raw, ok := l.Data.raw.([]byte); ok {
@@ -28,8 +27,7 @@ func WithOptions(o Options) Option {
 	}
 }
 
-// WithRoute sets the method and URL of a route, "POST /x/{id}", as a
-// route passed to JavaScript's defaults does.
+// WithRoute sets the method and URL of a route, "POST /x/{id}".
 func WithRoute(route string) Option {
 	return func(dst *Options) error {
 		var err error
@@ -48,14 +46,12 @@ func WithURL(url string) Option {
 	return func(dst *Options) error { dst.URL = url; return nil }
 }
 
-// WithBaseURL sets the base URL that relative URLs are joined to, an
-// Enterprise server's say (see endpoint.WithEnterprise).
+// WithBaseURL sets the base URL that relative URLs are joined to.
 func WithBaseURL(baseURL string) Option {
 	return func(dst *Options) error { dst.BaseURL = baseURL; return nil }
 }
 
-// WithHeader sets a header of every call, such as authorization; the
-// name is case-insensitive.
+// WithHeader sets a header of every call; the name is case-insensitive.
 func WithHeader(name, value string) Option {
 	return func(dst *Options) error {
 		dst.Headers = map[string]string{name: value}
@@ -93,9 +89,8 @@ func WithFormat(format string) Option {
 }
 
 // WithSearchParams names query parameters of search syntax, whose "+" is
-// sent as a plus, not %2B: GitHub reads q=is:open+label:bug with "+" as a
-// separator (package endpoint's defaults name q). A template.Verbatim
-// value's "+" is %2B.
+// sent as a plus, which GitHub reads as a separator (q=is:open+label:bug);
+// a template.Verbatim value's "+" is %2B.
 func WithSearchParams(names ...string) Option {
 	names = slices.Clone(names)
 	return func(dst *Options) error {

@@ -4,23 +4,18 @@ import "github.com/endpointkit/endpoint/headers"
 
 // Options are request options before parsing, in @octokit/endpoint's
 // shape: what Merge returns and Parse takes, and a layer of defaults
-// (WithOptions). An empty field is not set, so a layer never clears what
-// an earlier one set.
+// (WithOptions). An empty field is not set, so never clears a layer's.
 //
-// Values (Params, Data, Request) may be anything encoding/json marshals;
-// they are converted once, where they enter, and not kept (a []byte or
-// io.Reader Data aside, sent as it is). Options from Merge hold converted
-// values: nil, bool, string, int64, uint64, float64 and json.Number, and
-// json.RawMessage for arrays and objects, members in order.
+// Values (Params, Data, Request) may be anything encoding/json marshals,
+// converted once where they enter and not kept (a raw Data aside).
+// Options from Merge hold nil, bool, string, int64, uint64, float64,
+// json.Number, and json.RawMessage for arrays and objects.
 //
-// Options from Merge on an Endpoint WithCatalog also hold, unseen, the
-// catalogue and the operation, so that Parse sends what Build does. JSON
-// has no place for them: decoded or copied field by field, Options are
-// parsed without a catalogue, as JavaScript's endpoint.parse does, so that
-// what only the catalogue says is not applied (a pipeDelimited or
-// deepObject style, a name its template holds encoded, a colon in its
-// path, then v6's :name). Endpoint.Build("", o) and BuildJSON check and
-// route such options again.
+// Options from Merge WithCatalog also hold, unseen, the catalogue and the
+// operation, so that Parse sends what Build does. Decoded from JSON or
+// copied field by field, they are parsed without them, as endpoint.parse
+// does (no OpenAPI styles, encoded names, or literal colons); Build("", o)
+// and BuildJSON check and route them again.
 type Options struct {
 	Method string // in the case it was given
 	// BaseURL is joined in front of URL unless URL is absolute.
@@ -35,12 +30,11 @@ type Options struct {
 	// MediaType amends the accept header.
 	MediaType MediaType
 	// Data is the whole body: a string (of any string type), []byte or
-	// io.Reader is sent as it is, anything else as JSON, even when that
-	// JSON is a string, which Merge gives as a json.RawMessage.
+	// io.Reader as it is, anything else as JSON (a JSON string from Merge
+	// as a json.RawMessage).
 	Data any
-	// Request is the meta information passed to RequestOptions.Request.
-	// Options from Merge, DefaultOptions or JSON write its members in
-	// their order, keys added since after them, sorted.
+	// Request is the meta information passed to RequestOptions.Request;
+	// Options from Merge or JSON keep its order, new keys after, sorted.
 	Request map[string]any
 	// Params fill the URL template, then the query or the JSON body.
 	Params Params
@@ -92,17 +86,15 @@ func (p Params) With(name string, value any) Params {
 	return append(out, Param{Name: name, Value: value})
 }
 
-// RequestOptions are the result, @octokit/endpoint's: everything needed
-// to send the request, with any client. HTTPRequest makes an
-// *http.Request of them.
+// RequestOptions are @octokit/endpoint's result: everything needed to
+// send the request, with any client (HTTPRequest for net/http).
 type RequestOptions struct {
 	Method  string      // lower-case (v6 upper-cases; see the README's differences)
 	URL     string      // absolute, or relative when the base URL is
 	Headers headers.Set // names lower-case
-	// Body is nil, or, for POST, PUT, PATCH and DELETE, the Data string,
-	// []byte or io.Reader as given, a json.RawMessage (Data of another
-	// kind, or the parameters the URL did not take as an object), or ""
-	// for a bodiless PUT or PATCH.
+	// Body is nil, or for POST, PUT, PATCH and DELETE the Data string,
+	// []byte or io.Reader as given, a json.RawMessage (other Data, or the
+	// parameters the URL did not take), or "" for a bodiless PUT or PATCH.
 	Body    any
 	Request map[string]any // the meta information, merged over the defaults
 }

@@ -13,14 +13,12 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// RedactedValue stands in for a credential in String, fmt output, Redacted
-// and RedactURL.
+// RedactedValue stands in for a credential wherever one is masked.
 const RedactedValue = userinfo.Redacted
 
 // SensitiveParams are the parameter and query names, in any case, whose
-// values are credentials: those GitHub's OAuth endpoints and go-github's
-// URL sanitizer treat as secrets, password and private_key. It is a copy:
-// changing it changes no masking.
+// values are credentials (GitHub's OAuth ones, go-github's, password and
+// private_key). It is a copy: changing it changes no masking.
 var SensitiveParams = redact.Names
 
 // IsSensitiveParam reports whether a parameter or object member of this
@@ -28,34 +26,28 @@ var SensitiveParams = redact.Names
 // bracketed name (user[password], token[], user[token][]).
 func IsSensitiveParam(name string) bool { return redact.IsSensitive(name) }
 
-// RedactURL returns s with RedactedValue for the value of every sensitive
-// query or fragment parameter (IsSensitiveParam; after ";" too) and for
-// any user information, in s that is a URL, a template or any text that
-// holds URLs (an error, a Link header): a value ends at "&", "#", white
-// space, a control byte, "<", ">", "{", "}" or a quote before white space
-// or punctuation, and a URL inside a query value or percent-encoded (up
-// to three times) is masked the same way. Everything else is kept byte
-// for byte, s itself when there is nothing to mask. In s that is one URL,
-// user information runs to the last "@" where net/url reads no authority
-// but a browser does ("https://u:pa ss@h"). The template package's errors
-// use the same rule.
+// RedactURL returns s, a URL, template or any text holding URLs (an
+// error, a Link header), with RedactedValue for every sensitive query or
+// fragment value (IsSensitiveParam; after ";" too) and user information,
+// also of URLs inside a query value or percent-encoded up to three times.
+// A value ends at "&", "#", white space, a control byte, "<", ">", "{",
+// "}" or a quote before white space or punctuation. The rest is kept byte
+// for byte, s itself when nothing is masked. In one URL, user information
+// runs to the last "@" where a browser reads one ("https://u:pa ss@h").
 func RedactURL(s string) string { return redact.URL(s) }
 
-// RedactRawURL is RedactURL for one URL, base URL or host as a caller
-// gave it, perhaps malformed or without its scheme
-// ("x-access-token:TOKEN@host/api"): its user information runs from the
-// start of its authority to the last "@" of s, whatever lies between. A
-// URL whose path holds an "@" loses more, never a password.
+// RedactRawURL is RedactURL for one URL or host as a caller gave it,
+// perhaps malformed or without its scheme ("x-access-token:TOKEN@host"):
+// user information runs to the last "@" of s, so a path's "@" loses more,
+// never a password.
 func RedactRawURL(s string) string { return redact.RawURL(s) }
 
 // Redacted returns a copy of r for logging, with RedactedValue for the
 // authorization, proxy-authorization, cookie and set-cookie headers, the
-// URL's user information and sensitive query values, the sensitive keys
-// at any depth of a JSON body and of Request, and the credentials of the
-// URLs in their strings. String, []byte and io.Reader bodies are not
-// looked into; a value that cannot be converted within the limits (a
-// cyclic one set by hand) is masked whole. json.Marshal(r) still gives
-// the real values.
+// URL's credentials, and sensitive keys and URLs' credentials at any
+// depth of a JSON body and Request. String, []byte and io.Reader bodies
+// are not looked into; a value that cannot be converted is masked whole.
+// json.Marshal(r) still gives the real values.
 func (r RequestOptions) Redacted() RequestOptions {
 	r.URL = RedactURL(r.URL)
 	r.Headers = redactHeaders(r.Headers)
@@ -65,10 +57,9 @@ func (r RequestOptions) Redacted() RequestOptions {
 }
 
 // Redacted returns a copy of o for logging, masked as
-// RequestOptions.Redacted is, the base URL by RedactRawURL (it may lack
-// its scheme), a sensitive parameter whole. Names Options made by hand
-// may hold anything in (a header name that is no token, RemoveHeaders,
-// the format and previews) are masked as RedactURL masks text.
+// RequestOptions.Redacted is, the base URL by RedactRawURL, a sensitive
+// parameter whole, and names (headers, format, previews) as RedactURL
+// masks text, since Options made by hand may hold anything there.
 func (o Options) Redacted() Options {
 	out := Options{
 		Method:        o.Method,
@@ -100,23 +91,21 @@ func redactNames(names []string) []string {
 	return out
 }
 
-// redactHeaders returns a copy of h, even when nothing is masked, with
-// sensitive headers masked and the credentials of URLs in the others (a
-// referer).
+// redactHeaders returns a copy of h with sensitive headers masked and
+// the credentials of URLs in the others (a referer).
 func redactHeaders(h headers.Set) headers.Set {
-	var out headers.Set
+	if h == nil {
+		return nil
+	}
+	out := h.Clone()
 	for name, v := range h {
-		masked := RedactedValue
 		// An invalid name, never sent, may be a sensitive one misspelt
 		// ("authorization "), or hold a URL.
-		valid := headers.ValidateName(name) == nil
+		masked, valid := RedactedValue, headers.ValidateName(name) == nil
 		if !headers.IsSensitive(name) && valid {
 			if masked = RedactURL(v); masked == v {
 				continue
 			}
-		}
-		if out == nil {
-			out = h.Clone()
 		}
 		if !valid {
 			if key := RedactURL(name); key != name {
@@ -125,9 +114,6 @@ func redactHeaders(h headers.Set) headers.Set {
 			}
 		}
 		out[name] = masked
-	}
-	if out == nil && h != nil {
-		out = h.Clone()
 	}
 	return out
 }
@@ -150,8 +136,7 @@ func redactValue(v value.Value) value.Value {
 	return value.RedactText(v, IsSensitiveParam, redactedValue, RedactURL)
 }
 
-// redactJSON is JSON text masked, still JSON; RedactedValue when it does
-// not decode.
+// redactJSON is JSON text masked, RedactedValue when it does not decode.
 func redactJSON(text json.RawMessage) any {
 	v, err := value.Decode(text)
 	if err != nil {
@@ -160,8 +145,8 @@ func redactJSON(text json.RawMessage) any {
 	return json.RawMessage(value.AppendJSON(nil, redactValue(v)))
 }
 
-// redactAny converts x and masks it; a scalar stays itself, but a
-// string's URLs, and what cannot be converted is RedactedValue.
+// redactAny converts x and masks it: a scalar stays itself (a string's
+// URLs masked), what cannot be converted is RedactedValue.
 func redactAny(x any) any {
 	if _, ok := value.Scalar(x); ok {
 		if s, ok := x.(string); ok {
@@ -186,18 +171,12 @@ func redactMap(m map[string]any) map[string]any {
 		if !IsSensitiveParam(k) {
 			v = redactAny(x)
 		}
-		out[maskedKey(out, k)] = v
+		if masked := RedactURL(k); masked != k {
+			k = uniqueKey(out, masked)
+		}
+		out[k] = v
 	}
 	return out
-}
-
-// maskedKey is k masked as a URL, made unique among out's keys.
-func maskedKey(out map[string]any, k string) string {
-	masked := RedactURL(k)
-	if masked == k {
-		return k
-	}
-	return uniqueKey(out, masked)
 }
 
 // uniqueKey is masked, or "masked (2)" … when out has it.
@@ -212,8 +191,7 @@ func uniqueKey[V any](out map[string]V, masked string) string {
 }
 
 // The view types have the exported fields of RequestOptions and Options
-// and none of their methods, for fmt to print the default way once
-// Redacted has masked them.
+// and none of their methods, for fmt to print once redacted.
 type (
 	requestOptionsView RequestOptions
 	optionsView        struct {
@@ -229,19 +207,15 @@ type (
 	}
 )
 
-// view is o redacted, JSON (data, a request member, a parameter) as its
-// text, not as a list of bytes.
+// view is o redacted, JSON as its text, not as a list of bytes.
 func (o Options) view() optionsView {
 	o = o.Redacted()
 	v := optionsView{Method: o.Method, BaseURL: o.BaseURL, URL: o.URL, Headers: o.Headers,
 		RemoveHeaders: o.RemoveHeaders, MediaType: o.MediaType, Data: jsonText(o.Data), Request: o.Request, Params: o.Params}
-	if o.Request != nil {
-		v.Request = make(map[string]any, len(o.Request))
-		for k, x := range o.Request {
-			v.Request[k] = jsonText(x)
-		}
+	for k, x := range v.Request { // Redacted made Request and Params copies
+		v.Request[k] = jsonText(x)
 	}
-	for i := range v.Params { // Redacted made Params a copy
+	for i := range v.Params {
 		v.Params[i].Value = jsonText(v.Params[i].Value)
 	}
 	return v
@@ -281,8 +255,7 @@ type endpointView struct {
 }
 
 // Format makes every fmt verb print e as its defaults and error,
-// credentials masked; on a value, so that an Endpoint in a struct is
-// masked too.
+// credentials masked (on a value, for an Endpoint in a struct too).
 func (e Endpoint) Format(s fmt.State, verb rune) {
 	writeView(s, verb, &endpointView{Defaults: e.DefaultOptions(), Err: e.err}, "builder.endpointView", "builder.Endpoint")
 }
@@ -292,9 +265,8 @@ type builderView struct {
 	Err  error
 }
 
-// String is the call as Merge gives it, credentials masked. (Format sets
-// the media type, so verbs but %v, %+v, %s, %q, %x and %X print the
-// struct as it is.)
+// String is the call as Merge gives it, credentials masked, for %v, %s,
+// %q, %x and %X (Format is the media type's, not fmt's).
 func (b *Builder) String() string {
 	if b == nil {
 		return "<nil>"
@@ -326,8 +298,7 @@ func (o Options) Format(s fmt.State, verb rune) {
 	writeView(s, verb, o.view(), "builder.optionsView", "builder.Options")
 }
 
-// writeView prints a view with the caller's verb and flags, under the
-// real type's name.
+// writeView prints a view with the caller's verb, under the real type's name.
 func writeView(s fmt.State, verb rune, view any, viewName, realName string) {
 	out := fmt.Sprintf(fmt.FormatString(s, verb), view)
 	if verb == 'v' && s.Flag('#') {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -20,8 +21,8 @@ const (
 	ContentTypeBinary = "application/octet-stream"
 )
 
-// resolved is a parsed call: what RequestOptions and an *http.Request are
-// made of.
+// resolved is a parsed call, which RequestOptions and an *http.Request
+// are made of.
 type resolved struct {
 	method  string // lower-case
 	url     string
@@ -46,21 +47,19 @@ const (
 	emptyBody // "": a bodiless PUT or PATCH
 )
 
-// bufPool holds scratch buffers for URLs and JSON bodies, which are then
-// copied out at their exact size.
+// bufPool holds scratch buffers for URLs and JSON bodies, copied out at
+// their size; maxPooled keeps a huge body's out of it.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-// urlScratch is the stack's room for the URLs most calls build.
-const urlScratch = 256
-
-// maxPooled keeps one huge body from pinning its buffer in the pool.
-const maxPooled = 64 << 10
+const (
+	urlScratch = 256 // the stack's room for most URLs
+	maxPooled  = 64 << 10
+)
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 
-// getURLBuf is getBuf for a URL of about n bytes, grown before use, so
-// that the next long URL finds the room. (A buffer append grew while in
-// use is not put back: the caller's stack scratch would escape.)
+// getURLBuf is getBuf grown for a URL of about n bytes before use: a
+// buffer grown in use is not put back, or the stack scratch would escape.
 func getURLBuf(n int) *[]byte {
 	bp := getBuf()
 	if n += n / 2; cap(*bp) < n && n <= maxPooled {
@@ -76,11 +75,9 @@ func putBuf(bp *[]byte, b []byte) {
 	}
 }
 
-// callOwn is what a call set itself rather than inherited: its parameters
-// beside Data are an error, inherited ones are dropped. all says every
-// parameter is the call's (Parse has no defaults); data says the call set
-// Data itself, else a []byte Data is the defaults' and is copied, so that
-// no result shares it.
+// callOwn is what a call set itself: its parameters (all for Parse,
+// which has no defaults), and whether Data, else a []byte Data is the
+// defaults' and copied.
 type callOwn struct {
 	list paramList
 	all  bool
@@ -89,21 +86,17 @@ type callOwn struct {
 
 func (c callOwn) own(name string) bool { return c.all || c.list.find(name) >= 0 }
 
-// A parse is what resolve reads of one call besides its options and
-// parameters: only values the heap holds anyway, since one field that
-// escapes takes the others with it.
+// A parse is what resolve reads of a call besides its options: only
+// values the heap holds anyway, as one field that escapes takes all.
 type parse struct {
-	pre *prepared // the Endpoint's; nil for Parse
-	// headersChanged says the call changed headers or the media type, so
-	// that pre's headers do not apply.
-	headersChanged bool
+	pre            *prepared          // the Endpoint's; nil for Parse
+	headersChanged bool               // so pre's headers do not apply
 	op             Operation          // the catalogue's, whose styles apply
 	t              *template.Template // m.URL parsed, when the catalogue gave it
 }
 
-// resolve parses a call into r: m is the call over its defaults (see
-// overlay), params their parameters (m.Params, or a list kept apart from
-// the layers).
+// resolve parses a call into r: m is the call over its defaults, params
+// theirs (m.Params, or a Builder's kept apart).
 func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error {
 	var err error
 	if r.method, err = normalizeMethod(m.Method); err != nil {
@@ -119,7 +112,11 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 	}
 	t := c.t
 	if t == nil {
-		if t, err = parseTarget(m.URL, m.Catalog.c != nil); err != nil {
+		parse := template.Parse
+		if m.Catalog.c != nil {
+			parse = template.ParseRFC6570 // the catalogue's: a colon is literal
+		}
+		if t, err = parse(m.URL); err != nil {
 			return newError("parse", m.URL, err)
 		}
 	}
@@ -131,26 +128,17 @@ func resolve(r *resolved, m *layer, params []param, call callOwn, c parse) error
 	if err := r.setURL(m, params, t, c.pre); err != nil {
 		return err
 	}
-	if hasBody(r.method) {
-		if r.body, err = makeBody(m, params, t, call); err != nil {
-			return err
-		}
-		if r.body.kind == noBody && (r.method == "put" || r.method == "patch") {
-			r.body.kind = emptyBody
-		}
-	} else if m.Data.set {
-		return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
+	if err := r.setBody(m, params, t, call); err != nil {
+		return err
 	}
 	r.setHeaders(m, c)
 	r.request = m.Request
 	return nil
 }
 
-// setURL builds r's URL: t expanded on the base URL, then, for a method
-// without a body, the query.
+// setURL builds r's URL, t expanded on the base URL with, for a method
+// without a body, the query; on the stack or, if long, a pooled buffer.
 func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *prepared) error {
-	// On the stack, copied out at its size; one that may well be longer in
-	// a pooled buffer, rather than grown step by step.
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
 	if n := len(m.BaseURL) + len(m.URL) + 16*len(params); n > urlScratch {
@@ -174,8 +162,7 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 	return nil
 }
 
-// appendQuery appends the parameters t does not use, as v6 does for a
-// method without a body.
+// appendQuery appends the parameters t does not use.
 func appendQuery(buf []byte, m *layer, params []param, t *template.Template) ([]byte, error) {
 	q := bytes.IndexByte(buf, '?')
 	written := ""
@@ -202,7 +189,7 @@ func appendQuery(buf []byte, m *layer, params []param, t *template.Template) ([]
 	return buf, nil
 }
 
-// setHeaders sets r's headers: the Endpoint's prepared ones when the call
+// setHeaders sets r's headers, the Endpoint's prepared ones when the call
 // changes none, with what r's body needs.
 func (r *resolved) setHeaders(m *layer, c parse) {
 	prepared := c.pre != nil && c.pre.headers != nil && !c.headersChanged
@@ -225,9 +212,8 @@ func (r *resolved) setHeaders(m *layer, c parse) {
 	}
 }
 
-// appendURL expands t after the base URL, unless t is absolute. trusted
-// says the base is the one the Endpoint checked, so that the URL needs
-// no check.
+// appendURL expands t after the base URL, unless t is absolute; trusted
+// says the base is the Endpoint's checked one, so the URL needs no check.
 func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *prepared) (_ []byte, trusted bool, err error) {
 	if isAbsolute(t.String()) {
 		buf, err = expand(buf, t, params)
@@ -263,9 +249,7 @@ func slashAt(buf []byte, start int) []byte {
 }
 
 // scalarPath refuses a list or an object for a {x} or {+x} in t's path,
-// which RFC 6570 writes joined with commas (/repos/a,b/r, a struct's
-// login,octocat,id,1), as no caller means one segment. (A catalogue's
-// templates write the arrays its description declares.)
+// which RFC 6570 joins with commas (/repos/a,b/r): no caller means that.
 func scalarPath(t *template.Template, params []param) error {
 	for i := range params {
 		if k := params[i].v.Kind(); (k == value.Array || k == value.Object) && !params[i].v.Undefined() && t.Joins(params[i].name) {
@@ -300,10 +284,7 @@ func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 func queryHas(query, name string) bool {
 	for _, pair := range strings.FieldsFunc(query, func(r rune) bool { return r == '?' || r == '&' || r == ';' }) {
 		key, _, _ := strings.Cut(pair, "=")
-		if key == name {
-			return true
-		}
-		if k, err := url.QueryUnescape(key); err == nil && k == name {
+		if k, err := url.QueryUnescape(key); key == name || err == nil && k == name {
 			return true
 		}
 	}
@@ -312,9 +293,8 @@ func queryHas(query, name string) bool {
 
 func isAbsolute(s string) bool { return ascii.HTTPScheme(s) > 0 }
 
-// templateVar is v as the template reads it: null undefined, arrays lists
-// and objects associative arrays of scalars, in order, nulls skipped; an
-// object a catalogue styled deepObject (catalogParams) a DeepObjectVar.
+// templateVar is v as the template reads it: null undefined, arrays and
+// objects of scalars lists and pairs, nulls skipped.
 func templateVar(v value.Value) template.Var {
 	switch v.Kind() {
 	case value.Null:
@@ -328,7 +308,7 @@ func templateVar(v value.Value) template.Var {
 		if i, ok := v.AsInt(); ok {
 			return template.IntVar(i)
 		}
-		return template.StringVar(v.Text())
+		fallthrough
 	case value.Bool:
 		return template.StringVar(v.Text())
 	}
@@ -382,44 +362,49 @@ func hasBody(method string) bool {
 	return false
 }
 
-// makeBody is Data, or the parameters t does not use as a JSON object,
-// or nothing. Data beside such parameters of the call's own is an error;
-// the defaults' are dropped, as v6 drops them.
-func makeBody(m *layer, params []param, t *template.Template, call callOwn) (finalBody, error) {
-	if m.Data.set {
-		var own []string
-		for _, p := range params {
-			if !t.Uses(p.name) && call.own(p.name) {
-				own = append(own, p.name)
-			}
+// setBody sets r's body: Data, or the parameters t does not use as a
+// JSON object, or "" for a bodiless PUT or PATCH.
+func (r *resolved) setBody(m *layer, params []param, t *template.Template, call callOwn) (err error) {
+	switch {
+	case !hasBody(r.method):
+		if m.Data.set {
+			return newError("parse", strings.ToUpper(r.method), ErrDataNotAllowed)
 		}
-		if len(own) > 0 {
-			return finalBody{}, newError("parse", strings.Join(own, ","), ErrDataWithParams)
-		}
-		if raw, ok := m.Data.raw.([]byte); ok && !call.all && !call.data {
-			return finalBody{kind: rawBody, raw: bytes.Clone(raw)}, nil
-		}
-		if m.Data.raw != nil {
-			return finalBody{kind: rawBody, raw: m.Data.raw}, nil
-		}
-		if m.Data.v.Kind() == value.String && !m.Data.asJSON {
-			return finalBody{kind: rawBody, raw: m.Data.v.Text()}, nil
-		}
-		return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return value.AppendJSON(b, m.Data.v) })}, nil
+	case m.Data.set:
+		r.body, err = dataBody(m.Data, params, t, call)
+	case slices.ContainsFunc(params, func(p param) bool { return !t.Uses(p.name) }):
+		r.body = finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}
+	case r.method == "put" || r.method == "patch":
+		r.body.kind = emptyBody
 	}
-	if !leftover(params, t) {
-		return finalBody{}, nil
-	}
-	return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}, nil
+	return err
 }
 
-func leftover(params []param, t *template.Template) bool {
+// dataBody is the body of Data. The call's own parameters beside it that
+// would go to the body are an error; the defaults' are dropped, as v6
+// drops them.
+func dataBody(d body, params []param, t *template.Template, call callOwn) (finalBody, error) {
+	var own []string
 	for _, p := range params {
-		if !t.Uses(p.name) {
-			return true
+		if !t.Uses(p.name) && call.own(p.name) {
+			own = append(own, p.name)
 		}
 	}
-	return false
+	if len(own) > 0 {
+		return finalBody{}, newError("parse", strings.Join(own, ","), ErrDataWithParams)
+	}
+	switch raw := d.raw.(type) {
+	case []byte:
+		if !call.all && !call.data {
+			return finalBody{kind: rawBody, raw: bytes.Clone(raw)}, nil // the defaults'
+		}
+	case nil:
+		if d.v.Kind() == value.String && !d.asJSON {
+			return finalBody{kind: rawBody, raw: d.v.Text()}, nil
+		}
+		return finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return value.AppendJSON(b, d.v) })}, nil
+	}
+	return finalBody{kind: rawBody, raw: d.raw}, nil
 }
 
 // appendParams writes the parameters t does not use as a JSON object.
@@ -441,8 +426,7 @@ func appendParams(b []byte, ps []param, t *template.Template) []byte {
 	return append(b, '}')
 }
 
-// encodeJSON returns what write writes on a pooled buffer, copied out at
-// its size: one allocation.
+// encodeJSON returns what write writes on a pooled buffer, copied out.
 func encodeJSON(write func([]byte) []byte) []byte {
 	bp := getBuf()
 	buf := write((*bp)[:0])
@@ -475,18 +459,15 @@ func finalHeaders(m *layer) []header {
 		switch {
 		case accept >= 0:
 			out[accept] = h
-		case h.value != "":
-			// A format alone, with no accept to amend: none rather
-			// than an empty one.
+		case h.value != "": // not an empty accept for a format alone
 			out = append(out, h)
 		}
 	}
 	return out
 }
 
-// bodyHeaders adds what a body needs: a content-type for one without,
-// and, as v6 does, content-length 0 for none ("" too). hs is copied
-// before it is changed unless own.
+// bodyHeaders adds a content-type to a body without, or as v6 does
+// content-length 0 for none; hs is copied before a change unless own.
 func bodyHeaders(hs []header, own bool, b *finalBody, media string) []header {
 	name, v := "content-length", "0"
 	if b.class() > 0 {
@@ -509,8 +490,8 @@ func bodyHeaders(hs []header, own bool, b *finalBody, media string) []header {
 	return append(hs, header{name: name, value: v})
 }
 
-// class is the class of body the prepared header lists are made for: none
-// (0), a string, a []byte or io.Reader, or JSON (3).
+// class is the body's kind for the prepared header lists: none, a
+// string, a []byte or io.Reader, or JSON.
 func (b *finalBody) class() int {
 	switch b.kind {
 	case noBody, emptyBody:
@@ -524,9 +505,8 @@ func (b *finalBody) class() int {
 	return 2
 }
 
-// contentType is the type of a body the call gives none for: for a
-// string, []byte or io.Reader, the operation's media type (BodyMedia)
-// when it names one.
+// contentType is a body's type when the call gives none: for a raw body
+// the operation's media type if it names one.
 func contentType(b *finalBody, media string) string {
 	switch {
 	case b.kind == jsonBody:

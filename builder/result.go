@@ -10,8 +10,7 @@ import (
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
-// requestOptions returns r as RequestOptions, all new but a []byte or
-// io.Reader body, which is the caller's.
+// requestOptions returns r as RequestOptions, all new but a raw body.
 func (r *resolved) requestOptions() RequestOptions {
 	ro := RequestOptions{Method: r.method, URL: r.url, Headers: make(headers.Set, len(r.headers)), Request: exportObject(r.request)}
 	for _, h := range r.headers {
@@ -59,8 +58,8 @@ func bodyJSON(b any) ([]byte, bool, error) {
 	case string:
 		return value.AppendString(nil, t), true, nil
 	case json.RawMessage:
-		// Compacted as encoding/json writes it, escapes kept, and not
-		// judged by the limits again: its values were, where they entered.
+		// Compacted as encoding/json writes it, not held to the limits
+		// again: its values were, where they entered.
 		var out bytes.Buffer
 		if err := json.Compact(&out, t); err != nil {
 			return nil, false, fmt.Errorf("%w: %w", ErrInvalidValue, err)
