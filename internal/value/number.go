@@ -115,33 +115,27 @@ func addExponent(e string, adj int) string {
 		}
 		return strconv.FormatInt(n+int64(adj), 10)
 	}
-	// |e| ≥ 10^18, more than any adj: the sum has e's sign, and its
-	// magnitude is |e| plus or minus |adj|, digit by digit from the right.
+	// |e| ≥ 10^18, more than any adj: add adj to e's magnitude digit by
+	// digit from the right, carrying or borrowing as d.
+	d := adj
+	if neg {
+		d = -d
+	}
 	b := []byte(e)
-	up := adj >= 0 != neg
-	c := uint64(adj)
-	if adj < 0 {
-		c = uint64(-adj)
-	}
-	sign := -1
-	if up {
-		sign = 1
-	}
-	for i := len(b) - 1; i >= 0 && c > 0; i-- {
-		d := int(b[i]-'0') + sign*int(c%10)
-		c /= 10
-		if d < 0 || d > 9 { // a carry or a borrow
-			d, c = d-10*sign, c+1
+	for i := len(b) - 1; i >= 0 && d != 0; i-- {
+		x := int(b[i]-'0') + d%10
+		d /= 10
+		if x < 0 {
+			x, d = x+10, d-1
+		} else if x > 9 {
+			x, d = x-10, d+1
 		}
-		b[i] = byte('0' + d)
+		b[i] = byte('0' + x)
 	}
-	mag := string(b)
-	switch {
-	case !up:
-		mag = strings.TrimLeft(mag, "0")
-	case c > 0: // a carry past the first digit
-		mag = strconv.FormatUint(c, 10) + mag
+	if d > 0 {
+		b = append([]byte{'1'}, b...) // a carry past the first digit
 	}
+	mag := strings.TrimLeft(string(b), "0") // after a borrow
 	if neg {
 		return "-" + mag
 	}
