@@ -20,7 +20,7 @@ func Merge(base, layer Value) Value {
 		maps.Copy(ob.index, base.ref.index)
 	}
 	for _, m := range layer.ref.members {
-		if i := ob.find(m.Key); i >= 0 {
+		if i := findMember(ob.index, ob.members, m.Key); i >= 0 {
 			ob.members[i].Value = Merge(ob.members[i].Value, m.Value)
 			continue
 		}

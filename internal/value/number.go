@@ -54,15 +54,6 @@ func ValidNumber(s string) bool {
 	return s != "" && (s[0] == '-' || ascii.IsDigit(s[0])) && ascii.IsDigit(s[len(s)-1]) && json.Valid([]byte(s))
 }
 
-// isIntegerText reports whether a number literal has an integral value.
-func isIntegerText(s string) bool {
-	if !strings.ContainsAny(s, ".eE") {
-		return true
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	return err == nil && f == math.Trunc(f)
-}
-
 // NumbersEqual reports whether two JSON number literals have the same value
 // (1, 1.0 and 10E-1; -0 and 0), false for a non-number, in linear time.
 func NumbersEqual(a, b string) bool {
