@@ -77,9 +77,8 @@ func redactURL(s string, levels int, decoded bool) string {
 }
 
 // redactUserinfo masks the user information of every authority in s: after
-// a "//" that starts one, after a web scheme whose slashes are not "//"
-// (see specialAuthority), or after an encoded "://" ("%3A%2F%2F"), up to
-// the authority's last "@" (or "%40").
+// a "//" that starts one, after a web scheme whatever its slashes, or after
+// an encoded "://" ("%3A%2F%2F"), up to the authority's last "@" (or "%40").
 func redactUserinfo(s string, decoded bool) string {
 	out := splice{s: s}
 	// An authority scanned to its end (noAt) without an "@" holds none
@@ -92,8 +91,10 @@ func redactUserinfo(s string, decoded bool) string {
 		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && userinfo.StartsAuthority(s, i, decoded):
 			start = i + 2
 			at, _ = lastAt(s, start, decoded, false)
-		case s[i] == ':' && specialAuthority(s, i):
-			if start = userinfo.SkipSlashes(s, i+1); start < noAt {
+		case s[i] == ':' && userinfo.WebScheme(s, i):
+			// Browsers read an authority after a web scheme whatever its
+			// slashes ("https:u:p@h", "https:\\h"); "//" is the case above.
+			if start = userinfo.SkipSlashes(s, i+1); start < noAt || s[i+1:start] == "//" {
 				continue
 			}
 			var end int
@@ -252,13 +253,6 @@ func until(s string, i int, stop func(j int) bool) int {
 	return i
 }
 
-// specialAuthority reports whether the ":" at s[i] ends a web scheme whose
-// slashes are not "//" (none, one, three, backslashes: "https:u:p@h"),
-// which browsers read as starting an authority too.
-func specialAuthority(s string, i int) bool {
-	return userinfo.WebScheme(s, i) && s[i+1:userinfo.SkipSlashes(s, i+1)] != "//"
-}
-
 // endsAuthority reports whether s[i] ends an authority: "&" may be part
 // of a password, and a brace of a route's ":name" written "{name}".
 func endsAuthority(s string, i int, decoded bool) bool {
@@ -317,7 +311,12 @@ func redactDecoded(s string, levels int) (string, bool) {
 			return s, false
 		}
 	}
-	return queryEscapeBut(r, userinfo.Redacted), true
+	// Encoded again but for the masks.
+	parts := strings.Split(r, userinfo.Redacted)
+	for i, p := range parts {
+		parts[i] = url.QueryEscape(p)
+	}
+	return strings.Join(parts, userinfo.Redacted), true
 }
 
 // unescape decodes the escapes of a query value, keeping a "%" that starts
@@ -326,22 +325,12 @@ func redactDecoded(s string, levels int) (string, bool) {
 func unescape(v string) string {
 	b := make([]byte, 0, len(v))
 	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case c == '%' && i+2 < len(v) && ascii.IsHex(v[i+1]) && ascii.IsHex(v[i+2]):
-			b = append(b, byte(ascii.Unhex(v[i+1])<<4|ascii.Unhex(v[i+2])))
+		c := v[i]
+		if c == '%' && i+2 < len(v) && ascii.IsHex(v[i+1]) && ascii.IsHex(v[i+2]) {
+			c = byte(ascii.Unhex(v[i+1])<<4 | ascii.Unhex(v[i+2]))
 			i += 2
-		default:
-			b = append(b, c)
 		}
+		b = append(b, c)
 	}
 	return string(b)
-}
-
-// queryEscapeBut is url.QueryEscape of s but for the occurrences of keep.
-func queryEscapeBut(s, keep string) string {
-	parts := strings.Split(s, keep)
-	for i, p := range parts {
-		parts[i] = url.QueryEscape(p)
-	}
-	return strings.Join(parts, keep)
 }

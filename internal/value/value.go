@@ -277,10 +277,7 @@ func (v Value) Len() int {
 	if v.ref == nil {
 		return 0
 	}
-	if v.kind == Array {
-		return len(v.ref.items)
-	}
-	return len(v.ref.members)
+	return len(v.ref.items) + len(v.ref.members) // one of them is empty
 }
 
 // Index returns item i of an Array, panicking out of range as a slice does.
