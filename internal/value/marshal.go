@@ -145,16 +145,8 @@ func (b *Budget) countItems(v reflect.Value, depth int) error {
 	if err := b.Spend(1+v.Len(), depth); err != nil || isScalarKind(v.Type().Elem().Kind()) {
 		return err
 	}
-	if v.Kind() == reflect.Map {
-		for it := v.MapRange(); it.Next(); {
-			if err := b.count(it.Value(), depth+1); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for i := range v.Len() {
-		if err := b.count(v.Index(i), depth+1); err != nil {
+	for _, e := range v.Seq2() { // a map's values, a list's items
+		if err := b.count(e, depth+1); err != nil {
 			return err
 		}
 	}
