@@ -75,14 +75,10 @@ var (
 // implementsMarshaler reports whether t or *t has a MarshalJSON or
 // MarshalText method, which encoding/json would call.
 func implementsMarshaler(t reflect.Type) bool {
-	if t.Implements(jsonMarshaler) || t.Implements(textMarshaler) {
-		return true
+	if k := t.Kind(); k != reflect.Pointer && k != reflect.Interface {
+		t = reflect.PointerTo(t) // whose methods include t's
 	}
-	if t.Kind() != reflect.Pointer {
-		p := reflect.PointerTo(t)
-		return p.Implements(jsonMarshaler) || p.Implements(textMarshaler)
-	}
-	return false
+	return t.Implements(jsonMarshaler) || t.Implements(textMarshaler)
 }
 
 // count walks v as encoding/json would, spending a node for each array,
