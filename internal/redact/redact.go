@@ -235,8 +235,15 @@ func (p *splice) String() string {
 // authority that starts at s[start] (-1 for none), and where it ends.
 func lastAt(s string, start int, decoded, encoded bool) (at, end int) {
 	end = until(s, start, func(j int) bool {
-		return endsAuthority(s, j, decoded) || encoded && s[j] == '%' &&
-			(ascii.HasPrefixFold(s[j:], "%2F") || ascii.HasPrefixFold(s[j:], "%3F") || strings.HasPrefix(s[j:], "%23"))
+		switch s[j] {
+		case '/', '?', '#':
+			return true
+		case '{', '}': // a route's ":name" written "{name}"; "&" may be part of a password
+			return false
+		case '%':
+			return encoded && (ascii.HasPrefixFold(s[j:], "%2F") || ascii.HasPrefixFold(s[j:], "%3F") || strings.HasPrefix(s[j:], "%23"))
+		}
+		return !decoded && endsText(s, j)
 	})
 	if encoded {
 		return strings.LastIndex(s[start:end], "%40"), end
@@ -251,18 +258,6 @@ func until(s string, i int, stop func(j int) bool) int {
 		i++
 	}
 	return i
-}
-
-// endsAuthority reports whether s[i] ends an authority: "&" may be part
-// of a password, and a brace of a route's ":name" written "{name}".
-func endsAuthority(s string, i int, decoded bool) bool {
-	switch c := s[i]; c {
-	case '/', '?', '#':
-		return true
-	case '{', '}':
-		return false
-	}
-	return !decoded && endsText(s, i)
 }
 
 // endsValue reports whether s[i] ends a query value.
