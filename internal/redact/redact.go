@@ -124,7 +124,12 @@ func redactQuery(s string, levels int, decoded bool) string {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '%' && levels > 0 && ascii.HasPrefixFold(s[i:], "%3A%2F%2F"):
-			i = q.encoded(i) - 1
+			// A URL encoded in a path segment (/proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx), read decoded.
+			end := until(s, i, func(j int) bool { return s[j] == '/' || s[j] == '?' || endsValue(s, j, decoded) })
+			if r, ok := redactEncoded(s[i:end], levels, decoded); ok {
+				q.out.put(i, end, r)
+			}
+			i = end - 1
 		case c == '?' || c == '&' || c == '#' || c == ';': // OAuth's implicit grant puts access_token in the fragment
 			i = q.param(i)
 		}
@@ -141,18 +146,6 @@ type query struct {
 	// The value run last scanned ends at runEnd, its last "%" at runPct
 	// (its start less one for none).
 	runEnd, runPct int
-}
-
-// encoded masks a URL encoded in the path segment starting at s[i]
-// (/proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx), read decoded, and returns the
-// segment's end.
-func (q *query) encoded(i int) int {
-	s := q.s
-	end := until(s, i, func(j int) bool { return s[j] == '/' || s[j] == '?' || endsValue(s, j, q.decoded) })
-	if r, ok := redactEncoded(s[i:end], q.levels, q.decoded); ok {
-		q.out.put(i, end, r)
-	}
-	return end
 }
 
 // param masks the value of the parameter after the "?", "&", "#" or ";" at
