@@ -73,10 +73,7 @@ func NumberKey(s string) (string, bool) {
 		return "", false
 	}
 	rest, neg := strings.CutPrefix(s, "-")
-	mant, e, _ := strings.Cut(rest, "e")
-	if len(mant) == len(rest) {
-		mant, e, _ = strings.Cut(rest, "E")
-	}
+	mant, e, _ := strings.Cut(strings.Replace(rest, "E", "e", 1), "e")
 	whole, frac, _ := strings.Cut(mant, ".")
 	digits := strings.TrimLeft(whole+frac, "0")
 	trimmed := strings.TrimRight(digits, "0")
