@@ -152,17 +152,12 @@ func (b *Budget) countItems(v reflect.Value, depth int) error {
 // flattened reports whether encoding/json writes the fields of f into its
 // holder's object: an embedded struct (or pointer) without a json name.
 func flattened(f reflect.StructField) bool {
-	if !f.Anonymous {
-		return false
-	}
-	if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" {
-		return false
-	}
 	t := f.Type
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return t.Kind() == reflect.Struct
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return f.Anonymous && name == "" && t.Kind() == reflect.Struct
 }
 
 // isScalarKind reports whether k is a boolean, a string or a real number,
