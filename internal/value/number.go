@@ -22,12 +22,11 @@ func AppendFloat(dst []byte, f float64) []byte {
 		format = 'e'
 	}
 	dst = strconv.AppendFloat(dst, f, format, -1, 64)
-	if format == 'e' {
-		// strconv writes two exponent digits at least: e-07 becomes e-7.
-		if n := len(dst); dst[n-2] == '0' && (dst[n-3] == '-' || dst[n-3] == '+') {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
+	// strconv writes two exponent digits at least: e-07 becomes e-7 (an
+	// exponent from e+21 on has two).
+	if n := len(dst); format == 'e' && dst[n-2] == '0' && dst[n-3] == '-' {
+		dst[n-2] = dst[n-1]
+		dst = dst[:n-1]
 	}
 	return dst
 }
