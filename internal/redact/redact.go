@@ -174,16 +174,16 @@ func (q *query) param(i int) int {
 	switch {
 	case IsSensitive(name) && v != "": // "" also for a template ({token}), as "{" ends a value
 		q.out.put(eq+1, end, userinfo.Redacted)
-		return end - 1
 	case q.levels > 0 && q.runPct > eq:
 		// Read as it is and decoded, here and only here (reading it again
 		// would be quadratic: ?a=%?a=%…).
 		if r, ok := redactEncoded(v, q.levels, decoded); ok {
 			q.out.put(eq+1, end, r)
 		}
-		return end - 1
+	default:
+		return eq // read on inside the value, for a URL in it (?next=https://u:p@h/)
 	}
-	return eq // read on inside the value, for a URL in it (?next=https://u:p@h/)
+	return end - 1
 }
 
 // unescapeName returns the parameter name at s[at:] decoded, masking an
