@@ -27,14 +27,10 @@ var class = func() (t [256]uint8) {
 			t[c] = ctl
 		}
 	}
-	for _, c := range "abcdefABCDEF" {
-		t[c] |= hexLtr
-	}
-	for _, c := range "!#$%&'*+-.^_`|~" {
-		t[c] |= tpunct
-	}
-	for _, c := range "+-." {
-		t[c] |= scheme
+	for bit, set := range map[uint8]string{hexLtr: "abcdefABCDEF", tpunct: "!#$%&'*+-.^_`|~", scheme: "+-."} {
+		for _, c := range set {
+			t[c] |= bit
+		}
 	}
 	return t
 }()

@@ -77,9 +77,8 @@ func redactURL(s string, levels int, decoded bool) string {
 }
 
 // redactUserinfo masks the user information of every authority in s: after
-// a "//" that starts one, after a web scheme whose slashes are not "//"
-// (see specialAuthority), or after an encoded "://" ("%3A%2F%2F"), up to
-// the authority's last "@" (or "%40").
+// a "//" that starts one, after a web scheme whatever its slashes, or after
+// an encoded "://" ("%3A%2F%2F"), up to the authority's last "@" (or "%40").
 func redactUserinfo(s string, decoded bool) string {
 	out := splice{s: s}
 	// An authority scanned to its end (noAt) without an "@" holds none
@@ -92,8 +91,10 @@ func redactUserinfo(s string, decoded bool) string {
 		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && userinfo.StartsAuthority(s, i, decoded):
 			start = i + 2
 			at, _ = lastAt(s, start, decoded, false)
-		case s[i] == ':' && specialAuthority(s, i):
-			if start = userinfo.SkipSlashes(s, i+1); start < noAt {
+		case s[i] == ':' && userinfo.WebScheme(s, i):
+			// Browsers read an authority after a web scheme whatever its
+			// slashes ("https:u:p@h", "https:\\h"); "//" is the case above.
+			if start = userinfo.SkipSlashes(s, i+1); start < noAt || s[i+1:start] == "//" {
 				continue
 			}
 			var end int
@@ -123,7 +124,12 @@ func redactQuery(s string, levels int, decoded bool) string {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '%' && levels > 0 && ascii.HasPrefixFold(s[i:], "%3A%2F%2F"):
-			i = q.encoded(i) - 1
+			// A URL encoded in a path segment (/proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx), read decoded.
+			end := until(s, i, func(j int) bool { return s[j] == '/' || s[j] == '?' || endsValue(s, j, decoded) })
+			if r, ok := redactEncoded(s[i:end], levels, decoded); ok {
+				q.out.put(i, end, r)
+			}
+			i = end - 1
 		case c == '?' || c == '&' || c == '#' || c == ';': // OAuth's implicit grant puts access_token in the fragment
 			i = q.param(i)
 		}
@@ -140,18 +146,6 @@ type query struct {
 	// The value run last scanned ends at runEnd, its last "%" at runPct
 	// (its start less one for none).
 	runEnd, runPct int
-}
-
-// encoded masks a URL encoded in the path segment starting at s[i]
-// (/proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx), read decoded, and returns the
-// segment's end.
-func (q *query) encoded(i int) int {
-	s := q.s
-	end := until(s, i, func(j int) bool { return s[j] == '/' || s[j] == '?' || endsValue(s, j, q.decoded) })
-	if r, ok := redactEncoded(s[i:end], q.levels, q.decoded); ok {
-		q.out.put(i, end, r)
-	}
-	return end
 }
 
 // param masks the value of the parameter after the "?", "&", "#" or ";" at
@@ -180,16 +174,16 @@ func (q *query) param(i int) int {
 	switch {
 	case IsSensitive(name) && v != "": // "" also for a template ({token}), as "{" ends a value
 		q.out.put(eq+1, end, userinfo.Redacted)
-		return end - 1
 	case q.levels > 0 && q.runPct > eq:
 		// Read as it is and decoded, here and only here (reading it again
 		// would be quadratic: ?a=%?a=%…).
 		if r, ok := redactEncoded(v, q.levels, decoded); ok {
 			q.out.put(eq+1, end, r)
 		}
-		return end - 1
+	default:
+		return eq // read on inside the value, for a URL in it (?next=https://u:p@h/)
 	}
-	return eq // read on inside the value, for a URL in it (?next=https://u:p@h/)
+	return end - 1
 }
 
 // unescapeName returns the parameter name at s[at:] decoded, masking an
@@ -234,8 +228,15 @@ func (p *splice) String() string {
 // authority that starts at s[start] (-1 for none), and where it ends.
 func lastAt(s string, start int, decoded, encoded bool) (at, end int) {
 	end = until(s, start, func(j int) bool {
-		return endsAuthority(s, j, decoded) || encoded && s[j] == '%' &&
-			(ascii.HasPrefixFold(s[j:], "%2F") || ascii.HasPrefixFold(s[j:], "%3F") || strings.HasPrefix(s[j:], "%23"))
+		switch s[j] {
+		case '/', '?', '#':
+			return true
+		case '{', '}': // a route's ":name" written "{name}"; "&" may be part of a password
+			return false
+		case '%':
+			return encoded && (ascii.HasPrefixFold(s[j:], "%2F") || ascii.HasPrefixFold(s[j:], "%3F") || strings.HasPrefix(s[j:], "%23"))
+		}
+		return !decoded && endsText(s, j)
 	})
 	if encoded {
 		return strings.LastIndex(s[start:end], "%40"), end
@@ -250,25 +251,6 @@ func until(s string, i int, stop func(j int) bool) int {
 		i++
 	}
 	return i
-}
-
-// specialAuthority reports whether the ":" at s[i] ends a web scheme whose
-// slashes are not "//" (none, one, three, backslashes: "https:u:p@h"),
-// which browsers read as starting an authority too.
-func specialAuthority(s string, i int) bool {
-	return userinfo.WebScheme(s, i) && s[i+1:userinfo.SkipSlashes(s, i+1)] != "//"
-}
-
-// endsAuthority reports whether s[i] ends an authority: "&" may be part
-// of a password, and a brace of a route's ":name" written "{name}".
-func endsAuthority(s string, i int, decoded bool) bool {
-	switch c := s[i]; c {
-	case '/', '?', '#':
-		return true
-	case '{', '}':
-		return false
-	}
-	return !decoded && endsText(s, i)
 }
 
 // endsValue reports whether s[i] ends a query value.
@@ -317,7 +299,12 @@ func redactDecoded(s string, levels int) (string, bool) {
 			return s, false
 		}
 	}
-	return queryEscapeBut(r, userinfo.Redacted), true
+	// Encoded again but for the masks.
+	parts := strings.Split(r, userinfo.Redacted)
+	for i, p := range parts {
+		parts[i] = url.QueryEscape(p)
+	}
+	return strings.Join(parts, userinfo.Redacted), true
 }
 
 // unescape decodes the escapes of a query value, keeping a "%" that starts
@@ -326,22 +313,12 @@ func redactDecoded(s string, levels int) (string, bool) {
 func unescape(v string) string {
 	b := make([]byte, 0, len(v))
 	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case c == '%' && i+2 < len(v) && ascii.IsHex(v[i+1]) && ascii.IsHex(v[i+2]):
-			b = append(b, byte(ascii.Unhex(v[i+1])<<4|ascii.Unhex(v[i+2])))
+		c := v[i]
+		if c == '%' && i+2 < len(v) && ascii.IsHex(v[i+1]) && ascii.IsHex(v[i+2]) {
+			c = byte(ascii.Unhex(v[i+1])<<4 | ascii.Unhex(v[i+2]))
 			i += 2
-		default:
-			b = append(b, c)
 		}
+		b = append(b, c)
 	}
 	return string(b)
-}
-
-// queryEscapeBut is url.QueryEscape of s but for the occurrences of keep.
-func queryEscapeBut(s, keep string) string {
-	parts := strings.Split(s, keep)
-	for i, p := range parts {
-		parts[i] = url.QueryEscape(p)
-	}
-	return strings.Join(parts, keep)
 }

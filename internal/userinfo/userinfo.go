@@ -130,9 +130,4 @@ func isSlash(c byte) bool { return c == '/' || c == '\\' }
 
 // SkipSlashes returns the index of the first byte from s[i] on that is no
 // slash or backslash, or len(s).
-func SkipSlashes(s string, i int) int {
-	for i < len(s) && isSlash(s[i]) {
-		i++
-	}
-	return i
-}
+func SkipSlashes(s string, i int) int { return len(s) - len(strings.TrimLeft(s[i:], `/\`)) }

@@ -156,12 +156,17 @@ func ofMap[E any](b *Budget, m map[string]E, depth int, item func(E) (Value, err
 }
 
 // validUTF8 replaces each byte of invalid UTF-8 with U+FFFD, as
-// encoding/json does when it writes s; valid text is returned as it is.
+// encoding/json does when it writes s (strings.ToValidUTF8 would replace a
+// run of them once); valid text is returned as it is.
 func validUTF8(s string) string {
 	if shortASCII(s) || utf8.ValidString(s) {
 		return s
 	}
-	return replaceInvalid(s)
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r) // RuneError for a bad byte
+	}
+	return b.String()
 }
 
 // shortASCII reports whether s is shorter than 16 bytes and ASCII, as most
@@ -176,14 +181,4 @@ func shortASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// replaceInvalid writes each byte of invalid UTF-8 as U+FFFD, as
-// encoding/json does (strings.ToValidUTF8 would replace a run of them once).
-func replaceInvalid(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		b.WriteRune(r) // RuneError for a bad byte
-	}
-	return b.String()
 }

@@ -220,11 +220,11 @@ type ObjectBuilder struct {
 
 // Set sets key to v.
 func (ob *ObjectBuilder) Set(key string, v Value) {
-	if i := ob.find(key); i >= 0 {
+	if i := findMember(ob.index, ob.members, key); i >= 0 {
 		ob.members[i].Value = v
 		return
 	}
-	if ob.index == nil && len(ob.members) >= indexFrom {
+	if ob.index == nil && len(ob.members)+1 >= indexFrom {
 		ob.index = make(map[string]int, 2*len(ob.members))
 		for i, m := range ob.members {
 			ob.index[m.Key] = i
@@ -236,15 +236,10 @@ func (ob *ObjectBuilder) Set(key string, v Value) {
 	ob.members = append(ob.members, Member{key, v})
 }
 
-func (ob *ObjectBuilder) find(key string) int { return findMember(ob.index, ob.members, key) }
-
 // Object returns the object; ob must not be used afterwards.
 func (ob *ObjectBuilder) Object() Value {
 	if ob.members == nil {
 		ob.members = []Member{}
-	}
-	if ob.index == nil {
-		return NewObject(ob.members)
 	}
 	return Value{kind: Object, ref: &composite{members: ob.members, index: ob.index}}
 }

@@ -1,8 +1,6 @@
 package value
 
 import (
-	"bytes"
-	"encoding/json"
 	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -95,14 +93,3 @@ var plainJSON = func() (t [256]bool) {
 	}
 	return t
 }()
-
-// Compact is encoding/json's Compact of src once Decode accepts it, else
-// dst unchanged with Decode's error.
-func Compact(dst, src []byte) ([]byte, error) {
-	if _, err := Decode(src); err != nil {
-		return dst, err
-	}
-	out := bytes.NewBuffer(dst)
-	_ = json.Compact(out, src) // checked JSON
-	return out.Bytes(), nil
-}

@@ -75,14 +75,10 @@ var (
 // implementsMarshaler reports whether t or *t has a MarshalJSON or
 // MarshalText method, which encoding/json would call.
 func implementsMarshaler(t reflect.Type) bool {
-	if t.Implements(jsonMarshaler) || t.Implements(textMarshaler) {
-		return true
+	if k := t.Kind(); k != reflect.Pointer && k != reflect.Interface {
+		t = reflect.PointerTo(t) // whose methods include t's
 	}
-	if t.Kind() != reflect.Pointer {
-		p := reflect.PointerTo(t)
-		return p.Implements(jsonMarshaler) || p.Implements(textMarshaler)
-	}
-	return false
+	return t.Implements(jsonMarshaler) || t.Implements(textMarshaler)
 }
 
 // count walks v as encoding/json would, spending a node for each array,
@@ -145,16 +141,8 @@ func (b *Budget) countItems(v reflect.Value, depth int) error {
 	if err := b.Spend(1+v.Len(), depth); err != nil || isScalarKind(v.Type().Elem().Kind()) {
 		return err
 	}
-	if v.Kind() == reflect.Map {
-		for it := v.MapRange(); it.Next(); {
-			if err := b.count(it.Value(), depth+1); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for i := range v.Len() {
-		if err := b.count(v.Index(i), depth+1); err != nil {
+	for _, e := range v.Seq2() { // a map's values, a list's items
+		if err := b.count(e, depth+1); err != nil {
 			return err
 		}
 	}
@@ -164,17 +152,12 @@ func (b *Budget) countItems(v reflect.Value, depth int) error {
 // flattened reports whether encoding/json writes the fields of f into its
 // holder's object: an embedded struct (or pointer) without a json name.
 func flattened(f reflect.StructField) bool {
-	if !f.Anonymous {
-		return false
-	}
-	if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" {
-		return false
-	}
 	t := f.Type
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return t.Kind() == reflect.Struct
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return f.Anonymous && name == "" && t.Kind() == reflect.Struct
 }
 
 // isScalarKind reports whether k is a boolean, a string or a real number,

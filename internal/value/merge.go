@@ -13,14 +13,12 @@ func Merge(base, layer Value) Value {
 	if layer.Len() == 0 {
 		return base
 	}
-	ob := ObjectBuilder{members: make([]Member, len(base.ref.members), len(base.ref.members)+len(layer.ref.members))}
-	copy(ob.members, base.ref.members)
-	if base.ref.index != nil {
-		ob.index = make(map[string]int, len(base.ref.index)+len(layer.ref.members))
-		maps.Copy(ob.index, base.ref.index)
+	ob := ObjectBuilder{
+		members: append(make([]Member, 0, len(base.ref.members)+len(layer.ref.members)), base.ref.members...),
+		index:   maps.Clone(base.ref.index),
 	}
 	for _, m := range layer.ref.members {
-		if i := ob.find(m.Key); i >= 0 {
+		if i := findMember(ob.index, ob.members, m.Key); i >= 0 {
 			ob.members[i].Value = Merge(ob.members[i].Value, m.Value)
 			continue
 		}

@@ -22,12 +22,11 @@ func AppendFloat(dst []byte, f float64) []byte {
 		format = 'e'
 	}
 	dst = strconv.AppendFloat(dst, f, format, -1, 64)
-	if format == 'e' {
-		// strconv writes two exponent digits at least: e-07 becomes e-7.
-		if n := len(dst); dst[n-2] == '0' && (dst[n-3] == '-' || dst[n-3] == '+') {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
+	// strconv writes two exponent digits at least: e-07 becomes e-7 (an
+	// exponent from e+21 on has two).
+	if n := len(dst); format == 'e' && dst[n-2] == '0' && dst[n-3] == '-' {
+		dst[n-2] = dst[n-1]
+		dst = dst[:n-1]
 	}
 	return dst
 }
@@ -54,15 +53,6 @@ func ValidNumber(s string) bool {
 	return s != "" && (s[0] == '-' || ascii.IsDigit(s[0])) && ascii.IsDigit(s[len(s)-1]) && json.Valid([]byte(s))
 }
 
-// isIntegerText reports whether a number literal has an integral value.
-func isIntegerText(s string) bool {
-	if !strings.ContainsAny(s, ".eE") {
-		return true
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	return err == nil && f == math.Trunc(f)
-}
-
 // NumbersEqual reports whether two JSON number literals have the same value
 // (1, 1.0 and 10E-1; -0 and 0), false for a non-number, in linear time.
 func NumbersEqual(a, b string) bool {
@@ -82,10 +72,7 @@ func NumberKey(s string) (string, bool) {
 		return "", false
 	}
 	rest, neg := strings.CutPrefix(s, "-")
-	mant, e, _ := strings.Cut(rest, "e")
-	if len(mant) == len(rest) {
-		mant, e, _ = strings.Cut(rest, "E")
-	}
+	mant, e, _ := strings.Cut(strings.Replace(rest, "E", "e", 1), "e")
 	whole, frac, _ := strings.Cut(mant, ".")
 	digits := strings.TrimLeft(whole+frac, "0")
 	trimmed := strings.TrimRight(digits, "0")
@@ -115,33 +102,27 @@ func addExponent(e string, adj int) string {
 		}
 		return strconv.FormatInt(n+int64(adj), 10)
 	}
-	// |e| ≥ 10^18, more than any adj: the sum has e's sign, and its
-	// magnitude is |e| plus or minus |adj|, digit by digit from the right.
+	// |e| ≥ 10^18, more than any adj: add adj to e's magnitude digit by
+	// digit from the right, carrying or borrowing as d.
+	d := adj
+	if neg {
+		d = -d
+	}
 	b := []byte(e)
-	up := adj >= 0 != neg
-	c := uint64(adj)
-	if adj < 0 {
-		c = uint64(-adj)
-	}
-	sign := -1
-	if up {
-		sign = 1
-	}
-	for i := len(b) - 1; i >= 0 && c > 0; i-- {
-		d := int(b[i]-'0') + sign*int(c%10)
-		c /= 10
-		if d < 0 || d > 9 { // a carry or a borrow
-			d, c = d-10*sign, c+1
+	for i := len(b) - 1; i >= 0 && d != 0; i-- {
+		x := int(b[i]-'0') + d%10
+		d /= 10
+		if x < 0 {
+			x, d = x+10, d-1
+		} else if x > 9 {
+			x, d = x-10, d+1
 		}
-		b[i] = byte('0' + d)
+		b[i] = byte('0' + x)
 	}
-	mag := string(b)
-	switch {
-	case !up:
-		mag = strings.TrimLeft(mag, "0")
-	case c > 0: // a carry past the first digit
-		mag = strconv.FormatUint(c, 10) + mag
+	if d > 0 {
+		b = append([]byte{'1'}, b...) // a carry past the first digit
 	}
+	mag := strings.TrimLeft(string(b), "0") // after a borrow
 	if neg {
 		return "-" + mag
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Kind is the JSON type of a Value.
@@ -260,11 +261,15 @@ func (v Value) IsInteger() bool {
 	switch v.num {
 	case intForm, uintForm:
 		return true
-	case floatForm:
-		f := math.Float64frombits(v.bits)
-		return f == math.Trunc(f)
+	case textForm:
+		if !strings.ContainsAny(v.str, ".eE") {
+			return true
+		}
+		f, err := strconv.ParseFloat(v.str, 64)
+		return err == nil && f == math.Trunc(f)
 	}
-	return isIntegerText(v.str)
+	f := math.Float64frombits(v.bits)
+	return f == math.Trunc(f)
 }
 
 // Len returns the number of items of an Array or members of an Object.
@@ -272,10 +277,7 @@ func (v Value) Len() int {
 	if v.ref == nil {
 		return 0
 	}
-	if v.kind == Array {
-		return len(v.ref.items)
-	}
-	return len(v.ref.members)
+	return len(v.ref.items) + len(v.ref.members) // one of them is empty
 }
 
 // Index returns item i of an Array, panicking out of range as a slice does.
