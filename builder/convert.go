@@ -174,11 +174,7 @@ func inOrder(v value.Value, order []string) value.Value {
 // and the number of previews (headers and parameters were counted as added).
 func check(l *layer) error {
 	for _, h := range l.Headers.list {
-		if h.removed {
-			if err := headers.ValidateName(h.name); err != nil {
-				return newError("header", "", err)
-			}
-		} else if err := checkHeader(h.name, h.value); err != nil {
+		if err := checkHeader(h.name, h.value); err != nil { // a removed one's value is ""
 			return err
 		}
 	}
