@@ -28,7 +28,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	if err := b.ep().resolve(&r, &l, b.own()); err != nil {
 		return nil, err
 	}
-	mem := newMemory(&r.body)
+	mem := new(requestMemory)
 	if err := requestURL(&mem.url, r.url); err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 		return nil, newError("request", r.Method, ErrInvalidMethod)
 	}
 	fb, bodyErr := bodyOf(r)
-	mem := newMemory(&fb)
+	mem := new(requestMemory)
 	if err := requestURL(&mem.url, r.URL); err != nil {
 		return nil, err
 	}
@@ -111,12 +111,12 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, fb *
 		ProtoMinor: 1,
 		Host:       u.Host,
 	}
-	if body, size, getBody := fb.reader(mem.body); body != nil {
+	if body, size, getBody := fb.reader(&mem.reader); body != nil {
 		rc, ok := body.(io.ReadCloser)
 		switch {
 		case ok:
-		case body == io.Reader(mem.body):
-			mem.closer.r = mem.body // not io.NopCloser, which allocates
+		case body == io.Reader(&mem.reader):
+			mem.closer.r = &mem.reader // not io.NopCloser, which allocates
 			rc = &mem.closer
 		default:
 			rc = io.NopCloser(body)
@@ -143,7 +143,7 @@ func emptyGetBody() (io.ReadCloser, error) { return http.NoBody, nil }
 type requestMemory struct {
 	url    url.URL
 	values [4]string
-	body   *bytes.Reader
+	reader bytes.Reader
 	closer nopCloser
 }
 
@@ -153,20 +153,6 @@ type nopCloser struct{ r *bytes.Reader }
 func (c *nopCloser) Read(p []byte) (int, error)         { return c.r.Read(p) }
 func (c *nopCloser) WriteTo(w io.Writer) (int64, error) { return c.r.WriteTo(w) }
 func (*nopCloser) Close() error                         { return nil }
-
-func newMemory(b *finalBody) *requestMemory {
-	if _, isBytes := b.raw.([]byte); b.kind != jsonBody && !(b.kind == rawBody && isBytes) {
-		return new(requestMemory) // no body, or a string or reader
-	}
-	m := new(memoryWithReader)
-	m.body = &m.reader
-	return &m.requestMemory
-}
-
-type memoryWithReader struct {
-	requestMemory
-	reader bytes.Reader
-}
 
 // mapHeaders lists a header map, which may be edited by hand, so checked
 // (net/http refuses only CR or LF); of two spellings of a name the
