@@ -170,8 +170,10 @@ func mapHeaders(hs headers.Set, room []header) ([]header, error) {
 		if headers.ValidateValue(name, v) != nil {
 			return nil, newError("request", "", hs.Validate())
 		}
-		if _, dup := hs[lower]; lower != name && dup {
-			continue
+		if lower != name {
+			if _, dup := hs[lower]; dup {
+				continue
+			}
 		}
 		out = append(out, header{name: lower, value: v})
 	}
