@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"cmp"
 	"errors"
 	"reflect"
 	"slices"
@@ -65,19 +64,39 @@ func transform[T any](merge func(base, layer T) T) func(dst, src reflect.Value) 
 // overlay sets out to l over base by mergeLayers's rules, sharing what
 // it does not change, without the key order.
 func overlay(out, base, l *layer) {
-	*out = layer{
-		Method:   cmp.Or(l.Method, base.Method),
-		BaseURL:  cmp.Or(l.BaseURL, base.BaseURL),
-		URL:      cmp.Or(l.URL, base.URL),
-		Headers:  mergeHeaders(base.Headers, l.Headers),
-		Format:   cmp.Or(l.Format, base.Format),
-		Previews: unionPreviews(base.Previews, l.Previews),
-		Data:     mergeBody(base.Data, l.Data),
-		Request:  mergeRequest(base.Request, l.Request),
-		Params:   mergeParams(base.Params, l.Params),
-		Keys:     base.Keys,
-		Catalog:  mergeCatalog(base.Catalog, l.Catalog),
-		Search:   unionSearch(base.Search, l.Search),
+	*out = *base
+	if l.Method != "" {
+		out.Method = l.Method
+	}
+	if l.BaseURL != "" {
+		out.BaseURL = l.BaseURL
+	}
+	if l.URL != "" {
+		out.URL = l.URL
+	}
+	if l.Format != "" {
+		out.Format = l.Format
+	}
+	if len(l.Headers.list) > 0 {
+		out.Headers = mergeHeaders(base.Headers, l.Headers)
+	}
+	if len(l.Previews.names) > 0 {
+		out.Previews = unionPreviews(base.Previews, l.Previews)
+	}
+	if l.Data.set {
+		out.Data = l.Data
+	}
+	if l.Request.Kind() == value.Object {
+		out.Request = value.Merge(base.Request, l.Request)
+	}
+	if len(l.Params.list) > 0 {
+		out.Params = mergeParams(base.Params, l.Params)
+	}
+	if l.Catalog.c != nil {
+		out.Catalog = l.Catalog
+	}
+	if len(l.Search.names) > 0 {
+		out.Search = unionSearch(base.Search, l.Search)
 	}
 }
 
