@@ -33,7 +33,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 		return nil, err
 	}
 	method, _ := httpMethod(r.method) // a token: resolve checked it
-	return newHTTPRequest(ctx, method, mem, &r.body, r.headers, r.url)
+	return newHTTPRequest(ctx, method, mem, &r.body, r.headers, nil, r.url)
 }
 
 // HTTPRequest returns r as an *http.Request: the method upper-cased,
@@ -65,12 +65,7 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 	if bodyErr != nil {
 		return nil, bodyErr
 	}
-	var room [8]header
-	hs, err := mapHeaders(r.Headers, room[:0])
-	if err != nil && ctx != nil { // newHTTPRequest reports a nil context first
-		return nil, err
-	}
-	return newHTTPRequest(ctx, method, mem, &fb, hs, r.URL)
+	return newHTTPRequest(ctx, method, mem, &fb, nil, r.Headers, r.URL)
 }
 
 // requestURL parses an absolute URL into u, in one scan if Build's shape.
@@ -96,9 +91,10 @@ var (
 )
 
 // newHTTPRequest fills an http.Request as http.NewRequestWithContext
-// would, without parsing a URL or a throwaway header map. Built on the
-// stack, the Request is copied once, by WithContext.
-func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, fb *finalBody, hs []header, rawURL string) (*http.Request, error) {
+// would, without parsing a URL or a throwaway header map, with headers hs
+// or of the map set (checked) if not nil. Built on the stack, the Request
+// is copied once, by WithContext.
+func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, fb *finalBody, hs []header, set headers.Set, rawURL string) (*http.Request, error) {
 	if ctx == nil {
 		return nil, requestError(rawURL, errNilContext)
 	}
@@ -127,7 +123,16 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, fb *
 			req.GetBody = emptyGetBody
 		}
 	}
-	if contentLength := setHeaders(&req, hs, mem.values[:0]); contentLength != "" {
+	var contentLength string
+	if set != nil {
+		var err error
+		if contentLength, err = setMapHeaders(&req, set, mem.values[:0]); err != nil {
+			return nil, err
+		}
+	} else {
+		contentLength = setHeaders(&req, hs, mem.values[:0])
+	}
+	if contentLength != "" {
 		if err := setContentLength(&req, contentLength); err != nil {
 			return nil, requestError(rawURL, err)
 		}
@@ -154,51 +159,67 @@ func (c *nopCloser) Read(p []byte) (int, error)         { return c.r.Read(p) }
 func (c *nopCloser) WriteTo(w io.Writer) (int64, error) { return c.r.WriteTo(w) }
 func (*nopCloser) Close() error                         { return nil }
 
-// mapHeaders lists a header map, which may be edited by hand, so checked
-// (net/http refuses only CR or LF); of two spellings of a name the
-// lower-case one wins, as in headers.Set.Lookup.
-func mapHeaders(hs headers.Set, room []header) ([]header, error) {
-	out := room[:0]
+// setMapHeaders is setHeaders for a header map, which may be edited by
+// hand, so checked (net/http refuses only CR or LF); of two spellings of
+// a name the lower-case one wins, as in headers.Set.Lookup.
+func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLength string, err error) {
+	f := newHeaderFill(req, len(hs), vals)
 	for name, v := range hs {
 		lower := name
 		if !ascii.IsLowerToken(name) {
 			if headers.ValidateName(name) != nil {
-				return nil, newError("request", "", hs.Validate())
+				return "", newError("request", "", hs.Validate())
 			}
 			lower = headers.Name(name)
 		}
 		if headers.ValidateValue(name, v) != nil {
-			return nil, newError("request", "", hs.Validate())
+			return "", newError("request", "", hs.Validate())
 		}
 		if lower != name {
 			if _, dup := hs[lower]; dup {
 				continue
 			}
 		}
-		out = append(out, header{name: lower, value: v})
+		f.add(lower, v)
 	}
-	return out, nil
+	return f.contentLength, nil
 }
 
 // setHeaders puts every header but content-length, which net/http
 // ignores and which it returns, under its canonical name, the values in
 // one array, each slice capped so that appending copies it.
 func setHeaders(req *http.Request, hs []header, vals []string) (contentLength string) {
-	req.Header = make(http.Header, len(hs))
-	if cap(vals) < len(hs) {
-		vals = make([]string, len(hs))
-	}
-	vals = vals[:0]
+	f := newHeaderFill(req, len(hs), vals)
 	for _, e := range hs {
-		key := canonicalHeaderKey(e.name)
-		if key == "Content-Length" {
-			contentLength = e.value
-			continue
-		}
-		vals = append(vals, e.value)
-		req.Header[key] = vals[len(vals)-1 : len(vals) : len(vals)]
+		f.add(e.name, e.value)
 	}
-	return contentLength
+	return f.contentLength
+}
+
+type headerFill struct {
+	h             http.Header
+	vals          []string // backing array of the values, one per header
+	n             int
+	contentLength string
+}
+
+func newHeaderFill(req *http.Request, n int, vals []string) headerFill {
+	req.Header = make(http.Header, n)
+	if cap(vals) < n {
+		vals = make([]string, n)
+	}
+	return headerFill{h: req.Header, vals: vals[:n]}
+}
+
+func (f *headerFill) add(lower, v string) {
+	key := canonicalHeaderKey(lower)
+	if key == "Content-Length" {
+		f.contentLength = v
+		return
+	}
+	f.vals[f.n] = v
+	f.h[key] = f.vals[f.n : f.n+1 : f.n+1]
+	f.n++
 }
 
 // canonicalHeaderKey is http.CanonicalHeaderKey without its allocation
