@@ -28,7 +28,7 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 	if err := b.ep().resolve(&r, &l, b.own()); err != nil {
 		return nil, err
 	}
-	mem := new(requestMemory)
+	mem := newMemory(&r.body)
 	if err := requestURL(&mem.url, r.url); err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (r RequestOptions) HTTPRequest(ctx context.Context) (*http.Request, error) 
 		return nil, newError("request", r.Method, ErrInvalidMethod)
 	}
 	fb, bodyErr := bodyOf(r)
-	mem := new(requestMemory)
+	mem := newMemory(&fb)
 	if err := requestURL(&mem.url, r.URL); err != nil {
 		return nil, err
 	}
@@ -107,12 +107,12 @@ func newHTTPRequest(ctx context.Context, method string, mem *requestMemory, fb *
 		ProtoMinor: 1,
 		Host:       u.Host,
 	}
-	if body, size, getBody := fb.reader(&mem.reader); body != nil {
+	if body, size, getBody := fb.reader(mem.body); body != nil {
 		rc, ok := body.(io.ReadCloser)
 		switch {
 		case ok:
-		case body == io.Reader(&mem.reader):
-			mem.closer.r = &mem.reader // not io.NopCloser, which allocates
+		case body == io.Reader(mem.body):
+			mem.closer.r = mem.body // not io.NopCloser, which allocates
 			rc = &mem.closer
 		default:
 			rc = io.NopCloser(body)
@@ -148,7 +148,7 @@ func emptyGetBody() (io.ReadCloser, error) { return http.NoBody, nil }
 type requestMemory struct {
 	url    url.URL
 	values [4]string
-	reader bytes.Reader
+	body   *bytes.Reader
 	closer nopCloser
 }
 
@@ -158,6 +158,20 @@ type nopCloser struct{ r *bytes.Reader }
 func (c *nopCloser) Read(p []byte) (int, error)         { return c.r.Read(p) }
 func (c *nopCloser) WriteTo(w io.Writer) (int64, error) { return c.r.WriteTo(w) }
 func (*nopCloser) Close() error                         { return nil }
+
+func newMemory(b *finalBody) *requestMemory {
+	if _, isBytes := b.raw.([]byte); b.kind != jsonBody && !(b.kind == rawBody && isBytes) {
+		return new(requestMemory) // no body, or a string or reader
+	}
+	m := new(memoryWithReader)
+	m.body = &m.reader
+	return &m.requestMemory
+}
+
+type memoryWithReader struct {
+	requestMemory
+	reader bytes.Reader
+}
 
 // setMapHeaders is setHeaders for a header map, which may be edited by
 // hand, so checked (net/http refuses only CR or LF); of two spellings of
