@@ -89,10 +89,8 @@ func (b *Builder) Param(name string, value any) *Builder {
 // with b.err set, past MaxParams.
 func (b *Builder) paramSlot(name string) *value.Value {
 	if b.more.list == nil {
-		for i := range b.n {
-			if b.small[i].name == name {
-				return &b.small[i].v
-			}
+		if i := (paramList{b.small[:b.n]}).find(name); i >= 0 {
+			return &b.small[i].v
 		}
 		if b.n < len(b.small) {
 			b.small[b.n] = param{name: name}
@@ -142,8 +140,8 @@ func (b *Builder) RemoveHeader(name string) *Builder {
 	if b.err != nil {
 		return b
 	}
-	if err := headers.ValidateName(name); err != nil {
-		b.err = newError("header", "", err)
+	if err := checkHeader(name, ""); err != nil {
+		b.err = err
 		return b
 	}
 	b.err = b.call.Headers.add(header{name: headers.Name(name), removed: true})

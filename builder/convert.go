@@ -154,18 +154,14 @@ func inOrder(v value.Value, order []string) value.Value {
 	if len(order) == 0 || v.Len() < 2 {
 		return v
 	}
-	var ob value.ObjectBuilder
-	placed := make(map[string]bool, len(order))
+	var ob value.ObjectBuilder // a key set again keeps its first place
 	for _, k := range order {
-		if m, ok := v.Get(k); ok && !placed[k] {
-			placed[k] = true
+		if m, ok := v.Get(k); ok {
 			ob.Set(k, m)
 		}
 	}
 	for _, m := range v.Members() {
-		if !placed[m.Key] {
-			ob.Set(m.Key, m.Value)
-		}
+		ob.Set(m.Key, m.Value)
 	}
 	return ob.Object()
 }
@@ -174,11 +170,7 @@ func inOrder(v value.Value, order []string) value.Value {
 // and the number of previews (headers and parameters were counted as added).
 func check(l *layer) error {
 	for _, h := range l.Headers.list {
-		if h.removed {
-			if err := headers.ValidateName(h.name); err != nil {
-				return newError("header", "", err)
-			}
-		} else if err := checkHeader(h.name, h.value); err != nil {
+		if err := checkHeader(h.name, h.value); err != nil { // a removed one's value is ""
 			return err
 		}
 	}

@@ -299,14 +299,8 @@ func callKeys(route string, l *layer) keyOrder {
 	if route == "" {
 		return keyOrder{keys: l.order()}
 	}
-	keys := make([]string, 0, 2+len(l.Params.list))
-	keys = append(keys, keyMethod, keyURL)
-	for _, k := range l.order() {
-		if k != keyMethod && k != keyURL {
-			keys = append(keys, k)
-		}
-	}
-	return keyOrder{keys: keys}
+	keys := slices.DeleteFunc(l.order(), func(k string) bool { return k == keyMethod || k == keyURL })
+	return keyOrder{keys: slices.Insert(keys, 0, keyMethod, keyURL)}
 }
 
 // wrapError wraps err as op's unless it is an *Error already.

@@ -302,32 +302,28 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 		return d.Errorf("mediaType: want an object")
 	}
 	return d.Object(func(key string) error {
+		var err error
 		switch {
 		case strings.EqualFold(key, "format"):
-			if d.Null() {
-				return nil
+			if !d.Null() {
+				l.Format, err = decodeString(d, "mediaType.format", false)
 			}
-			s, err := decodeString(d, "mediaType.format", false)
-			l.Format = s
-			return err
 		case strings.EqualFold(key, "previews"):
+			l.Previews = previewList{}
 			if d.Null() {
-				l.Previews = previewList{}
 				return nil
 			}
 			if d.Peek() != '[' {
 				return d.Errorf("mediaType.previews: want an array of strings")
 			}
-			var names []string
-			err := d.Array(func() error {
+			err = d.Array(func() error {
 				s, err := decodeString(d, "mediaType.previews", false)
-				names = append(names, s)
+				l.Previews.names = append(l.Previews.names, s)
 				return err
 			})
-			l.Previews = previewList{names}
-			return err
+		default:
+			_, err = d.Value()
 		}
-		_, err := d.Value()
 		return err
 	})
 }

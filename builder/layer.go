@@ -48,29 +48,26 @@ func (h headerList) find(name string) int {
 	return -1
 }
 
-// add sets e in the place of its name, else appends it within MaxHeaders.
-func (h *headerList) add(e header) error {
+// put sets e in the place of its name, else appends it.
+func (h *headerList) put(e header) {
 	if i := h.find(e.name); i >= 0 {
 		h.list[i] = e
-		return nil
+	} else {
+		h.list = append(h.list, e)
 	}
-	if err := headerLimit(len(h.list) + 1); err != nil {
-		return err
-	}
-	h.list = append(h.list, e)
-	return nil
 }
 
-// set returns h with e set in the place of its name, else appended,
-// without writing h's array.
+// add is put within MaxHeaders.
+func (h *headerList) add(e header) error {
+	h.put(e)
+	return headerLimit(len(h.list))
+}
+
+// set returns h with e put, without writing h's array.
 func (h headerList) set(e header) headerList {
-	out := make([]header, len(h.list), len(h.list)+1)
-	copy(out, h.list)
-	if i := h.find(e.name); i >= 0 {
-		out[i] = e
-		return headerList{out}
-	}
-	return headerList{append(out, e)}
+	out := headerList{append(make([]header, 0, len(h.list)+1), h.list...)}
+	out.put(e)
+	return out
 }
 
 // previewList holds preview names, stripped of "-preview" once merged.

@@ -124,11 +124,7 @@ func mergeHeaders(base, l headerList) headerList {
 	}
 	h := headerList{append(make([]header, 0, len(base.list)+len(l.list)), base.list...)}
 	for _, e := range l.list {
-		if i := h.find(e.name); i >= 0 {
-			h.list[i] = e
-		} else {
-			h.list = append(h.list, e)
-		}
+		h.put(e)
 	}
 	return h
 }
