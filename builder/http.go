@@ -179,22 +179,19 @@ type memoryWithReader struct {
 func setMapHeaders(req *http.Request, hs headers.Set, vals []string) (contentLength string, err error) {
 	f := newHeaderFill(req, len(hs), vals)
 	for name, v := range hs {
-		lower := name
 		if !ascii.IsLowerToken(name) {
-			if headers.ValidateName(name) != nil {
-				return "", newError("request", "", hs.Validate())
+			// A map made by hand: folded as headers.FromMap folds it, so
+			// that of two spellings of a name the same one always wins.
+			folded, err := headers.FromMap(hs)
+			if err != nil {
+				return "", newError("request", "", err)
 			}
-			lower = headers.Name(name)
+			return setMapHeaders(req, folded, vals)
 		}
 		if headers.ValidateValue(name, v) != nil {
 			return "", newError("request", "", hs.Validate())
 		}
-		if lower != name {
-			if _, dup := hs[lower]; dup {
-				continue
-			}
-		}
-		f.add(lower, v)
+		f.add(name, v)
 	}
 	return f.contentLength, nil
 }

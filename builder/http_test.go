@@ -523,6 +523,16 @@ var _ = Describe("RequestOptions.HTTPRequest", func() {
 			}
 		})
 
+		It("picks one spelling of a name a hand-built set has twice, none lower-case, whatever the map order", Label("regression"), func() {
+			ro := builder.RequestOptions{Method: "get", URL: "https://x.test/",
+				Headers: map[string]string{"X-A": "upper", "X-a": "mixed", "ACCEPT": "1", "Accept": "2"}}
+			for range 50 {
+				req, err := ro.HTTPRequest(context.Background())
+				Expect(err).NotTo(HaveOccurred())
+				Expect(req.Header).To(Equal(http.Header{"X-A": {"mixed"}, "Accept": {"2"}})) // the last in byte order, as headers.FromMap
+			}
+		})
+
 		It("reports the invalid header whose name sorts first, whatever the map order", func() {
 			ro := builder.RequestOptions{Method: "get", URL: "https://x.test/",
 				Headers: map[string]string{"b": "ok", "x y": "1", "c": "bad\nvalue", "a(": "1", "d": "ok"}}
