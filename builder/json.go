@@ -166,7 +166,7 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	if withOrder {
 		order = make([]string, 0, 8)
 	}
-	err = d.Object(func(key string) error {
+	err = d.Members(func(key string) error {
 		if isReserved(key) {
 			return decodeReserved(d, &l, key, &order, withOrder, len(ps.list))
 		}
@@ -277,7 +277,7 @@ func decodeHeaders(d *value.Decoder, hs *headerList) error {
 	if d.Peek() != '{' {
 		return d.Errorf("headers: want an object")
 	}
-	return d.Object(func(name string) error {
+	return d.Members(func(name string) error {
 		v, err := d.Value()
 		if err != nil {
 			return err
@@ -301,7 +301,7 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 	if d.Peek() != '{' {
 		return d.Errorf("mediaType: want an object")
 	}
-	return d.Object(func(key string) error {
+	return d.Members(func(key string) error {
 		var err error
 		switch {
 		case strings.EqualFold(key, "format"):
@@ -316,7 +316,7 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 			if d.Peek() != '[' {
 				return d.Errorf("mediaType.previews: want an array of strings")
 			}
-			err = d.Array(func() error {
+			err = d.Items(func() error {
 				s, err := decodeString(d, "mediaType.previews", false)
 				l.Previews.names = append(l.Previews.names, s)
 				return err

@@ -104,29 +104,41 @@ func (d *Decoder) Null() bool {
 // Object reads an object, calling member for each key with the decoder at
 // its value, which member must read.
 func (d *Decoder) Object(member func(key string) error) error {
-	return d.list('{', '}', "an object", func() error { return member(d.String()) })
+	return d.list('{', '}', "an object", true, func() error { return member(d.String()) })
 }
 
 // Array reads an array, calling item for each element with the decoder at
 // it, which item must read.
 func (d *Decoder) Array(item func() error) error {
-	return d.list('[', ']', "an array", item)
+	return d.list('[', ']', "an array", true, item)
+}
+
+// Members is Object for a frame around a call's values (the options
+// object, its headers and mediaType), which the caller bounds: as for the
+// same Go values, neither it nor its members are counted as values.
+func (d *Decoder) Members(member func(key string) error) error {
+	return d.list('{', '}', "an object", false, func() error { return member(d.String()) })
+}
+
+// Items is Array for such a frame (mediaType's previews).
+func (d *Decoder) Items(item func() error) error {
+	return d.list('[', ']', "an array", false, item)
 }
 
 // list reads an array or object, spending a node for it and for each of
-// its entries, at each of which it calls entry.
-func (d *Decoder) list(open, close byte, what string, entry func() error) error {
+// its entries when it is a value, and calls entry at each entry.
+func (d *Decoder) list(open, close byte, what string, value bool, entry func() error) error {
 	if d.Peek() != open {
 		return d.Errorf("want " + what)
 	}
-	if err := d.budget.Spend(1, d.depth); err != nil {
+	if err := d.spend(value, d.depth); err != nil {
 		return err
 	}
 	d.depth++
 	defer func() { d.depth-- }()
 	d.i++
 	for d.skip(); d.s[d.i] != close; {
-		if err := d.budget.Spend(1, 0); err != nil {
+		if err := d.spend(value, 0); err != nil {
 			return err
 		}
 		if err := entry(); err != nil {
@@ -136,6 +148,13 @@ func (d *Decoder) list(open, close byte, what string, entry func() error) error 
 	d.i++
 	d.skip()
 	return nil
+}
+
+func (d *Decoder) spend(value bool, depth int) error {
+	if !value {
+		return nil
+	}
+	return d.budget.Spend(1, depth)
 }
 
 // Value reads any JSON value.

@@ -5,7 +5,7 @@ import { EndpointError, fail } from "./errors.js";
 import { accept, validName } from "./media.js";
 import { expand, httpScheme, isPlain, memo, parse as template, query } from "./template.js";
 import { checkBaseURL, checkURL } from "./url.js";
-import { budget, convert, copy, limit, merge, put, spend, wellFormed } from "./values.js";
+import { budget, convert, copy, limit, merge, put, wellFormed } from "./values.js";
 
 export { EndpointError };
 
@@ -52,7 +52,6 @@ function read(o, keys = true) {
     if (!OPTIONS.includes(key)) {
       const v = convert(x, b, 0, key);
       if (v === undefined) continue;
-      spend(b, 1, 0);
       const name = wellFormed(key);
       if (!l.params.has(name)) {
         params(l.params.size + 1);
@@ -62,7 +61,6 @@ function read(o, keys = true) {
       continue;
     }
     if (x === undefined || typeof x === "symbol") continue;
-    spend(b, 1, 0);
     if (x === null) continue; // not set
     if (keys) l.keys.push(key);
     if (key === "url" && l.urlAt === 0) l.urlAt = l.params.size + 1;
@@ -71,7 +69,7 @@ function read(o, keys = true) {
       l[key] = wellFormed(x);
     } else if (key === "data") l.data = { v: convert(x, b, 0, key) };
     else if (notObject(x) || (key === "request" && !isPlain(x))) invalid(`${key}: want an object`);
-    else if (key === "headers") headers(l, x, b);
+    else if (key === "headers") headers(l, x);
     else if (key === "mediaType") mediaType(l, x, b);
     else l.request = convert(x, b, 0, key, true);
   }
@@ -82,13 +80,11 @@ function read(o, keys = true) {
 // headers reads a headers object by its own keys (a class instance's too,
 // as in v6): a value is sent as String(value) and given back as it was;
 // null removes the header, undefined leaves it.
-function headers(l, h, b) {
-  spend(b, 1, 0);
+function headers(l, h) {
   l.headers = new Map();
   for (const k of Object.keys(h)) {
     const raw = h[k];
     if (raw === undefined) continue;
-    spend(b, 1, 0);
     let v = null;
     try {
       if (raw !== null) v = wellFormed(String(raw));
@@ -104,18 +100,15 @@ function headers(l, h, b) {
 // mediaType reads {format, previews}, keys in any case, as the Go
 // engine's options JSON does; other keys are ignored.
 function mediaType(l, m, b) {
-  spend(b, 1, 0);
   for (const k of Object.keys(m)) {
     const x = m[k];
     if (x === undefined || typeof x === "symbol") continue;
-    spend(b, 1, 0);
     const key = fold(k);
     if (key === "format" && x !== null) {
       if (typeof x !== "string") invalid("mediaType.format: want a string");
       l.format = wellFormed(x);
     } else if (key === "previews") {
       if (x !== null && (!Array.isArray(x) || x.some((p) => typeof p !== "string"))) invalid("mediaType.previews: want an array of strings");
-      if (x !== null) spend(b, 1 + x.length, 1);
       l.previews = x === null ? [] : x.map(wellFormed);
     } else if (key !== "format") convert(x, b, 0, k);
   }

@@ -21,9 +21,10 @@ export function limit(why) {
   fail("ErrLimit", "options", "", `limit exceeded: ${why}`);
 }
 
-// A budget counts the arrays, objects and members of one call (or layer),
-// as the Go engine's decoder of options JSON counts them.
-export const budget = () => ({ nodes: 1, stack: [] });
+// A budget counts the arrays, objects and members of one call's (or
+// layer's) values, as the Go engine counts them; the options object,
+// headers and mediaType around them are bounded on their own.
+export const budget = () => ({ nodes: 0, stack: [] });
 
 export function spend(b, n, depth) {
   if (depth >= MAX_DEPTH) limit(`nested deeper than ${MAX_DEPTH}`);
