@@ -77,3 +77,29 @@ paths:
 	// Output:
 	// https://shop.example.com/stores/.5/items?ids=1%7C2%7C3&filter%5Bstatus%5D=open&filter%5Blimit%5D=10 <nil>
 }
+
+// An Endpoint on a description that is not GitHub's sends the accept
+// header the description asks for, not GitHub's. The base URL, where a
+// client sends its token, is the caller's to set.
+func ExampleLoad_endpoint() {
+	c, err := openapi.Load([]byte(`
+openapi: 3.0.3
+info: {title: Notes, version: "1"}
+servers: [{url: "https://notes.example.com/v1"}]
+paths:
+  /notes/{id}:
+    get:
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: integer}}
+      responses:
+        "200": {description: a note, content: {application/json: {schema: {type: object}}}}
+`))
+	if err != nil {
+		panic(err)
+	}
+	notes := endpoint.Defaults(endpoint.WithBaseURL("https://notes.example.com/v1"), endpoint.WithCatalog(c))
+	req, err := notes.Route("GET /notes/{id}").Param("id", 7).Build()
+	fmt.Println(req.Method, req.URL, req.Headers, err)
+	// Output:
+	// get https://notes.example.com/v1/notes/7 map[accept:application/json user-agent:endpointkit-endpoint.go/0.1.0] <nil>
+}
