@@ -126,6 +126,29 @@ func cloneServers(ss []Server) []Server {
 
 // prepare checks op and computes what lookups and checks need.
 func (op *Operation) prepare(c *Catalog) error {
+	if err := op.validate(); err != nil {
+		return err
+	}
+	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
+	op.cat = c
+	op.route = op.Method + " " + op.Path
+	op.buildTemplate()
+	op.sortRequired()
+	op.parsed = new(parsedTemplate)
+	op.buildIndex()
+	op.server, op.fixed = nil, ""
+	if len(op.Servers) > 0 {
+		op.server = parseServer(op.Servers[0].URL)
+		if len(op.server.vars) == 0 {
+			op.fixed = strings.TrimRight(op.Servers[0].URL, "/")
+		}
+	}
+	return nil
+}
+
+// validate checks op's method, path and parameter locations and styles,
+// and upper-cases the method.
+func (op *Operation) validate() error {
 	if op.Method == "" || strings.ContainsAny(op.Method, " \t/{}") {
 		return invalid(fmt.Sprintf("operation %q: invalid method %q", op.ID, op.Method))
 	}
@@ -141,9 +164,13 @@ func (op *Operation) prepare(c *Catalog) error {
 			return invalid(fmt.Sprintf("operation %s %s: parameter %q: style %s does not apply to a %s parameter", op.Method, op.Path, p.Name, p.Style, p.In))
 		}
 	}
-	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
-	op.cat = c
-	op.route = op.Method + " " + op.Path
+	return nil
+}
+
+// buildTemplate sets op.template, the key's path with its variables
+// written as the parameters' styles say and a query expression of the
+// parameters the builder must name, and op.styled.
+func (op *Operation) buildTemplate() {
 	// A key may name a variant after "#" (Box's /files/{file_id}#get_shared_link),
 	// which is never sent, and hold a literal query (OpenAI's
 	// /responses?beta=true), which the template writes; the builder leaves
@@ -156,22 +183,40 @@ func (op *Operation) prepare(c *Catalog) error {
 			continue
 		}
 		np++
-		// $id as %24id, as a query name is written below: the path as
-		// written is no template. A style is an RFC 6570 operator.
-		expr := template.VarName(p.Name)
-		switch p.Style {
-		case StyleLabel:
-			expr = "." + expr
-		case StyleMatrix:
-			expr = ";" + expr
-		}
-		if p.Explode {
-			expr += "*"
-		}
-		if expr != p.Name {
+		if expr := pathExpr(&p); expr != p.Name {
 			op.template = strings.ReplaceAll(op.template, "{"+p.Name+"}", "{"+expr+"}")
 		}
 	}
+	q := op.queryNames(np)
+	if len(q) > 0 {
+		open := "{?"
+		if query != "" {
+			open = "{&" // after the key's own query
+		}
+		op.template += open + strings.Join(q, ",") + "}"
+	}
+}
+
+// pathExpr is the template expression of path parameter p.
+func pathExpr(p *Param) string {
+	// $id as %24id, as a query name is written below: the path as
+	// written is no template. A style is an RFC 6570 operator.
+	expr := template.VarName(p.Name)
+	switch p.Style {
+	case StyleLabel:
+		expr = "." + expr
+	case StyleMatrix:
+		expr = ";" + expr
+	}
+	if p.Explode {
+		expr += "*"
+	}
+	return expr
+}
+
+// queryNames returns the query variables the template names, given the
+// number np of path parameters, and sets op.styled.
+func (op *Operation) queryNames(np int) []string {
 	body := op.Method != "GET" && op.Method != "HEAD"
 	var q []string
 	op.styled = false
@@ -192,40 +237,17 @@ func (op *Operation) prepare(c *Catalog) error {
 		}
 		op.styled = op.styled || p.In == Query && styledQuery(&p, body) || p.In == Header && styledHeader(&p)
 	}
-	if len(q) > 0 {
-		open := "{?"
-		if query != "" {
-			open = "{&" // after the key's own query
-		}
-		op.template += open + strings.Join(q, ",") + "}"
-	}
+	return q
+}
+
+// sortRequired sets op.required, op.bodyAt, op.optBody and the shadowed
+// lists from the parameters' Required.
+func (op *Operation) sortRequired() {
 	op.required = op.required[:0]
 	op.optBody, op.shadowed, op.shadowedOpt = nil, nil, nil
 	op.bodyAt = -1
-	// The parameters before the body's (Params are sorted by In), by name
-	// when there are many: a required body property named as one of them
-	// is shadowed, since a parameter of its name goes there.
-	nb := len(op.Params)
-	for nb > 0 && op.Params[nb-1].In == Body {
-		nb--
-	}
-	others := op.Params[:nb]
-	var otherNames map[string]bool
-	if len(others) > 16 {
-		otherNames = make(map[string]bool, len(others))
-		for _, q := range others {
-			otherNames[q.Name] = true
-		}
-	}
+	others := op.beforeBody()
 	for _, p := range op.Params {
-		shadowed := false
-		if p.In == Body && p.Required {
-			if otherNames != nil {
-				shadowed = otherNames[p.Name]
-			} else {
-				shadowed = slices.ContainsFunc(others, func(q Param) bool { return q.Name == p.Name })
-			}
-		}
 		switch {
 		case !p.Required:
 		case p.In == Path || p.In == Query || p.In == Header:
@@ -235,12 +257,12 @@ func (op *Operation) prepare(c *Catalog) error {
 				op.bodyAt = len(op.required)
 			}
 			op.required = append(op.required, p.Name)
-			if shadowed {
+			if others.has(p.Name) {
 				op.shadowed = append(op.shadowed, p.Name)
 			}
 		case p.In == Body:
 			op.optBody = append(op.optBody, p.Name)
-			if shadowed {
+			if others.has(p.Name) {
 				op.shadowedOpt = append(op.shadowedOpt, p.Name)
 			}
 		}
@@ -248,37 +270,66 @@ func (op *Operation) prepare(c *Catalog) error {
 	if op.bodyAt < 0 {
 		op.bodyAt = len(op.required)
 	}
-	op.parsed = new(parsedTemplate)
+}
+
+// paramNames answers whether a parameter has a name, by a map when
+// there are many.
+type paramNames struct {
+	params []Param
+	names  map[string]bool
+}
+
+func (s paramNames) has(name string) bool {
+	if s.names != nil {
+		return s.names[name]
+	}
+	return slices.ContainsFunc(s.params, func(q Param) bool { return q.Name == name })
+}
+
+// beforeBody returns the parameters before the body's (Params are sorted
+// by In): a required body property named as one of them is shadowed,
+// since a parameter of its name goes there.
+func (op *Operation) beforeBody() paramNames {
+	nb := len(op.Params)
+	for nb > 0 && op.Params[nb-1].In == Body {
+		nb--
+	}
+	s := paramNames{params: op.Params[:nb]}
+	if len(s.params) > 16 {
+		s.names = make(map[string]bool, len(s.params))
+		for _, q := range s.params {
+			s.names[q.Name] = true
+		}
+	}
+	return s
+}
+
+// buildIndex sets op.index, an open-addressing table of parameter
+// numbers plus one, at most half full: a lookup hashes the name and
+// compares it once or twice. Few parameters are scanned instead.
+func (op *Operation) buildIndex() {
 	op.index = nil
-	if n := len(op.Params); n >= indexFrom && n < 255 {
-		// An open-addressing table of parameter numbers plus one, at most
-		// half full: a lookup hashes the name and compares it once or twice.
-		size := 16
-		for size < 2*n {
-			size *= 2
+	n := len(op.Params)
+	if n < indexFrom || n >= 255 {
+		return
+	}
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	op.index = make([]uint8, size)
+	for i := range op.Params {
+		h := nameHash(op.Params[i].Name) & uint(size-1)
+		for op.index[h] != 0 {
+			if op.Params[op.index[h]-1].Name == op.Params[i].Name {
+				break // a name in two places: the first (path) wins
+			}
+			h = (h + 1) & uint(size-1)
 		}
-		op.index = make([]uint8, size)
-		for i := range op.Params {
-			h := nameHash(op.Params[i].Name) & uint(size-1)
-			for op.index[h] != 0 {
-				if op.Params[op.index[h]-1].Name == op.Params[i].Name {
-					break // a name in two places: the first (path) wins
-				}
-				h = (h + 1) & uint(size-1)
-			}
-			if op.index[h] == 0 {
-				op.index[h] = uint8(i + 1)
-			}
+		if op.index[h] == 0 {
+			op.index[h] = uint8(i + 1)
 		}
 	}
-	op.server, op.fixed = nil, ""
-	if len(op.Servers) > 0 {
-		op.server = parseServer(op.Servers[0].URL)
-		if len(op.server.vars) == 0 {
-			op.fixed = strings.TrimRight(op.Servers[0].URL, "/")
-		}
-	}
-	return nil
 }
 
 // splitKey splits a description's path key into the path, and the
