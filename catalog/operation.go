@@ -591,6 +591,17 @@ func (op *Operation) MissingIn(has func(name string, body bool) bool, sendsBody 
 		has = func(string, bool) bool { return false }
 	}
 	sendsBody = sendsBody && len(op.optBody) > 0
+	n := op.countMissing(has, sendsBody)
+	if n == 0 {
+		return nil
+	}
+	missing := op.appendMissing(make([]string, 0, n), has, sendsBody)
+	return &Error{Route: op.route, Missing: missing, Detail: op.missingDetail(missing, has), Err: ErrMissingParam}
+}
+
+// countMissing counts the names appendMissing appends, so that it
+// allocates once and only when one is missing.
+func (op *Operation) countMissing(has func(name string, body bool) bool, sendsBody bool) int {
 	n := 0
 	for i, name := range op.required {
 		if !has(name, i >= op.bodyAt) {
@@ -604,10 +615,12 @@ func (op *Operation) MissingIn(has func(name string, body bool) bool, sendsBody 
 			}
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	missing := make([]string, 0, n)
+	return n
+}
+
+// appendMissing appends the required names has does not have, then,
+// when the request sends a body, the optional body's.
+func (op *Operation) appendMissing(missing []string, has func(name string, body bool) bool, sendsBody bool) []string {
 	for i, name := range op.required {
 		if !has(name, i >= op.bodyAt) {
 			missing = append(missing, name)
@@ -620,23 +633,26 @@ func (op *Operation) MissingIn(has func(name string, body bool) bool, sendsBody 
 			}
 		}
 	}
-	e := &Error{Route: op.route, Missing: missing, Err: ErrMissingParam}
+	return missing
+}
+
+// missingDetail says why a missing body property was not given: the
+// method sends no body, or a parameter of its name took the value.
+func (op *Operation) missingDetail(missing []string, has func(name string, body bool) bool) string {
 	if op.Body != nil && !methodSendsBody(op.Method) {
 		for _, name := range missing {
 			if slices.Contains(op.required[op.bodyAt:], name) || slices.Contains(op.optBody, name) {
-				e.Detail = "the request body's, which the builder sends only for POST, PUT, PATCH and DELETE, not " + op.Method
-				return e
+				return "the request body's, which the builder sends only for POST, PUT, PATCH and DELETE, not " + op.Method
 			}
 		}
 	}
 	for _, name := range missing {
 		if p, ok := op.Param(name); ok && p.In != Body && (slices.Contains(op.shadowed, name) || slices.Contains(op.shadowedOpt, name)) &&
 			has(name, false) {
-			e.Detail = fmt.Sprintf("the body's %q, which only data gives: a parameter of that name is the %s's", name, p.In)
-			break
+			return fmt.Sprintf("the body's %q, which only data gives: a parameter of that name is the %s's", name, p.In)
 		}
 	}
-	return e
+	return ""
 }
 
 // Shadowed lists the properties the body requires that are named as a
@@ -741,20 +757,26 @@ func (op *Operation) checkValue(p *Param, v *value.Value) error {
 		}
 		return op.explain(p, *v)
 	}
-	// Then a number where a number may go.
-	if s := &p.Schema; v.Kind() == value.Number && len(s.Enum) == 0 &&
-		(s.Type&Number != 0 || s.Type&Integer != 0 && v.IsInteger()) {
-		return nil
-	}
-	if p.In == Body {
-		if p.Schema.matchJSON(*v, 0) {
-			return nil
-		}
-	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v) || p.DeepArrays && v.Kind() == value.Array) &&
-		op.foreignKey(p, v) == "" {
+	if op.matches(p, v) {
 		return nil
 	}
 	return op.explain(p, *v)
+}
+
+// matches is checkValue's test of a value that is not a string where a
+// string may go: a number where a number may go first, then a body's
+// against its JSON schema, another's against the text it is sent as and
+// its style.
+func (op *Operation) matches(p *Param, v *value.Value) bool {
+	if s := &p.Schema; v.Kind() == value.Number && len(s.Enum) == 0 &&
+		(s.Type&Number != 0 || s.Type&Integer != 0 && v.IsInteger()) {
+		return true
+	}
+	if p.In == Body {
+		return p.Schema.matchJSON(*v, 0)
+	}
+	return p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v) || p.DeepArrays && v.Kind() == value.Array) &&
+		op.foreignKey(p, v) == ""
 }
 
 // methodSendsBody reports whether the builder sends a request body for
@@ -796,14 +818,20 @@ func (op *Operation) checkPath(p *Param, v *value.Value) error {
 			return op.emptyPath(p)
 		}
 	case value.Null, value.Array, value.Object:
-		if (p.Required || p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && v.Undefined() {
-			return &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam}
-		}
-		if t := p.Schema.Type; k == value.Array && t != 0 && t&Array == 0 || k == value.Object && t != 0 && t&Object == 0 {
-			e := &Error{Route: op.route, Param: p.Name}
-			p.Schema.typeError(e, "", *v, false)
-			return e
-		}
+		return op.checkPathValue(p, v, k)
+	}
+	return nil
+}
+
+// checkPathValue is checkPath for a null, array or object of kind k.
+func (op *Operation) checkPathValue(p *Param, v *value.Value, k value.Kind) error {
+	if (p.Required || p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && v.Undefined() {
+		return &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam}
+	}
+	if t := p.Schema.Type; k == value.Array && t != 0 && t&Array == 0 || k == value.Object && t != 0 && t&Object == 0 {
+		e := &Error{Route: op.route, Param: p.Name}
+		p.Schema.typeError(e, "", *v, false)
+		return e
 	}
 	return nil
 }
