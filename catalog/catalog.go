@@ -360,18 +360,7 @@ func (c *Catalog) normalize(path string) string {
 	// A path that starts with "/" is no absolute URL, even with "://"
 	// in a segment (/repos/o/r/contents/http://x).
 	if i := strings.Index(path, "://"); i >= 0 && !strings.HasPrefix(path, "/") {
-		rest := path[i+3:]
-		if j := strings.IndexByte(rest, '/'); j >= 0 {
-			path = rest[j:]
-		} else {
-			path = "/"
-		}
-		for _, s := range c.allServers() {
-			if prefix := s.pathPrefix(); prefix != "" && strings.HasPrefix(path, prefix+"/") {
-				path = path[len(prefix):]
-				break
-			}
-		}
+		path = c.serverPath(path[i+3:])
 	}
 	if i := strings.IndexAny(path, "?#"); i >= 0 {
 		if i > 0 && path[i-1] == '{' {
@@ -383,20 +372,40 @@ func (c *Catalog) normalize(path string) string {
 		path = path[:i]
 	}
 	if strings.Contains(path, "/:") {
-		var b strings.Builder
-		for i, seg := range strings.Split(path, "/") {
-			if i > 0 {
-				b.WriteByte('/')
-			}
-			if len(seg) > 1 && seg[0] == ':' {
-				b.WriteString("{" + seg[1:] + "}")
-			} else {
-				b.WriteString(seg)
-			}
-		}
-		path = b.String()
+		path = colonVars(path)
 	}
 	return path
+}
+
+// serverPath is the path of an absolute URL whose scheme and "://" rest
+// drops, without the path of the first known server it is on.
+func (c *Catalog) serverPath(rest string) string {
+	path := "/"
+	if j := strings.IndexByte(rest, '/'); j >= 0 {
+		path = rest[j:]
+	}
+	for _, s := range c.allServers() {
+		if prefix := s.pathPrefix(); prefix != "" && strings.HasPrefix(path, prefix+"/") {
+			return path[len(prefix):]
+		}
+	}
+	return path
+}
+
+// colonVars writes each ":name" segment of path as "{name}".
+func colonVars(path string) string {
+	var b strings.Builder
+	for i, seg := range strings.Split(path, "/") {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		if len(seg) > 1 && seg[0] == ':' {
+			b.WriteString("{" + seg[1:] + "}")
+		} else {
+			b.WriteString(seg)
+		}
+	}
+	return b.String()
 }
 
 // keyOf is normalize that keeps a route's literal query and what follows
