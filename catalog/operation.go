@@ -133,7 +133,7 @@ func (op *Operation) prepare(c *Catalog) error {
 	op.cat = c
 	op.route = op.Method + " " + op.Path
 	op.buildTemplate()
-	op.sortRequired()
+	op.listRequired()
 	op.parsed = new(parsedTemplate)
 	op.buildIndex()
 	op.server, op.fixed = nil, ""
@@ -240,9 +240,9 @@ func (op *Operation) queryNames(np int) []string {
 	return q
 }
 
-// sortRequired sets op.required, op.bodyAt, op.optBody and the shadowed
+// listRequired sets op.required, op.bodyAt, op.optBody and the shadowed
 // lists from the parameters' Required.
-func (op *Operation) sortRequired() {
+func (op *Operation) listRequired() {
 	op.required = op.required[:0]
 	op.optBody, op.shadowed, op.shadowedOpt = nil, nil, nil
 	op.bodyAt = -1
