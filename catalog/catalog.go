@@ -214,22 +214,41 @@ func (c *Catalog) lookupSlow(method, path string, quiet bool) (*Operation, error
 	}
 	p := c.normalize(path)
 	shape := shapeOf(p)
-	// A route that writes a key's literal query or variant name
-	// (/responses/{id}?beta=true, /files/{id}#get_shared_link) finds that
-	// key's operation first, whatever its variables are called; so does
-	// one that writes more of its own query after the key's
-	// (?beta=true&stream=false), which it sends.
-	for key := c.keyOf(path); key != p; {
+	if op, ok, err := c.lookupKey(c.keyOf(path), p, method, route); ok {
+		return op, err
+	}
+	cands := c.byShape[shape]
+	if !slices.ContainsFunc(cands, func(op *Operation) bool { return ascii.EqualFold(op.Method, method) }) {
+		// A template a variant is built with (Merge's options hold it).
+		cands = append(slices.Clip(cands), c.byVariant[shape]...)
+	}
+	if op, ok, err := pickOperation(cands, p, method, route); ok {
+		return op, err
+	}
+	if quiet && len(cands) == 0 {
+		return nil, errNoOperation
+	}
+	if len(cands) > 0 {
+		return nil, otherMethods(cands, method, route)
+	}
+	return nil, c.unknownPath(p, shape, method, route)
+}
+
+// lookupKey finds the operation of a route that writes a key's literal
+// query or variant name (/responses/{id}?beta=true,
+// /files/{id}#get_shared_link), whatever its variables are called; so
+// does one that writes more of its own query after the key's
+// (?beta=true&stream=false), which it sends. ok is false when key, the
+// route's, is none of these.
+func (c *Catalog) lookupKey(key, p, method, route string) (op *Operation, ok bool, err error) {
+	for key != p {
 		for _, op := range c.byShape[shapeOf(key)] {
 			if ascii.EqualFold(op.Method, method) {
 				if op.Path == key {
-					return op, nil
+					return op, true, nil
 				}
-				r, err := op.renamed(key)
-				if err != nil {
-					return nil, &Error{Route: route, Detail: "unknown route: a variable has no name", Suggestions: []string{op.route}, Err: ErrUnknownRoute}
-				}
-				return r, nil
+				r, err := renamedFor(op, key, route)
+				return r, true, err
 			}
 		}
 		base, query := splitKey(key)
@@ -239,45 +258,61 @@ func (c *Catalog) lookupSlow(method, path string, quiet bool) (*Operation, error
 		}
 		key = base + query[:i]
 	}
-	cands := c.byShape[shape]
-	if !slices.ContainsFunc(cands, func(op *Operation) bool { return ascii.EqualFold(op.Method, method) }) {
-		// A template a variant is built with (Merge's options hold it).
-		cands = append(slices.Clip(cands), c.byVariant[shape]...)
-	}
+	return nil, false, nil
+}
+
+// pickOperation finds among cands, the operations of path p's shape, the
+// one of the method; ok is false when none has it.
+func pickOperation(cands []*Operation, p, method, route string) (op *Operation, ok bool, err error) {
 	for _, op := range cands {
 		if ascii.EqualFold(op.Method, method) {
 			// The path as the spec writes it, or as the operation's
 			// template does (/users/{.id} for a label style, {%24id}),
 			// which Merge's options hold.
 			if path, _ := op.SplitTemplate(); op.Path == p || path == p {
-				return op, nil
+				return op, true, nil
 			}
-			r, err := op.renamed(p)
-			if err != nil { // a variable without a name ("{}")
-				return nil, &Error{Route: route, Detail: "unknown route: a variable has no name", Suggestions: []string{op.route}, Err: ErrUnknownRoute}
-			}
-			return r, nil
+			r, err := renamedFor(op, p, route)
+			return r, true, err
 		}
 	}
-	if quiet && len(cands) == 0 {
-		return nil, errNoOperation
+	return nil, false, nil
+}
+
+// renamedFor is op renamed for path, or route's error when a variable
+// has no name ("{}").
+func renamedFor(op *Operation, path, route string) (*Operation, error) {
+	r, err := op.renamed(path)
+	if err != nil {
+		return nil, &Error{Route: route, Detail: "unknown route: a variable has no name", Suggestions: []string{op.route}, Err: ErrUnknownRoute}
 	}
+	return r, nil
+}
+
+// otherMethods is the error for a path whose operations, cands, have
+// other methods: they are suggested, the nearest method first.
+func otherMethods(cands []*Operation, method, route string) error {
 	e := &Error{Route: route, Err: ErrUnknownRoute}
-	if len(cands) > 0 {
-		methods := make([]string, len(cands))
-		for i, op := range cands {
-			methods[i] = op.Method
-		}
-		e.Detail = fmt.Sprintf("this path has no %s operation, only %s", quote.Cut(strings.ToUpper(method), maxQuoted), strings.Join(methods, ", "))
-		for _, m := range nearestAll(strings.ToUpper(method), methods) {
-			for _, op := range cands {
-				if op.Method == m {
-					e.Suggestions = append(e.Suggestions, op.Method+" "+op.Path)
-				}
+	methods := make([]string, len(cands))
+	for i, op := range cands {
+		methods[i] = op.Method
+	}
+	e.Detail = fmt.Sprintf("this path has no %s operation, only %s", quote.Cut(strings.ToUpper(method), maxQuoted), strings.Join(methods, ", "))
+	for _, m := range nearestAll(strings.ToUpper(method), methods) {
+		for _, op := range cands {
+			if op.Method == m {
+				e.Suggestions = append(e.Suggestions, op.Method+" "+op.Path)
 			}
 		}
-		return nil, e
 	}
+	return e
+}
+
+// unknownPath is the error for a path p no operation has: it suggests
+// the operations of the nearest shapes, those of the method first, and
+// the operation a path of values addresses.
+func (c *Catalog) unknownPath(p, shape, method, route string) error {
+	e := &Error{Route: route, Err: ErrUnknownRoute}
 	e.Detail = "no operation has this method and path"
 	for _, s := range nearest(shape, c.shapes) {
 		var same, other []string
@@ -305,7 +340,7 @@ func (c *Catalog) lookupSlow(method, path string, quiet bool) (*Operation, error
 	if len(e.Suggestions) > 3 {
 		e.Suggestions = e.Suggestions[:3]
 	}
-	return nil, e
+	return e
 }
 
 // nearestAll orders every candidate by its distance to word.
@@ -325,18 +360,7 @@ func (c *Catalog) normalize(path string) string {
 	// A path that starts with "/" is no absolute URL, even with "://"
 	// in a segment (/repos/o/r/contents/http://x).
 	if i := strings.Index(path, "://"); i >= 0 && !strings.HasPrefix(path, "/") {
-		rest := path[i+3:]
-		if j := strings.IndexByte(rest, '/'); j >= 0 {
-			path = rest[j:]
-		} else {
-			path = "/"
-		}
-		for _, s := range c.allServers() {
-			if prefix := s.pathPrefix(); prefix != "" && strings.HasPrefix(path, prefix+"/") {
-				path = path[len(prefix):]
-				break
-			}
-		}
+		path = c.serverPath(path[i+3:])
 	}
 	if i := strings.IndexAny(path, "?#"); i >= 0 {
 		if i > 0 && path[i-1] == '{' {
@@ -348,20 +372,40 @@ func (c *Catalog) normalize(path string) string {
 		path = path[:i]
 	}
 	if strings.Contains(path, "/:") {
-		var b strings.Builder
-		for i, seg := range strings.Split(path, "/") {
-			if i > 0 {
-				b.WriteByte('/')
-			}
-			if len(seg) > 1 && seg[0] == ':' {
-				b.WriteString("{" + seg[1:] + "}")
-			} else {
-				b.WriteString(seg)
-			}
-		}
-		path = b.String()
+		path = colonVars(path)
 	}
 	return path
+}
+
+// serverPath is the path of an absolute URL whose scheme and "://" rest
+// drops, without the path of the first known server it is on.
+func (c *Catalog) serverPath(rest string) string {
+	path := "/"
+	if j := strings.IndexByte(rest, '/'); j >= 0 {
+		path = rest[j:]
+	}
+	for _, s := range c.allServers() {
+		if prefix := s.pathPrefix(); prefix != "" && strings.HasPrefix(path, prefix+"/") {
+			return path[len(prefix):]
+		}
+	}
+	return path
+}
+
+// colonVars writes each ":name" segment of path as "{name}".
+func colonVars(path string) string {
+	var b strings.Builder
+	for i, seg := range strings.Split(path, "/") {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		if len(seg) > 1 && seg[0] == ':' {
+			b.WriteString("{" + seg[1:] + "}")
+		} else {
+			b.WriteString(seg)
+		}
+	}
+	return b.String()
 }
 
 // keyOf is normalize that keeps a route's literal query and what follows

@@ -51,14 +51,32 @@ func (c *Catalog) Resolve(method, url string) (builder.Operation, error) {
 // of c's servers addresses, bound to that path (see Resolve); nil for
 // any other URL, or when no operation matches.
 func (c *Catalog) concrete(method, url string) *Operation {
+	origin, path, ok := splitConcrete(url)
+	if !ok {
+		return nil
+	}
+	for _, prefix := range c.serverPrefixes(origin, path) {
+		if op, err := c.Match(method, path[len(prefix):]); err == nil {
+			if b, err := op.boundTo(path[len(prefix):]); err == nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// splitConcrete splits an absolute URL into its origin and its path,
+// without a query string, fragment or query expression; ok is false for
+// a URL that is not absolute or whose path is a template (Lookup's).
+func splitConcrete(url string) (origin, path string, ok bool) {
 	i := strings.Index(url, "://")
 	if i <= 0 || strings.HasPrefix(url, "/") {
-		return nil
+		return "", "", false
 	}
 	end := len(url)
 	if j := strings.IndexAny(url, "?#"); j >= 0 {
 		if j < i+3 {
-			return nil // no URL
+			return "", "", false // no URL
 		}
 		end = j
 		if url[j-1] == '{' { // a query expression: {?name,label}
@@ -68,16 +86,20 @@ func (c *Catalog) concrete(method, url string) *Operation {
 	if k := strings.Index(url[i+3:end], "{&"); k >= 0 {
 		end = i + 3 + k
 	}
-	origin, path := url[:end], "/"
+	origin, path = url[:end], "/"
 	if j := strings.IndexByte(url[i+3:end], '/'); j >= 0 {
 		origin, path = url[:i+3+j], url[i+3+j:end]
 	}
 	if strings.ContainsAny(path, "{}") {
-		return nil // a template: Lookup's
+		return "", "", false // a template: Lookup's
 	}
-	// The servers the URL is on, by the path they take, the longest
-	// first: GHES's uploads ({protocol}://{hostname}/api/uploads) before
-	// a server at the host's root.
+	return origin, path, true
+}
+
+// serverPrefixes returns the paths of the servers a URL of origin and
+// path is on, the longest first: GHES's uploads
+// ({protocol}://{hostname}/api/uploads) before a server at the host's root.
+func (c *Catalog) serverPrefixes(origin, path string) []string {
 	var prefixes []string
 	for _, s := range c.allServers() {
 		prefix := s.pathPrefix()
@@ -90,14 +112,7 @@ func (c *Catalog) concrete(method, url string) *Operation {
 		}
 	}
 	slices.SortStableFunc(prefixes, func(a, b string) int { return len(b) - len(a) })
-	for _, prefix := range prefixes {
-		if op, err := c.Match(method, path[len(prefix):]); err == nil {
-			if b, err := op.boundTo(path[len(prefix):]); err == nil {
-				return b
-			}
-		}
-	}
-	return nil
+	return prefixes
 }
 
 // Target returns the method and the template to build a call with (see

@@ -126,6 +126,29 @@ func cloneServers(ss []Server) []Server {
 
 // prepare checks op and computes what lookups and checks need.
 func (op *Operation) prepare(c *Catalog) error {
+	if err := op.validate(); err != nil {
+		return err
+	}
+	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
+	op.cat = c
+	op.route = op.Method + " " + op.Path
+	op.buildTemplate()
+	op.listRequired()
+	op.parsed = new(parsedTemplate)
+	op.buildIndex()
+	op.server, op.fixed = nil, ""
+	if len(op.Servers) > 0 {
+		op.server = parseServer(op.Servers[0].URL)
+		if len(op.server.vars) == 0 {
+			op.fixed = strings.TrimRight(op.Servers[0].URL, "/")
+		}
+	}
+	return nil
+}
+
+// validate checks op's method, path and parameter locations and styles,
+// and upper-cases the method.
+func (op *Operation) validate() error {
 	if op.Method == "" || strings.ContainsAny(op.Method, " \t/{}") {
 		return invalid(fmt.Sprintf("operation %q: invalid method %q", op.ID, op.Method))
 	}
@@ -141,9 +164,13 @@ func (op *Operation) prepare(c *Catalog) error {
 			return invalid(fmt.Sprintf("operation %s %s: parameter %q: style %s does not apply to a %s parameter", op.Method, op.Path, p.Name, p.Style, p.In))
 		}
 	}
-	slices.SortStableFunc(op.Params, func(a, b Param) int { return int(a.In) - int(b.In) })
-	op.cat = c
-	op.route = op.Method + " " + op.Path
+	return nil
+}
+
+// buildTemplate sets op.template, the key's path with its variables
+// written as the parameters' styles say and a query expression of the
+// parameters the builder must name, and op.styled.
+func (op *Operation) buildTemplate() {
 	// A key may name a variant after "#" (Box's /files/{file_id}#get_shared_link),
 	// which is never sent, and hold a literal query (OpenAI's
 	// /responses?beta=true), which the template writes; the builder leaves
@@ -156,22 +183,40 @@ func (op *Operation) prepare(c *Catalog) error {
 			continue
 		}
 		np++
-		// $id as %24id, as a query name is written below: the path as
-		// written is no template. A style is an RFC 6570 operator.
-		expr := template.VarName(p.Name)
-		switch p.Style {
-		case StyleLabel:
-			expr = "." + expr
-		case StyleMatrix:
-			expr = ";" + expr
-		}
-		if p.Explode {
-			expr += "*"
-		}
-		if expr != p.Name {
+		if expr := pathExpr(&p); expr != p.Name {
 			op.template = strings.ReplaceAll(op.template, "{"+p.Name+"}", "{"+expr+"}")
 		}
 	}
+	q := op.queryNames(np)
+	if len(q) > 0 {
+		open := "{?"
+		if query != "" {
+			open = "{&" // after the key's own query
+		}
+		op.template += open + strings.Join(q, ",") + "}"
+	}
+}
+
+// pathExpr is the template expression of path parameter p.
+func pathExpr(p *Param) string {
+	// $id as %24id, as a query name is written below: the path as
+	// written is no template. A style is an RFC 6570 operator.
+	expr := template.VarName(p.Name)
+	switch p.Style {
+	case StyleLabel:
+		expr = "." + expr
+	case StyleMatrix:
+		expr = ";" + expr
+	}
+	if p.Explode {
+		expr += "*"
+	}
+	return expr
+}
+
+// queryNames returns the query variables the template names, given the
+// number np of path parameters, and sets op.styled.
+func (op *Operation) queryNames(np int) []string {
 	body := op.Method != "GET" && op.Method != "HEAD"
 	var q []string
 	op.styled = false
@@ -192,40 +237,17 @@ func (op *Operation) prepare(c *Catalog) error {
 		}
 		op.styled = op.styled || p.In == Query && styledQuery(&p, body) || p.In == Header && styledHeader(&p)
 	}
-	if len(q) > 0 {
-		open := "{?"
-		if query != "" {
-			open = "{&" // after the key's own query
-		}
-		op.template += open + strings.Join(q, ",") + "}"
-	}
+	return q
+}
+
+// listRequired sets op.required, op.bodyAt, op.optBody and the shadowed
+// lists from the parameters' Required.
+func (op *Operation) listRequired() {
 	op.required = op.required[:0]
 	op.optBody, op.shadowed, op.shadowedOpt = nil, nil, nil
 	op.bodyAt = -1
-	// The parameters before the body's (Params are sorted by In), by name
-	// when there are many: a required body property named as one of them
-	// is shadowed, since a parameter of its name goes there.
-	nb := len(op.Params)
-	for nb > 0 && op.Params[nb-1].In == Body {
-		nb--
-	}
-	others := op.Params[:nb]
-	var otherNames map[string]bool
-	if len(others) > 16 {
-		otherNames = make(map[string]bool, len(others))
-		for _, q := range others {
-			otherNames[q.Name] = true
-		}
-	}
+	others := op.beforeBody()
 	for _, p := range op.Params {
-		shadowed := false
-		if p.In == Body && p.Required {
-			if otherNames != nil {
-				shadowed = otherNames[p.Name]
-			} else {
-				shadowed = slices.ContainsFunc(others, func(q Param) bool { return q.Name == p.Name })
-			}
-		}
 		switch {
 		case !p.Required:
 		case p.In == Path || p.In == Query || p.In == Header:
@@ -235,12 +257,12 @@ func (op *Operation) prepare(c *Catalog) error {
 				op.bodyAt = len(op.required)
 			}
 			op.required = append(op.required, p.Name)
-			if shadowed {
+			if others.has(p.Name) {
 				op.shadowed = append(op.shadowed, p.Name)
 			}
 		case p.In == Body:
 			op.optBody = append(op.optBody, p.Name)
-			if shadowed {
+			if others.has(p.Name) {
 				op.shadowedOpt = append(op.shadowedOpt, p.Name)
 			}
 		}
@@ -248,37 +270,66 @@ func (op *Operation) prepare(c *Catalog) error {
 	if op.bodyAt < 0 {
 		op.bodyAt = len(op.required)
 	}
-	op.parsed = new(parsedTemplate)
+}
+
+// paramNames answers whether a parameter has a name, by a map when
+// there are many.
+type paramNames struct {
+	params []Param
+	names  map[string]bool
+}
+
+func (s paramNames) has(name string) bool {
+	if s.names != nil {
+		return s.names[name]
+	}
+	return slices.ContainsFunc(s.params, func(q Param) bool { return q.Name == name })
+}
+
+// beforeBody returns the parameters before the body's (Params are sorted
+// by In): a required body property named as one of them is shadowed,
+// since a parameter of its name goes there.
+func (op *Operation) beforeBody() paramNames {
+	nb := len(op.Params)
+	for nb > 0 && op.Params[nb-1].In == Body {
+		nb--
+	}
+	s := paramNames{params: op.Params[:nb]}
+	if len(s.params) > 16 {
+		s.names = make(map[string]bool, len(s.params))
+		for _, q := range s.params {
+			s.names[q.Name] = true
+		}
+	}
+	return s
+}
+
+// buildIndex sets op.index, an open-addressing table of parameter
+// numbers plus one, at most half full: a lookup hashes the name and
+// compares it once or twice. Few parameters are scanned instead.
+func (op *Operation) buildIndex() {
 	op.index = nil
-	if n := len(op.Params); n >= indexFrom && n < 255 {
-		// An open-addressing table of parameter numbers plus one, at most
-		// half full: a lookup hashes the name and compares it once or twice.
-		size := 16
-		for size < 2*n {
-			size *= 2
+	n := len(op.Params)
+	if n < indexFrom || n >= 255 {
+		return
+	}
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	op.index = make([]uint8, size)
+	for i := range op.Params {
+		h := nameHash(op.Params[i].Name) & uint(size-1)
+		for op.index[h] != 0 {
+			if op.Params[op.index[h]-1].Name == op.Params[i].Name {
+				break // a name in two places: the first (path) wins
+			}
+			h = (h + 1) & uint(size-1)
 		}
-		op.index = make([]uint8, size)
-		for i := range op.Params {
-			h := nameHash(op.Params[i].Name) & uint(size-1)
-			for op.index[h] != 0 {
-				if op.Params[op.index[h]-1].Name == op.Params[i].Name {
-					break // a name in two places: the first (path) wins
-				}
-				h = (h + 1) & uint(size-1)
-			}
-			if op.index[h] == 0 {
-				op.index[h] = uint8(i + 1)
-			}
+		if op.index[h] == 0 {
+			op.index[h] = uint8(i + 1)
 		}
 	}
-	op.server, op.fixed = nil, ""
-	if len(op.Servers) > 0 {
-		op.server = parseServer(op.Servers[0].URL)
-		if len(op.server.vars) == 0 {
-			op.fixed = strings.TrimRight(op.Servers[0].URL, "/")
-		}
-	}
-	return nil
 }
 
 // splitKey splits a description's path key into the path, and the
@@ -540,6 +591,17 @@ func (op *Operation) MissingIn(has func(name string, body bool) bool, sendsBody 
 		has = func(string, bool) bool { return false }
 	}
 	sendsBody = sendsBody && len(op.optBody) > 0
+	n := op.countMissing(has, sendsBody)
+	if n == 0 {
+		return nil
+	}
+	missing := op.appendMissing(make([]string, 0, n), has, sendsBody)
+	return &Error{Route: op.route, Missing: missing, Detail: op.missingDetail(missing, has), Err: ErrMissingParam}
+}
+
+// countMissing counts the names appendMissing appends, so that it
+// allocates once and only when one is missing.
+func (op *Operation) countMissing(has func(name string, body bool) bool, sendsBody bool) int {
 	n := 0
 	for i, name := range op.required {
 		if !has(name, i >= op.bodyAt) {
@@ -553,10 +615,12 @@ func (op *Operation) MissingIn(has func(name string, body bool) bool, sendsBody 
 			}
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	missing := make([]string, 0, n)
+	return n
+}
+
+// appendMissing appends the required names has does not have, then,
+// when the request sends a body, the optional body's.
+func (op *Operation) appendMissing(missing []string, has func(name string, body bool) bool, sendsBody bool) []string {
 	for i, name := range op.required {
 		if !has(name, i >= op.bodyAt) {
 			missing = append(missing, name)
@@ -569,23 +633,26 @@ func (op *Operation) MissingIn(has func(name string, body bool) bool, sendsBody 
 			}
 		}
 	}
-	e := &Error{Route: op.route, Missing: missing, Err: ErrMissingParam}
+	return missing
+}
+
+// missingDetail says why a missing body property was not given: the
+// method sends no body, or a parameter of its name took the value.
+func (op *Operation) missingDetail(missing []string, has func(name string, body bool) bool) string {
 	if op.Body != nil && !methodSendsBody(op.Method) {
 		for _, name := range missing {
 			if slices.Contains(op.required[op.bodyAt:], name) || slices.Contains(op.optBody, name) {
-				e.Detail = "the request body's, which the builder sends only for POST, PUT, PATCH and DELETE, not " + op.Method
-				return e
+				return "the request body's, which the builder sends only for POST, PUT, PATCH and DELETE, not " + op.Method
 			}
 		}
 	}
 	for _, name := range missing {
 		if p, ok := op.Param(name); ok && p.In != Body && (slices.Contains(op.shadowed, name) || slices.Contains(op.shadowedOpt, name)) &&
 			has(name, false) {
-			e.Detail = fmt.Sprintf("the body's %q, which only data gives: a parameter of that name is the %s's", name, p.In)
-			break
+			return fmt.Sprintf("the body's %q, which only data gives: a parameter of that name is the %s's", name, p.In)
 		}
 	}
-	return e
+	return ""
 }
 
 // Shadowed lists the properties the body requires that are named as a
@@ -690,20 +757,26 @@ func (op *Operation) checkValue(p *Param, v *value.Value) error {
 		}
 		return op.explain(p, *v)
 	}
-	// Then a number where a number may go.
-	if s := &p.Schema; v.Kind() == value.Number && len(s.Enum) == 0 &&
-		(s.Type&Number != 0 || s.Type&Integer != 0 && v.IsInteger()) {
-		return nil
-	}
-	if p.In == Body {
-		if p.Schema.matchJSON(*v, 0) {
-			return nil
-		}
-	} else if p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v) || p.DeepArrays && v.Kind() == value.Array) &&
-		op.foreignKey(p, v) == "" {
+	if op.matches(p, v) {
 		return nil
 	}
 	return op.explain(p, *v)
+}
+
+// matches is checkValue's test of a value that is not a string where a
+// string may go: a number where a number may go first, then a body's
+// against its JSON schema, another's against the text it is sent as and
+// its style.
+func (op *Operation) matches(p *Param, v *value.Value) bool {
+	if s := &p.Schema; v.Kind() == value.Number && len(s.Enum) == 0 &&
+		(s.Type&Number != 0 || s.Type&Integer != 0 && v.IsInteger()) {
+		return true
+	}
+	if p.In == Body {
+		return p.Schema.matchJSON(*v, 0)
+	}
+	return p.Schema.matchText(*v) && (p.Style != StyleDeepObject || deepKeysOK(v) || p.DeepArrays && v.Kind() == value.Array) &&
+		op.foreignKey(p, v) == ""
 }
 
 // methodSendsBody reports whether the builder sends a request body for
@@ -745,14 +818,20 @@ func (op *Operation) checkPath(p *Param, v *value.Value) error {
 			return op.emptyPath(p)
 		}
 	case value.Null, value.Array, value.Object:
-		if (p.Required || p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && v.Undefined() {
-			return &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam}
-		}
-		if t := p.Schema.Type; k == value.Array && t != 0 && t&Array == 0 || k == value.Object && t != 0 && t&Object == 0 {
-			e := &Error{Route: op.route, Param: p.Name}
-			p.Schema.typeError(e, "", *v, false)
-			return e
-		}
+		return op.checkPathValue(p, v, k)
+	}
+	return nil
+}
+
+// checkPathValue is checkPath for a null, array or object of kind k.
+func (op *Operation) checkPathValue(p *Param, v *value.Value, k value.Kind) error {
+	if (p.Required || p.Style == StyleLabel || p.Style == StyleMatrix || p.Explode) && v.Undefined() {
+		return &Error{Route: op.route, Missing: []string{p.Name}, Err: ErrMissingParam}
+	}
+	if t := p.Schema.Type; k == value.Array && t != 0 && t&Array == 0 || k == value.Object && t != 0 && t&Object == 0 {
+		e := &Error{Route: op.route, Param: p.Name}
+		p.Schema.typeError(e, "", *v, false)
+		return e
 	}
 	return nil
 }

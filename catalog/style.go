@@ -76,18 +76,30 @@ func (op *Operation) StyledValue(name string, v value.Value) (_ value.Value, ok 
 		return v, false
 	}
 	p := &op.Params[i]
-	if p.In == Header {
-		if !styledHeader(p) {
-			return v, false
-		}
-		if k == value.Object && p.Explode {
-			return joinText(v, ',', '=')
-		}
-		return joinText(v, ',', ',')
+	switch p.In {
+	case Header:
+		return styledHeaderValue(p, v, k)
+	case Query:
+		return op.styledQueryValue(p, v, k)
 	}
-	if p.In != Query {
+	return v, false
+}
+
+// styledHeaderValue is StyledValue for header parameter p and v, an
+// array or object of kind k.
+func styledHeaderValue(p *Param, v value.Value, k value.Kind) (value.Value, bool) {
+	if !styledHeader(p) {
 		return v, false
 	}
+	if k == value.Object && p.Explode {
+		return joinText(v, ',', '=')
+	}
+	return joinText(v, ',', ',')
+}
+
+// styledQueryValue is StyledValue for query parameter p and v, an array
+// or object of kind k.
+func (op *Operation) styledQueryValue(p *Param, v value.Value, k value.Kind) (value.Value, bool) {
 	switch {
 	case p.Style == StyleDeepObject:
 		if k == value.Object {

@@ -39,18 +39,7 @@ func distance(a, b string, bound int) int {
 		if hi < len(b) {
 			cur[hi+1] = inf
 		}
-		best := cur[0]
-		for j := lo; j <= hi; j++ {
-			cost := 1
-			if ascii.ToLower(a[i-1]) == ascii.ToLower(b[j-1]) {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ascii.ToLower(a[i-1]) == ascii.ToLower(b[j-2]) && ascii.ToLower(a[i-2]) == ascii.ToLower(b[j-1]) {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			best = min(best, cur[j])
-		}
+		best := fillBand(a, b, i, lo, hi, prev2, prev, cur)
 		// A swap reaches back two rows, so stop only when both are past bound.
 		if best > bound && prevBest > bound {
 			return inf
@@ -59,6 +48,24 @@ func distance(a, b string, bound int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return min(prev[len(b)], inf)
+}
+
+// fillBand fills row i of distance's table, cur, from column lo to hi,
+// given the two rows before it, and returns the row's least value.
+func fillBand(a, b string, i, lo, hi int, prev2, prev, cur []int) int {
+	best := cur[0]
+	for j := lo; j <= hi; j++ {
+		cost := 1
+		if ascii.ToLower(a[i-1]) == ascii.ToLower(b[j-1]) {
+			cost = 0
+		}
+		cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		if i > 1 && j > 1 && ascii.ToLower(a[i-1]) == ascii.ToLower(b[j-2]) && ascii.ToLower(a[i-2]) == ascii.ToLower(b[j-1]) {
+			cur[j] = min(cur[j], prev2[j-2]+1)
+		}
+		best = min(best, cur[j])
+	}
+	return best
 }
 
 // closeEnough is the largest distance at which a word of length n still
