@@ -427,12 +427,30 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 	} else if len(item.Servers) > 0 {
 		out.Servers = servers(item.Servers)
 	}
-	// Path-level parameters, overridden by operation-level ones of the
-	// same name and location.
+	params, err := mergeParams(item.Parameters, op.Parameters)
+	if err != nil {
+		return out, err
+	}
+	for _, p := range params {
+		param, err := c.param(p)
+		if err != nil {
+			return out, err
+		}
+		out.Params = append(out.Params, param)
+	}
+	if op.RequestBody != nil && op.RequestBody.Value != nil {
+		out.Body, out.Params = c.body(op.RequestBody.Value, out.Params)
+	}
+	return out, nil
+}
+
+// mergeParams lists path-level parameters, overridden by operation-level
+// ones of the same name and location, in the order first declared.
+func mergeParams(lists ...openapi3.Parameters) ([]*openapi3.Parameter, error) {
 	type key struct{ name, in string }
-	var order []key
-	byKey := map[key]*openapi3.Parameter{}
-	for _, list := range []openapi3.Parameters{item.Parameters, op.Parameters} {
+	var out []*openapi3.Parameter
+	byKey := map[key]int{} // the position in out
+	for _, list := range lists {
 		for _, ref := range list {
 			if ref == nil {
 				continue
@@ -440,88 +458,99 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 			if ref.Value == nil {
 				// A $ref that resolves to nothing (one to itself): the
 				// parameter would be left out without a word.
-				return out, fmt.Errorf("parameter %q resolves to no parameter", ref.Ref)
+				return nil, fmt.Errorf("parameter %q resolves to no parameter", ref.Ref)
 			}
 			p := ref.Value
 			k := key{p.Name, p.In}
-			if _, seen := byKey[k]; !seen {
-				order = append(order, k)
-			}
-			byKey[k] = p
-		}
-	}
-	for _, k := range order {
-		p := byKey[k]
-		in, ok := catalog.ParseLocation(p.In)
-		if !ok || in == catalog.Body {
-			return out, fmt.Errorf("parameter %q: unknown location %q", p.Name, p.In)
-		}
-		sref := p.Schema
-		if sref == nil {
-			for _, mt := range p.Content {
-				if mt != nil {
-					sref = mt.Schema
-					break
-				}
+			if i, seen := byKey[k]; seen {
+				out[i] = p
+			} else {
+				byKey[k] = len(out)
+				out = append(out, p)
 			}
 		}
-		param := catalog.Param{
-			Name: p.Name, In: in, Required: p.Required || in == catalog.Path,
-			Schema: c.convert(sref, 0, nil),
-		}
-		param.Style, param.Explode = c.style(p, in, param.Schema.Type)
-		param.DeepArrays = param.Style == catalog.StyleDeepObject && c.opts.DeepObjectArrays
-		// GitHub's mark of a path parameter that holds a path (contents/{path}).
-		param.MultiSegment = in == catalog.Path && p.Extensions["x-multi-segment"] == true
-		out.Params = append(out.Params, param)
-	}
-	if op.RequestBody != nil && op.RequestBody.Value != nil {
-		rb := op.RequestBody.Value
-		media, mt := pickMedia(rb.Content)
-		body := &catalog.RequestBody{Media: media, Required: rb.Required}
-		var s part
-		if mt != nil {
-			// One level above 0: the body's properties are its
-			// parameters, kept MaxDepth deep below them as the others.
-			s = c.convertPart(mt.Schema, -1, nil)
-		}
-		body.Type = s.Type
-		if catalog.JSONMedia(media) && mayBeObject(s.Type) {
-			for _, p := range s.Properties {
-				out.Params = append(out.Params, catalog.Param{
-					Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
-				})
-			}
-			// A name the body schema's own required list names without
-			// declaring it (Figma's PUT /v2/webhooks/{webhook_id} requires
-			// team_id so) is a member of any type: refusing it as unknown
-			// would leave no call the description allows. (A name only a
-			// oneOf, anyOf or allOf part requires is left out, and so is a
-			// readOnly property, which a request never sends.)
-			if mt.Schema != nil && mt.Schema.Value != nil && len(mt.Schema.Value.Required) > 0 {
-				inBody := map[string]bool{}
-				for _, p := range out.Params {
-					if p.In == catalog.Body {
-						inBody[p.Name] = true
-					}
-				}
-				for _, name := range mt.Schema.Value.Required {
-					if !inBody[name] && !readOnlyProp(mt.Schema.Value, name, nil) {
-						inBody[name] = true
-						out.Params = append(out.Params, catalog.Param{Name: name, In: catalog.Body, Required: true})
-					}
-				}
-			}
-			switch s.extra {
-			case extraAllowed:
-				body.Additional = s.additional
-			case extraUnsaid:
-				body.Additional = &catalog.Schema{} // a free-form object
-			}
-		}
-		out.Body = body
 	}
 	return out, nil
+}
+
+// param converts a path, query, header or cookie parameter.
+func (c *converter) param(p *openapi3.Parameter) (catalog.Param, error) {
+	in, ok := catalog.ParseLocation(p.In)
+	if !ok || in == catalog.Body {
+		return catalog.Param{}, fmt.Errorf("parameter %q: unknown location %q", p.Name, p.In)
+	}
+	sref := p.Schema
+	if sref == nil {
+		for _, mt := range p.Content {
+			if mt != nil {
+				sref = mt.Schema
+				break
+			}
+		}
+	}
+	param := catalog.Param{
+		Name: p.Name, In: in, Required: p.Required || in == catalog.Path,
+		Schema: c.convert(sref, 0, nil),
+	}
+	param.Style, param.Explode = c.style(p, in, param.Schema.Type)
+	param.DeepArrays = param.Style == catalog.StyleDeepObject && c.opts.DeepObjectArrays
+	// GitHub's mark of a path parameter that holds a path (contents/{path}).
+	param.MultiSegment = in == catalog.Path && p.Extensions["x-multi-segment"] == true
+	return param, nil
+}
+
+// body converts a request body, appending to params the members of a
+// JSON object body as body parameters.
+func (c *converter) body(rb *openapi3.RequestBody, params []catalog.Param) (*catalog.RequestBody, []catalog.Param) {
+	media, mt := pickMedia(rb.Content)
+	body := &catalog.RequestBody{Media: media, Required: rb.Required}
+	var s part
+	if mt != nil {
+		// One level above 0: the body's properties are its
+		// parameters, kept MaxDepth deep below them as the others.
+		s = c.convertPart(mt.Schema, -1, nil)
+	}
+	body.Type = s.Type
+	if !catalog.JSONMedia(media) || !mayBeObject(s.Type) {
+		return body, params
+	}
+	for _, p := range s.Properties {
+		params = append(params, catalog.Param{
+			Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
+		})
+	}
+	if mt.Schema != nil && mt.Schema.Value != nil && len(mt.Schema.Value.Required) > 0 {
+		params = undeclaredRequired(mt.Schema.Value, params)
+	}
+	switch s.extra {
+	case extraAllowed:
+		body.Additional = s.additional
+	case extraUnsaid:
+		body.Additional = &catalog.Schema{} // a free-form object
+	}
+	return body, params
+}
+
+// undeclaredRequired appends to params the names the body schema's own
+// required list names without declaring them. Such a name (Figma's PUT
+// /v2/webhooks/{webhook_id} requires team_id so) is a member of any
+// type: refusing it as unknown would leave no call the description
+// allows. (A name only a oneOf, anyOf or allOf part requires is left
+// out, and so is a readOnly property, which a request never sends.)
+func undeclaredRequired(s *openapi3.Schema, params []catalog.Param) []catalog.Param {
+	inBody := map[string]bool{}
+	for _, p := range params {
+		if p.In == catalog.Body {
+			inBody[p.Name] = true
+		}
+	}
+	for _, name := range s.Required {
+		if !inBody[name] && !readOnlyProp(s, name, nil) {
+			inBody[name] = true
+			params = append(params, catalog.Param{Name: name, In: catalog.Body, Required: true})
+		}
+	}
+	return params
 }
 
 // readOnlyProp reports whether s, or an allOf, oneOf or anyOf part of
@@ -694,16 +723,60 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 	cycle := slices.Contains(stack, s)
 	stack = append(stack, s)
 	out := part{required: slices.Clone(s.Required)}
+	out.Type = schemaType(s)
+	out.setEnum(s)
+	deep := depth < MaxDepth && !cycle
+	if deep && s.Items != nil {
+		it := c.convert(s.Items, depth+1, stack)
+		out.Items = &it
+	}
+	if deep {
+		out.Properties = c.properties(s, depth, stack)
+	}
+	c.setExtra(&out, s, deep, depth, stack)
+	out.inferType(s.Nullable)
+	if !cycle {
+		out = c.mergeParts(out, s, depth, stack)
+	}
+	out.markRequired()
+	return out
+}
+
+// schemaType is the union of the types s names, with null when s is
+// nullable and names one.
+func schemaType(s *openapi3.Schema) catalog.Type {
+	var t catalog.Type
 	if s.Type != nil {
-		for _, t := range *s.Type {
-			if ct, ok := catalog.ParseType(t); ok {
-				out.Type |= ct
+		for _, name := range *s.Type {
+			if ct, ok := catalog.ParseType(name); ok {
+				t |= ct
 			}
 		}
 	}
-	if s.Nullable && out.Type != 0 {
+	if s.Nullable && t != 0 {
+		t |= catalog.Null
+	}
+	return t
+}
+
+// inferType takes a schema without a type that declares properties as
+// an object, and one that declares items as an array (GitHub's bodies
+// leave out "type": "object" so).
+func (out *part) inferType(nullable bool) {
+	if out.Type == 0 && len(out.Properties) > 0 {
+		out.Type = catalog.Object
+	}
+	if out.Type == 0 && out.Items != nil {
+		out.Type = catalog.Array
+	}
+	if nullable && out.Type != 0 {
 		out.Type |= catalog.Null
 	}
+}
+
+// setEnum keeps s's enum (or const) as text; a null member allows null
+// when out has a type.
+func (out *part) setEnum(s *openapi3.Schema) {
 	enum := s.Enum
 	if s.Const != nil {
 		enum = []any{s.Const}
@@ -717,33 +790,38 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 		}
 		out.Enum = append(out.Enum, enumText(e))
 	}
-	deep := depth < MaxDepth && !cycle
-	if deep && s.Items != nil {
-		it := c.convert(s.Items, depth+1, stack)
-		out.Items = &it
+}
+
+// properties converts s's properties in the document's order, leaving
+// out the readOnly ones, which a request never sends.
+func (c *converter) properties(s *openapi3.Schema, depth int, stack []*openapi3.Schema) []catalog.Property {
+	required := newNameSet(s.Required)
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		names = append(names, name)
 	}
-	if deep {
-		required := newNameSet(s.Required)
-		names := make([]string, 0, len(s.Properties))
-		for name := range s.Properties {
-			names = append(names, name)
+	slices.SortFunc(names, func(a, b string) int {
+		if c := comparePos(propPos(s.Properties[a]), propPos(s.Properties[b])); c != 0 {
+			return c
 		}
-		slices.SortFunc(names, func(a, b string) int {
-			if c := comparePos(propPos(s.Properties[a]), propPos(s.Properties[b])); c != 0 {
-				return c
-			}
-			return strings.Compare(a, b)
+		return strings.Compare(a, b)
+	})
+	var out []catalog.Property
+	for _, name := range names {
+		if p := s.Properties[name]; p != nil && p.Value != nil && p.Value.ReadOnly {
+			continue // a request never sends it
+		}
+		out = append(out, catalog.Property{
+			Name: name, Required: required.has(name),
+			Schema: c.convert(s.Properties[name], depth+1, stack),
 		})
-		for _, name := range names {
-			if p := s.Properties[name]; p != nil && p.Value != nil && p.Value.ReadOnly {
-				continue // a request never sends it
-			}
-			out.Properties = append(out.Properties, catalog.Property{
-				Name: name, Required: required.has(name),
-				Schema: c.convert(s.Properties[name], depth+1, stack),
-			})
-		}
 	}
+	return out
+}
+
+// setExtra reads what s says of members its properties do not list
+// (see extra); a schema for them is converted only when deep.
+func (c *converter) setExtra(out *part, s *openapi3.Schema, deep bool, depth int, stack []*openapi3.Schema) {
 	switch ap := s.AdditionalProperties; {
 	case ap.Has != nil && !*ap.Has:
 		out.extra = extraRefused
@@ -757,50 +835,54 @@ func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*ope
 	case len(s.Properties) > 0:
 		out.extra = extraRefused
 	}
-	if out.Type == 0 && len(out.Properties) > 0 {
-		out.Type = catalog.Object
+}
+
+// mergeParts merges into out s's allOf parts, then the union of its
+// oneOf branches and that of its anyOf branches.
+func (c *converter) mergeParts(out part, s *openapi3.Schema, depth int, stack []*openapi3.Schema) part {
+	var at propIndex // out's properties, as the parts add to them
+	for _, p := range s.AllOf {
+		out = out.andIn(c.convertPart(p, depth, stack), &at)
 	}
-	if out.Type == 0 && out.Items != nil {
-		out.Type = catalog.Array
+	for _, alts := range []openapi3.SchemaRefs{s.OneOf, s.AnyOf} {
+		if len(alts) > 0 {
+			out = out.and(c.alternatives(alts, depth, stack))
+		}
 	}
+	// nullable beside oneOf (GitHub's milestone: a string, an integer
+	// or null) says so of the types the parts gave.
 	if s.Nullable && out.Type != 0 {
 		out.Type |= catalog.Null
 	}
-	if !cycle {
-		var at propIndex // out's properties, as the parts add to them
-		for _, p := range s.AllOf {
-			out = out.andIn(c.convertPart(p, depth, stack), &at)
-		}
-		for _, alts := range []openapi3.SchemaRefs{s.OneOf, s.AnyOf} {
-			if len(alts) == 0 {
-				continue
-			}
-			u := c.convertPart(alts[0], depth, stack)
-			for _, alt := range alts[1:] {
-				if c.left < 0 {
-					break
-				}
-				u = u.or(c.convertPart(alt, depth, stack))
-				c.charge(&u)
-			}
-			out = out.and(u)
-		}
-		// nullable beside oneOf (GitHub's milestone: a string, an integer
-		// or null) says so of the types the parts gave.
-		if s.Nullable && out.Type != 0 {
-			out.Type |= catalog.Null
-		}
-	}
-	// Names a part requires may be properties of the whole.
-	if len(out.Properties) > 0 {
-		required := newNameSet(out.required)
-		for i := range out.Properties {
-			if required.has(out.Properties[i].Name) {
-				out.Properties[i].Required = true
-			}
-		}
-	}
 	return out
+}
+
+// alternatives is the union of a oneOf's or anyOf's branches (at least
+// one), each merge charged against MaxSchemas.
+func (c *converter) alternatives(alts openapi3.SchemaRefs, depth int, stack []*openapi3.Schema) part {
+	u := c.convertPart(alts[0], depth, stack)
+	for _, alt := range alts[1:] {
+		if c.left < 0 {
+			break
+		}
+		u = u.or(c.convertPart(alt, depth, stack))
+		c.charge(&u)
+	}
+	return u
+}
+
+// markRequired marks required the properties that out, or a part of it,
+// requires: names a part requires may be properties of the whole.
+func (out *part) markRequired() {
+	if len(out.Properties) == 0 {
+		return
+	}
+	required := newNameSet(out.required)
+	for i := range out.Properties {
+		if required.has(out.Properties[i].Name) {
+			out.Properties[i].Required = true
+		}
+	}
 }
 
 // and merges b into a as allOf does: both must hold. A part that allows
