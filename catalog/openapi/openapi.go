@@ -983,32 +983,8 @@ func intersect(a, b catalog.Schema) catalog.Schema { return intersectIn(a, b, ni
 // a.Properties, kept from one call to the next as allOf's merge grows
 // them: made once they are many, instead of once a part.
 func intersectIn(a, b catalog.Schema, at *propIndex) catalog.Schema {
-	switch {
-	case a.Type == 0:
-		a.Type = b.Type
-	case b.Type != 0:
-		t := a.Type & b.Type
-		if a.Type&catalog.Number != 0 && b.Type&catalog.Integer != 0 || b.Type&catalog.Number != 0 && a.Type&catalog.Integer != 0 {
-			t |= catalog.Integer
-		}
-		if t != 0 { // contradictions are the spec's bug; keep a's
-			a.Type = t
-		}
-	}
-	if len(a.Enum) == 0 {
-		a.Enum = b.Enum
-	} else if len(b.Enum) > 0 {
-		var both []string
-		inB := setOf(b.Enum)
-		for _, e := range a.Enum {
-			if inB[e] {
-				both = append(both, e)
-			}
-		}
-		if len(both) > 0 {
-			a.Enum = both
-		}
-	}
+	a.Type = intersectType(a.Type, b.Type)
+	a.Enum = intersectEnum(a.Enum, b.Enum)
 	if a.Items == nil {
 		a.Items = b.Items
 	} else if b.Items != nil {
@@ -1034,30 +1010,54 @@ func intersectIn(a, b catalog.Schema, at *propIndex) catalog.Schema {
 	return a
 }
 
+// intersectType is the types both a and b allow (an integer is a
+// number), or a's when they contradict: that is the spec's bug.
+func intersectType(a, b catalog.Type) catalog.Type {
+	if a == 0 {
+		return b
+	}
+	if b == 0 {
+		return a
+	}
+	t := a & b
+	if a&catalog.Number != 0 && b&catalog.Integer != 0 || b&catalog.Number != 0 && a&catalog.Integer != 0 {
+		t |= catalog.Integer
+	}
+	if t == 0 {
+		return a
+	}
+	return t
+}
+
+// intersectEnum is the members of both enums, in a's order; either
+// enum alone when the other is empty, and a's when none is in both.
+func intersectEnum(a, b []string) []string {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	var both []string
+	inB := setOf(b)
+	for _, e := range a {
+		if inB[e] {
+			both = append(both, e)
+		}
+	}
+	if len(both) == 0 {
+		return a
+	}
+	return both
+}
+
 // union merges two branches of a oneOf or anyOf: either may hold.
 func union(a, b catalog.Schema) catalog.Schema {
 	out := catalog.Schema{}
 	if a.Type != 0 && b.Type != 0 {
 		out.Type = a.Type | b.Type
 	}
-	// An enum survives only when every branch that takes that kind of
-	// value restricts it. An enum restricts scalars only (an array or
-	// object is checked by its items and members): a branch that takes
-	// no scalar but null leaves the other's enum.
-	if len(a.Enum) > 0 && len(b.Enum) > 0 {
-		out.Enum = slices.Clone(a.Enum)
-		inA := setOf(a.Enum)
-		for _, e := range b.Enum {
-			if !inA[e] {
-				inA[e] = true
-				out.Enum = append(out.Enum, e)
-			}
-		}
-	} else if len(a.Enum) > 0 && takesNoScalar(b.Type) {
-		out.Enum = a.Enum
-	} else if len(b.Enum) > 0 && takesNoScalar(a.Type) {
-		out.Enum = b.Enum
-	}
+	out.Enum = unionEnum(a, b)
 	switch {
 	case a.Items != nil && b.Items != nil:
 		it := union(*a.Items, *b.Items)
@@ -1067,8 +1067,39 @@ func union(a, b catalog.Schema) catalog.Schema {
 	case b.Items != nil && a.Type&catalog.Array == 0 && a.Type != 0:
 		out.Items = b.Items
 	}
-	// Properties of both, a's first; required only when both branches
-	// that are objects require it.
+	out.Properties = unionProps(a, b)
+	return out
+}
+
+// unionEnum is the enum of a's or b's branch. An enum survives only when
+// every branch that takes that kind of value restricts it. An enum
+// restricts scalars only (an array or object is checked by its items and
+// members): a branch that takes no scalar but null leaves the other's
+// enum.
+func unionEnum(a, b catalog.Schema) []string {
+	switch {
+	case len(a.Enum) > 0 && len(b.Enum) > 0:
+		out := slices.Clone(a.Enum)
+		inA := setOf(a.Enum)
+		for _, e := range b.Enum {
+			if !inA[e] {
+				inA[e] = true
+				out = append(out, e)
+			}
+		}
+		return out
+	case len(a.Enum) > 0 && takesNoScalar(b.Type):
+		return a.Enum
+	case len(b.Enum) > 0 && takesNoScalar(a.Type):
+		return b.Enum
+	}
+	return nil
+}
+
+// unionProps is the properties of both branches, a's first; one is
+// required only when both branches that are objects require it.
+func unionProps(a, b catalog.Schema) []catalog.Property {
+	var out []catalog.Property
 	aObj, bObj := a.Type == 0 || a.Type&catalog.Object != 0, b.Type == 0 || b.Type&catalog.Object != 0
 	inA, inB := indexProps(a.Properties, len(b.Properties)), indexProps(b.Properties, len(a.Properties))
 	for _, p := range a.Properties {
@@ -1080,14 +1111,14 @@ func union(a, b catalog.Schema) catalog.Schema {
 		case bObj:
 			p.Required = false
 		}
-		out.Properties = append(out.Properties, p)
+		out = append(out, p)
 	}
 	for _, p := range b.Properties {
 		if inA.find(a.Properties, p.Name) < 0 {
 			if aObj {
 				p.Required = false
 			}
-			out.Properties = append(out.Properties, p)
+			out = append(out, p)
 		}
 	}
 	return out
