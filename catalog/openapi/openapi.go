@@ -587,37 +587,48 @@ func readOnlyProp(s *openapi3.Schema, name string, seen []*openapi3.Schema) bool
 // joined with commas whatever its style (a deepObject stays one), as
 // @octokit/endpoint writes it (StyleDefault).
 func (c *converter) style(p *openapi3.Parameter, in catalog.Location, t catalog.Type) (catalog.Style, bool) {
-	var style catalog.Style
+	explode := p.Explode != nil && *p.Explode
 	switch in {
 	case catalog.Path:
-		switch p.Style {
-		case "label":
-			style = catalog.StyleLabel
-		case "matrix":
-			style = catalog.StyleMatrix
-		}
-		return style, p.Explode != nil && *p.Explode
+		return pathStyle(p.Style), explode
 	case catalog.Query:
-		style = catalog.StyleForm
-		switch p.Style {
-		case "deepObject":
-			return catalog.StyleDeepObject, false
-		case "spaceDelimited":
-			style = catalog.StyleSpaceDelimited
-		case "pipeDelimited":
-			style = catalog.StylePipeDelimited
-		}
-		if c.opts.JoinArrays {
-			return catalog.StyleDefault, false
-		}
-		explode := p.Explode != nil && *p.Explode || p.Explode == nil && style == catalog.StyleForm
-		// A schema without a type (0) allows arrays and objects too.
-		return style, explode && (t == 0 || t&(catalog.Array|catalog.Object) != 0)
+		return c.queryStyle(p, t)
 	case catalog.Header:
 		// simple, which writes an exploded object R=100,G=200.
-		return catalog.StyleDefault, p.Explode != nil && *p.Explode && (t == 0 || t&catalog.Object != 0)
+		return catalog.StyleDefault, explode && (t == 0 || t&catalog.Object != 0)
 	}
 	return catalog.StyleDefault, false
+}
+
+// pathStyle is a path parameter's style: label, matrix or simple
+// (StyleDefault).
+func pathStyle(name string) catalog.Style {
+	switch name {
+	case "label":
+		return catalog.StyleLabel
+	case "matrix":
+		return catalog.StyleMatrix
+	}
+	return catalog.StyleDefault
+}
+
+// queryStyle is style for a query parameter of type t.
+func (c *converter) queryStyle(p *openapi3.Parameter, t catalog.Type) (catalog.Style, bool) {
+	style := catalog.StyleForm
+	switch p.Style {
+	case "deepObject":
+		return catalog.StyleDeepObject, false
+	case "spaceDelimited":
+		style = catalog.StyleSpaceDelimited
+	case "pipeDelimited":
+		style = catalog.StylePipeDelimited
+	}
+	if c.opts.JoinArrays {
+		return catalog.StyleDefault, false
+	}
+	explode := p.Explode != nil && *p.Explode || p.Explode == nil && style == catalog.StyleForm
+	// A schema without a type (0) allows arrays and objects too.
+	return style, explode && (t == 0 || t&(catalog.Array|catalog.Object) != 0)
 }
 
 // pickMedia prefers a JSON media type, then the first in the document.
