@@ -427,12 +427,30 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 	} else if len(item.Servers) > 0 {
 		out.Servers = servers(item.Servers)
 	}
-	// Path-level parameters, overridden by operation-level ones of the
-	// same name and location.
+	params, err := mergeParams(item.Parameters, op.Parameters)
+	if err != nil {
+		return out, err
+	}
+	for _, p := range params {
+		param, err := c.param(p)
+		if err != nil {
+			return out, err
+		}
+		out.Params = append(out.Params, param)
+	}
+	if op.RequestBody != nil && op.RequestBody.Value != nil {
+		out.Body, out.Params = c.body(op.RequestBody.Value, out.Params)
+	}
+	return out, nil
+}
+
+// mergeParams lists path-level parameters, overridden by operation-level
+// ones of the same name and location, in the order first declared.
+func mergeParams(lists ...openapi3.Parameters) ([]*openapi3.Parameter, error) {
 	type key struct{ name, in string }
-	var order []key
-	byKey := map[key]*openapi3.Parameter{}
-	for _, list := range []openapi3.Parameters{item.Parameters, op.Parameters} {
+	var out []*openapi3.Parameter
+	byKey := map[key]int{} // the position in out
+	for _, list := range lists {
 		for _, ref := range list {
 			if ref == nil {
 				continue
@@ -440,88 +458,99 @@ func (c *converter) operation(method, path string, item *openapi3.PathItem, op *
 			if ref.Value == nil {
 				// A $ref that resolves to nothing (one to itself): the
 				// parameter would be left out without a word.
-				return out, fmt.Errorf("parameter %q resolves to no parameter", ref.Ref)
+				return nil, fmt.Errorf("parameter %q resolves to no parameter", ref.Ref)
 			}
 			p := ref.Value
 			k := key{p.Name, p.In}
-			if _, seen := byKey[k]; !seen {
-				order = append(order, k)
-			}
-			byKey[k] = p
-		}
-	}
-	for _, k := range order {
-		p := byKey[k]
-		in, ok := catalog.ParseLocation(p.In)
-		if !ok || in == catalog.Body {
-			return out, fmt.Errorf("parameter %q: unknown location %q", p.Name, p.In)
-		}
-		sref := p.Schema
-		if sref == nil {
-			for _, mt := range p.Content {
-				if mt != nil {
-					sref = mt.Schema
-					break
-				}
+			if i, seen := byKey[k]; seen {
+				out[i] = p
+			} else {
+				byKey[k] = len(out)
+				out = append(out, p)
 			}
 		}
-		param := catalog.Param{
-			Name: p.Name, In: in, Required: p.Required || in == catalog.Path,
-			Schema: c.convert(sref, 0, nil),
-		}
-		param.Style, param.Explode = c.style(p, in, param.Schema.Type)
-		param.DeepArrays = param.Style == catalog.StyleDeepObject && c.opts.DeepObjectArrays
-		// GitHub's mark of a path parameter that holds a path (contents/{path}).
-		param.MultiSegment = in == catalog.Path && p.Extensions["x-multi-segment"] == true
-		out.Params = append(out.Params, param)
-	}
-	if op.RequestBody != nil && op.RequestBody.Value != nil {
-		rb := op.RequestBody.Value
-		media, mt := pickMedia(rb.Content)
-		body := &catalog.RequestBody{Media: media, Required: rb.Required}
-		var s part
-		if mt != nil {
-			// One level above 0: the body's properties are its
-			// parameters, kept MaxDepth deep below them as the others.
-			s = c.convertPart(mt.Schema, -1, nil)
-		}
-		body.Type = s.Type
-		if catalog.JSONMedia(media) && mayBeObject(s.Type) {
-			for _, p := range s.Properties {
-				out.Params = append(out.Params, catalog.Param{
-					Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
-				})
-			}
-			// A name the body schema's own required list names without
-			// declaring it (Figma's PUT /v2/webhooks/{webhook_id} requires
-			// team_id so) is a member of any type: refusing it as unknown
-			// would leave no call the description allows. (A name only a
-			// oneOf, anyOf or allOf part requires is left out, and so is a
-			// readOnly property, which a request never sends.)
-			if mt.Schema != nil && mt.Schema.Value != nil && len(mt.Schema.Value.Required) > 0 {
-				inBody := map[string]bool{}
-				for _, p := range out.Params {
-					if p.In == catalog.Body {
-						inBody[p.Name] = true
-					}
-				}
-				for _, name := range mt.Schema.Value.Required {
-					if !inBody[name] && !readOnlyProp(mt.Schema.Value, name, nil) {
-						inBody[name] = true
-						out.Params = append(out.Params, catalog.Param{Name: name, In: catalog.Body, Required: true})
-					}
-				}
-			}
-			switch s.extra {
-			case extraAllowed:
-				body.Additional = s.additional
-			case extraUnsaid:
-				body.Additional = &catalog.Schema{} // a free-form object
-			}
-		}
-		out.Body = body
 	}
 	return out, nil
+}
+
+// param converts a path, query, header or cookie parameter.
+func (c *converter) param(p *openapi3.Parameter) (catalog.Param, error) {
+	in, ok := catalog.ParseLocation(p.In)
+	if !ok || in == catalog.Body {
+		return catalog.Param{}, fmt.Errorf("parameter %q: unknown location %q", p.Name, p.In)
+	}
+	sref := p.Schema
+	if sref == nil {
+		for _, mt := range p.Content {
+			if mt != nil {
+				sref = mt.Schema
+				break
+			}
+		}
+	}
+	param := catalog.Param{
+		Name: p.Name, In: in, Required: p.Required || in == catalog.Path,
+		Schema: c.convert(sref, 0, nil),
+	}
+	param.Style, param.Explode = c.style(p, in, param.Schema.Type)
+	param.DeepArrays = param.Style == catalog.StyleDeepObject && c.opts.DeepObjectArrays
+	// GitHub's mark of a path parameter that holds a path (contents/{path}).
+	param.MultiSegment = in == catalog.Path && p.Extensions["x-multi-segment"] == true
+	return param, nil
+}
+
+// body converts a request body, appending to params the members of a
+// JSON object body as body parameters.
+func (c *converter) body(rb *openapi3.RequestBody, params []catalog.Param) (*catalog.RequestBody, []catalog.Param) {
+	media, mt := pickMedia(rb.Content)
+	body := &catalog.RequestBody{Media: media, Required: rb.Required}
+	var s part
+	if mt != nil {
+		// One level above 0: the body's properties are its
+		// parameters, kept MaxDepth deep below them as the others.
+		s = c.convertPart(mt.Schema, -1, nil)
+	}
+	body.Type = s.Type
+	if !catalog.JSONMedia(media) || !mayBeObject(s.Type) {
+		return body, params
+	}
+	for _, p := range s.Properties {
+		params = append(params, catalog.Param{
+			Name: p.Name, In: catalog.Body, Required: p.Required, Schema: p.Schema,
+		})
+	}
+	if mt.Schema != nil && mt.Schema.Value != nil && len(mt.Schema.Value.Required) > 0 {
+		params = undeclaredRequired(mt.Schema.Value, params)
+	}
+	switch s.extra {
+	case extraAllowed:
+		body.Additional = s.additional
+	case extraUnsaid:
+		body.Additional = &catalog.Schema{} // a free-form object
+	}
+	return body, params
+}
+
+// undeclaredRequired appends to params the names the body schema's own
+// required list names without declaring them. Such a name (Figma's PUT
+// /v2/webhooks/{webhook_id} requires team_id so) is a member of any
+// type: refusing it as unknown would leave no call the description
+// allows. (A name only a oneOf, anyOf or allOf part requires is left
+// out, and so is a readOnly property, which a request never sends.)
+func undeclaredRequired(s *openapi3.Schema, params []catalog.Param) []catalog.Param {
+	inBody := map[string]bool{}
+	for _, p := range params {
+		if p.In == catalog.Body {
+			inBody[p.Name] = true
+		}
+	}
+	for _, name := range s.Required {
+		if !inBody[name] && !readOnlyProp(s, name, nil) {
+			inBody[name] = true
+			params = append(params, catalog.Param{Name: name, In: catalog.Body, Required: true})
+		}
+	}
+	return params
 }
 
 // readOnlyProp reports whether s, or an allOf, oneOf or anyOf part of
@@ -558,37 +587,48 @@ func readOnlyProp(s *openapi3.Schema, name string, seen []*openapi3.Schema) bool
 // joined with commas whatever its style (a deepObject stays one), as
 // @octokit/endpoint writes it (StyleDefault).
 func (c *converter) style(p *openapi3.Parameter, in catalog.Location, t catalog.Type) (catalog.Style, bool) {
-	var style catalog.Style
+	explode := p.Explode != nil && *p.Explode
 	switch in {
 	case catalog.Path:
-		switch p.Style {
-		case "label":
-			style = catalog.StyleLabel
-		case "matrix":
-			style = catalog.StyleMatrix
-		}
-		return style, p.Explode != nil && *p.Explode
+		return pathStyle(p.Style), explode
 	case catalog.Query:
-		style = catalog.StyleForm
-		switch p.Style {
-		case "deepObject":
-			return catalog.StyleDeepObject, false
-		case "spaceDelimited":
-			style = catalog.StyleSpaceDelimited
-		case "pipeDelimited":
-			style = catalog.StylePipeDelimited
-		}
-		if c.opts.JoinArrays {
-			return catalog.StyleDefault, false
-		}
-		explode := p.Explode != nil && *p.Explode || p.Explode == nil && style == catalog.StyleForm
-		// A schema without a type (0) allows arrays and objects too.
-		return style, explode && (t == 0 || t&(catalog.Array|catalog.Object) != 0)
+		return c.queryStyle(p, t)
 	case catalog.Header:
 		// simple, which writes an exploded object R=100,G=200.
-		return catalog.StyleDefault, p.Explode != nil && *p.Explode && (t == 0 || t&catalog.Object != 0)
+		return catalog.StyleDefault, explode && (t == 0 || t&catalog.Object != 0)
 	}
 	return catalog.StyleDefault, false
+}
+
+// pathStyle is a path parameter's style: label, matrix or simple
+// (StyleDefault).
+func pathStyle(name string) catalog.Style {
+	switch name {
+	case "label":
+		return catalog.StyleLabel
+	case "matrix":
+		return catalog.StyleMatrix
+	}
+	return catalog.StyleDefault
+}
+
+// queryStyle is style for a query parameter of type t.
+func (c *converter) queryStyle(p *openapi3.Parameter, t catalog.Type) (catalog.Style, bool) {
+	style := catalog.StyleForm
+	switch p.Style {
+	case "deepObject":
+		return catalog.StyleDeepObject, false
+	case "spaceDelimited":
+		style = catalog.StyleSpaceDelimited
+	case "pipeDelimited":
+		style = catalog.StylePipeDelimited
+	}
+	if c.opts.JoinArrays {
+		return catalog.StyleDefault, false
+	}
+	explode := p.Explode != nil && *p.Explode || p.Explode == nil && style == catalog.StyleForm
+	// A schema without a type (0) allows arrays and objects too.
+	return style, explode && (t == 0 || t&(catalog.Array|catalog.Object) != 0)
 }
 
 // pickMedia prefers a JSON media type, then the first in the document.
@@ -613,474 +653,4 @@ func pickMedia(content openapi3.Content) (string, *openapi3.MediaType) {
 		return "", nil
 	}
 	return keys[0], content[keys[0]]
-}
-
-// extra is what a schema says of the members of an object that its
-// properties do not list, as far as merging it with others needs.
-type extra uint8
-
-const (
-	// extraUnsaid: no additionalProperties and no properties of its own,
-	// as in a branch that only lists required names; the schemas it is
-	// merged with decide.
-	extraUnsaid extra = iota
-	// extraRefused: additionalProperties false, or left out beside
-	// properties. JSON Schema allows such members, but GitHub's
-	// descriptions leave additionalProperties out of ordinary bodies:
-	// refusing them catches a misspelt parameter.
-	extraRefused
-	// extraAllowed: additionalProperties true or a schema, kept in
-	// part.additional.
-	extraAllowed
-)
-
-// part is a converted schema with what merging it into another needs.
-// Only a request body's top level keeps additional (RequestBody.Additional):
-// below it, other members stay unchecked, since GitHub documents values
-// its schemas do not allow there (a gist file set to null deletes it).
-type part struct {
-	catalog.Schema
-	required   []string // the names it requires, its own and its parts'
-	extra      extra
-	additional *catalog.Schema // for extraAllowed; the zero Schema allows any value
-}
-
-// A converter turns a document's schemas into catalogue schemas, counting
-// them against MaxSchemas: left goes below zero past it, and converting
-// then stops.
-type converter struct {
-	left   int
-	merged int // members merged since left last went down (charge)
-	opts   Options
-}
-
-// charge counts a merge of oneOf or anyOf branches against MaxSchemas:
-// each merge copies what the branches merged so far hold (their
-// properties, enum members and required names), so a schema of many
-// branches costs the square of their number, which counting schemas
-// alone does not bound (a oneOf of 20,000 one-property branches: 110 GB
-// allocated). A merged member counts as a tenth of a schema. (allOf
-// merges into the parts merged so far, without copying them.)
-func (c *converter) charge(p *part) {
-	c.merged += len(p.Properties) + len(p.Enum) + len(p.required)
-	for c.merged >= mergedPerSchema {
-		c.merged -= mergedPerSchema
-		c.left--
-	}
-}
-
-// mergedPerSchema is how many merged members charge counts as a schema.
-const mergedPerSchema = 10
-
-// convert keeps what a call is checked against of a schema. stack holds
-// the schemas being converted above this one, to stop at a cycle.
-func (c *converter) convert(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) catalog.Schema {
-	return c.convertPart(ref, depth, stack).Schema
-}
-
-// convertPart is convert, keeping what merging the schema into another
-// needs: the names it requires and what it says of other members.
-func (c *converter) convertPart(ref *openapi3.SchemaRef, depth int, stack []*openapi3.Schema) part {
-	if ref == nil || ref.Value == nil {
-		return part{}
-	}
-	if c.left--; c.left < 0 {
-		return part{} // Convert fails with errTooManySchemas
-	}
-	s := ref.Value
-	if s.Always != nil {
-		return part{}
-	}
-	cycle := slices.Contains(stack, s)
-	stack = append(stack, s)
-	out := part{required: slices.Clone(s.Required)}
-	if s.Type != nil {
-		for _, t := range *s.Type {
-			if ct, ok := catalog.ParseType(t); ok {
-				out.Type |= ct
-			}
-		}
-	}
-	if s.Nullable && out.Type != 0 {
-		out.Type |= catalog.Null
-	}
-	enum := s.Enum
-	if s.Const != nil {
-		enum = []any{s.Const}
-	}
-	for _, e := range enum {
-		if e == nil {
-			if out.Type != 0 {
-				out.Type |= catalog.Null
-			}
-			continue
-		}
-		out.Enum = append(out.Enum, enumText(e))
-	}
-	deep := depth < MaxDepth && !cycle
-	if deep && s.Items != nil {
-		it := c.convert(s.Items, depth+1, stack)
-		out.Items = &it
-	}
-	if deep {
-		required := newNameSet(s.Required)
-		names := make([]string, 0, len(s.Properties))
-		for name := range s.Properties {
-			names = append(names, name)
-		}
-		slices.SortFunc(names, func(a, b string) int {
-			if c := comparePos(propPos(s.Properties[a]), propPos(s.Properties[b])); c != 0 {
-				return c
-			}
-			return strings.Compare(a, b)
-		})
-		for _, name := range names {
-			if p := s.Properties[name]; p != nil && p.Value != nil && p.Value.ReadOnly {
-				continue // a request never sends it
-			}
-			out.Properties = append(out.Properties, catalog.Property{
-				Name: name, Required: required.has(name),
-				Schema: c.convert(s.Properties[name], depth+1, stack),
-			})
-		}
-	}
-	switch ap := s.AdditionalProperties; {
-	case ap.Has != nil && !*ap.Has:
-		out.extra = extraRefused
-	case ap.Has != nil || ap.Schema != nil:
-		out.extra = extraAllowed
-		out.additional = &catalog.Schema{}
-		if deep && ap.Schema != nil {
-			x := c.convert(ap.Schema, depth+1, stack)
-			out.additional = &x
-		}
-	case len(s.Properties) > 0:
-		out.extra = extraRefused
-	}
-	if out.Type == 0 && len(out.Properties) > 0 {
-		out.Type = catalog.Object
-	}
-	if out.Type == 0 && out.Items != nil {
-		out.Type = catalog.Array
-	}
-	if s.Nullable && out.Type != 0 {
-		out.Type |= catalog.Null
-	}
-	if !cycle {
-		var at propIndex // out's properties, as the parts add to them
-		for _, p := range s.AllOf {
-			out = out.andIn(c.convertPart(p, depth, stack), &at)
-		}
-		for _, alts := range []openapi3.SchemaRefs{s.OneOf, s.AnyOf} {
-			if len(alts) == 0 {
-				continue
-			}
-			u := c.convertPart(alts[0], depth, stack)
-			for _, alt := range alts[1:] {
-				if c.left < 0 {
-					break
-				}
-				u = u.or(c.convertPart(alt, depth, stack))
-				c.charge(&u)
-			}
-			out = out.and(u)
-		}
-		// nullable beside oneOf (GitHub's milestone: a string, an integer
-		// or null) says so of the types the parts gave.
-		if s.Nullable && out.Type != 0 {
-			out.Type |= catalog.Null
-		}
-	}
-	// Names a part requires may be properties of the whole.
-	if len(out.Properties) > 0 {
-		required := newNameSet(out.required)
-		for i := range out.Properties {
-			if required.has(out.Properties[i].Name) {
-				out.Properties[i].Required = true
-			}
-		}
-	}
-	return out
-}
-
-// and merges b into a as allOf does: both must hold. A part that allows
-// other members cannot open a schema that refuses them.
-func (a part) and(b part) part { return a.andIn(b, nil) }
-
-// andIn is and with at, when not nil, the index of a's properties that
-// allOf's merge keeps from part to part (see intersectIn); a's required
-// names grow in place, so that many parts cost their own size, not the
-// square of their number.
-func (a part) andIn(b part, at *propIndex) part {
-	a.Schema = intersectIn(a.Schema, b.Schema, at)
-	if at != nil {
-		a.required = append(a.required, b.required...)
-	} else {
-		a.required = slices.Concat(a.required, b.required)
-	}
-	switch {
-	case a.extra == extraRefused || b.extra == extraRefused:
-		a.extra, a.additional = extraRefused, nil
-	case a.extra == extraAllowed && b.extra == extraAllowed:
-		x := intersect(*a.additional, *b.additional)
-		a.additional = &x
-	case b.extra == extraAllowed:
-		a.extra, a.additional = extraAllowed, b.additional
-	}
-	return a
-}
-
-// or merges two branches of a oneOf or anyOf: either may hold. A name is
-// required when every branch that may be an object requires it.
-func (a part) or(b part) part {
-	out := part{Schema: union(a.Schema, b.Schema)}
-	switch aObj, bObj := mayBeObject(a.Type), mayBeObject(b.Type); {
-	case aObj && bObj:
-		inB := newNameSet(b.required)
-		for _, name := range a.required {
-			if inB.has(name) {
-				out.required = append(out.required, name)
-			}
-		}
-	case aObj:
-		out.required = a.required
-	case bObj:
-		out.required = b.required
-	}
-	switch {
-	case a.extra == extraAllowed && b.extra == extraAllowed:
-		x := union(*a.additional, *b.additional)
-		out.extra, out.additional = extraAllowed, &x
-	case a.extra == extraAllowed:
-		out.extra, out.additional = extraAllowed, a.additional
-	case b.extra == extraAllowed:
-		out.extra, out.additional = extraAllowed, b.additional
-	case a.extra == extraRefused || b.extra == extraRefused:
-		out.extra = extraRefused
-	}
-	return out
-}
-
-// takesNoScalar reports whether t allows no string, number or boolean.
-func takesNoScalar(t catalog.Type) bool {
-	return t != 0 && t&^(catalog.Null|catalog.Array|catalog.Object) == 0
-}
-
-func mayBeObject(t catalog.Type) bool { return t == 0 || t&catalog.Object != 0 }
-
-func propPos(ref *openapi3.SchemaRef) pos {
-	if ref == nil {
-		return pos{math.MaxInt, 0}
-	}
-	if ref.Origin != nil {
-		return origin(ref.Origin)
-	}
-	if ref.Value != nil {
-		return origin(ref.Value.Origin)
-	}
-	return pos{math.MaxInt, 0}
-}
-
-func enumText(e any) string {
-	switch x := e.(type) {
-	case string:
-		return x
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64)
-	case bool:
-		return strconv.FormatBool(x)
-	default:
-		return fmt.Sprint(x)
-	}
-}
-
-// intersect merges b into a as allOf does: both must hold.
-func intersect(a, b catalog.Schema) catalog.Schema { return intersectIn(a, b, nil) }
-
-// intersectIn is intersect with at, when not nil, the index of
-// a.Properties, kept from one call to the next as allOf's merge grows
-// them: made once they are many, instead of once a part.
-func intersectIn(a, b catalog.Schema, at *propIndex) catalog.Schema {
-	switch {
-	case a.Type == 0:
-		a.Type = b.Type
-	case b.Type != 0:
-		t := a.Type & b.Type
-		if a.Type&catalog.Number != 0 && b.Type&catalog.Integer != 0 || b.Type&catalog.Number != 0 && a.Type&catalog.Integer != 0 {
-			t |= catalog.Integer
-		}
-		if t != 0 { // contradictions are the spec's bug; keep a's
-			a.Type = t
-		}
-	}
-	if len(a.Enum) == 0 {
-		a.Enum = b.Enum
-	} else if len(b.Enum) > 0 {
-		var both []string
-		inB := setOf(b.Enum)
-		for _, e := range a.Enum {
-			if inB[e] {
-				both = append(both, e)
-			}
-		}
-		if len(both) > 0 {
-			a.Enum = both
-		}
-	}
-	if a.Items == nil {
-		a.Items = b.Items
-	} else if b.Items != nil {
-		it := intersect(*a.Items, *b.Items)
-		a.Items = &it
-	}
-	if at == nil {
-		idx := indexProps(a.Properties, len(b.Properties))
-		at = &idx
-	} else if *at == nil {
-		*at = indexProps(a.Properties, len(b.Properties))
-	}
-	for _, p := range b.Properties {
-		i := at.find(a.Properties, p.Name)
-		if i < 0 {
-			at.add(p.Name, len(a.Properties))
-			a.Properties = append(a.Properties, p)
-		} else {
-			a.Properties[i].Required = a.Properties[i].Required || p.Required
-			a.Properties[i].Schema = intersect(a.Properties[i].Schema, p.Schema)
-		}
-	}
-	return a
-}
-
-// union merges two branches of a oneOf or anyOf: either may hold.
-func union(a, b catalog.Schema) catalog.Schema {
-	out := catalog.Schema{}
-	if a.Type != 0 && b.Type != 0 {
-		out.Type = a.Type | b.Type
-	}
-	// An enum survives only when every branch that takes that kind of
-	// value restricts it. An enum restricts scalars only (an array or
-	// object is checked by its items and members): a branch that takes
-	// no scalar but null leaves the other's enum.
-	if len(a.Enum) > 0 && len(b.Enum) > 0 {
-		out.Enum = slices.Clone(a.Enum)
-		inA := setOf(a.Enum)
-		for _, e := range b.Enum {
-			if !inA[e] {
-				inA[e] = true
-				out.Enum = append(out.Enum, e)
-			}
-		}
-	} else if len(a.Enum) > 0 && takesNoScalar(b.Type) {
-		out.Enum = a.Enum
-	} else if len(b.Enum) > 0 && takesNoScalar(a.Type) {
-		out.Enum = b.Enum
-	}
-	switch {
-	case a.Items != nil && b.Items != nil:
-		it := union(*a.Items, *b.Items)
-		out.Items = &it
-	case a.Items != nil && b.Type&catalog.Array == 0 && b.Type != 0:
-		out.Items = a.Items
-	case b.Items != nil && a.Type&catalog.Array == 0 && a.Type != 0:
-		out.Items = b.Items
-	}
-	// Properties of both, a's first; required only when both branches
-	// that are objects require it.
-	aObj, bObj := a.Type == 0 || a.Type&catalog.Object != 0, b.Type == 0 || b.Type&catalog.Object != 0
-	inA, inB := indexProps(a.Properties, len(b.Properties)), indexProps(b.Properties, len(a.Properties))
-	for _, p := range a.Properties {
-		switch i := inB.find(b.Properties, p.Name); {
-		case i >= 0:
-			q := &b.Properties[i]
-			p.Required = p.Required && q.Required
-			p.Schema = union(p.Schema, q.Schema)
-		case bObj:
-			p.Required = false
-		}
-		out.Properties = append(out.Properties, p)
-	}
-	for _, p := range b.Properties {
-		if inA.find(a.Properties, p.Name) < 0 {
-			if aObj {
-				p.Required = false
-			}
-			out.Properties = append(out.Properties, p)
-		}
-	}
-	return out
-}
-
-// setOf indexes an enum, so that merging two enums is linear in their
-// length: a description may list thousands of values.
-func setOf(enum []string) map[string]bool {
-	m := make(map[string]bool, len(enum))
-	for _, e := range enum {
-		m[e] = true
-	}
-	return m
-}
-
-// Converting and merging schemas asks, for each name of one list,
-// whether another list holds it: nameSet and propIndex answer from a map
-// once a list is long, so that each such pass is linear in the lists'
-// lengths, not their product. Required lists count nowhere against
-// MaxSchemas: a 3 MB body schema requiring 300,000 names beside 3,000
-// properties took minutes to load.
-const linearUpTo = 8
-
-// nameSet is a set of names (a schema's required list).
-type nameSet struct {
-	list []string
-	m    map[string]bool
-}
-
-func newNameSet(list []string) nameSet {
-	if len(list) > linearUpTo {
-		return nameSet{m: setOf(list)}
-	}
-	return nameSet{list: list}
-}
-
-func (s nameSet) has(name string) bool {
-	if s.m != nil {
-		return s.m[name]
-	}
-	return slices.Contains(s.list, name)
-}
-
-// propIndex finds a property by name in the list it was made for (and
-// the properties added to it with add); nil scans the list. asks is how
-// many names will be looked up (and may be added: allOf's merge grows
-// an empty list to thousands of properties, one at a time).
-type propIndex map[string]int
-
-func indexProps(ps []catalog.Property, asks int) propIndex {
-	if len(ps)+asks <= 2*linearUpTo {
-		return nil
-	}
-	m := make(propIndex, len(ps))
-	for i, p := range ps {
-		if _, dup := m[p.Name]; !dup {
-			m[p.Name] = i
-		}
-	}
-	return m
-}
-
-// find returns the position of name in ps, or -1.
-func (m propIndex) find(ps []catalog.Property, name string) int {
-	if m == nil {
-		return slices.IndexFunc(ps, func(q catalog.Property) bool { return q.Name == name })
-	}
-	if i, ok := m[name]; ok {
-		return i
-	}
-	return -1
-}
-
-func (m propIndex) add(name string, i int) {
-	if m != nil {
-		m[name] = i
-	}
 }

@@ -239,31 +239,15 @@ func (s *jsonScan) object() bool {
 			s.i++
 			return true
 		}
-		key, ok := s.str()
+		members++
+		r, isRef, ok := s.member()
 		if !ok {
 			return false
 		}
-		s.ws()
-		if s.i >= len(s.data) || s.data[s.i] != ':' {
-			return false
+		if isRef {
+			ref = r
 		}
-		s.i++
-		s.ws()
-		members++
-		if string(key) == "$ref" && s.i < len(s.data) && s.data[s.i] == '"' {
-			if ref, ok = s.str(); !ok {
-				return false
-			}
-			refOnly = members == 1
-		} else {
-			refOnly = false
-			s.path = append(s.path, key)
-			ok := s.value()
-			s.path = s.path[:len(s.path)-1]
-			if !ok {
-				return false
-			}
-		}
+		refOnly = isRef && members == 1
 		if !s.more('}') {
 			break
 		}
@@ -272,13 +256,41 @@ func (s *jsonScan) object() bool {
 		return false
 	}
 	if refOnly && members == 1 {
-		path := make([]string, len(s.path))
-		for i, seg := range s.path {
-			path[i] = pointerSegment(string(seg))
-		}
-		s.refs.add(pointer(path), string(ref))
+		s.addRef(ref)
 	}
 	return true
+}
+
+// member reads one "name": value of an object. The string value of a
+// $ref is returned (isRef), not scanned.
+func (s *jsonScan) member() (ref []byte, isRef, ok bool) {
+	key, ok := s.str()
+	if !ok {
+		return nil, false, false
+	}
+	s.ws()
+	if s.i >= len(s.data) || s.data[s.i] != ':' {
+		return nil, false, false
+	}
+	s.i++
+	s.ws()
+	if string(key) == "$ref" && s.i < len(s.data) && s.data[s.i] == '"' {
+		ref, ok = s.str()
+		return ref, true, ok
+	}
+	s.path = append(s.path, key)
+	ok = s.value()
+	s.path = s.path[:len(s.path)-1]
+	return nil, false, ok
+}
+
+// addRef indexes the $ref-only object at s.path.
+func (s *jsonScan) addRef(ref []byte) {
+	path := make([]string, len(s.path))
+	for i, seg := range s.path {
+		path[i] = pointerSegment(string(seg))
+	}
+	s.refs.add(pointer(path), string(ref))
 }
 
 // indexes are the array indexes below 256 as pointer segments.
