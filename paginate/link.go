@@ -122,16 +122,7 @@ func Format(links []Link) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteByte('<')
-		for j := 0; j < len(l.URL); j++ {
-			c := l.URL[j]
-			if c <= ' ' || c == 0x7f || c == '<' || c == '>' {
-				fmt.Fprintf(&b, "%%%02X", c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-		b.WriteByte('>')
+		writeTarget(&b, l.URL)
 		if len(l.Rel) > 0 {
 			b.WriteString(`; rel="`)
 			for j, r := range l.Rel {
@@ -142,30 +133,51 @@ func Format(links []Link) string {
 			}
 			b.WriteByte('"')
 		}
-		names := make([]string, 0, len(l.Params))
-		for n := range l.Params {
-			if !strings.EqualFold(n, "rel") {
-				names = append(names, n)
-			}
-		}
-		slices.Sort(names)
-		for _, n := range names {
-			v := l.Params[n]
-			b.WriteString("; ")
-			b.WriteString(n)
-			switch {
-			case v == "":
-			case ascii.IsToken(v):
-				b.WriteByte('=')
-				b.WriteString(v)
-			default:
-				b.WriteString(`="`)
-				writeQuotedContent(&b, v)
-				b.WriteByte('"')
-			}
-		}
+		writeParams(&b, l.Params)
 	}
 	return b.String()
+}
+
+// writeTarget writes "<url>", percent-encoding the bytes that would end
+// the target or the header value.
+func writeTarget(b *strings.Builder, u string) {
+	b.WriteByte('<')
+	for j := 0; j < len(u); j++ {
+		c := u[j]
+		if c <= ' ' || c == 0x7f || c == '<' || c == '>' {
+			fmt.Fprintf(b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('>')
+}
+
+// writeParams writes "; name=value" for each parameter but rel, sorted by
+// name, a value quoted unless it is a token.
+func writeParams(b *strings.Builder, params map[string]string) {
+	names := make([]string, 0, len(params))
+	for n := range params {
+		if !strings.EqualFold(n, "rel") {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		v := params[n]
+		b.WriteString("; ")
+		b.WriteString(n)
+		switch {
+		case v == "":
+		case ascii.IsToken(v):
+			b.WriteByte('=')
+			b.WriteString(v)
+		default:
+			b.WriteString(`="`)
+			writeQuotedContent(b, v)
+			b.WriteByte('"')
+		}
+	}
 }
 
 func writeQuotedContent(b *strings.Builder, s string) {
