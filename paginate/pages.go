@@ -155,7 +155,8 @@ const MaxPerPage = 100
 // breaking out of the loop leaks nothing. It never modifies req; each
 // range over the result walks again from req.
 func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Option) iter.Seq2[*Page, error] {
-	cfg := newConfig(opts)
+	var cfg config
+	cfg.apply(opts)
 	return func(yield func(*Page, error) bool) {
 		ctx, first, err := firstRequest(ctx, req, &cfg)
 		if err != nil {
@@ -198,19 +199,19 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 	}
 }
 
-// newConfig applies opts over the defaults.
-func newConfig(opts []Option) config {
-	cfg := config{maxPageSize: DefaultMaxPageSize}
+// apply sets cfg to the defaults with opts over them. It fills a config
+// in place, rather than returning one, so that Pages allocates one only.
+func (cfg *config) apply(opts []Option) {
+	*cfg = config{maxPageSize: DefaultMaxPageSize}
 	for _, o := range opts {
 		if o == nil { // skipped, as endpointtest.NewServer skips one
 			continue
 		}
-		o(&cfg)
+		o(cfg)
 	}
 	if cfg.maxPageSize <= 0 {
 		cfg.maxPageSize = DefaultMaxPageSize
 	}
-	return cfg
 }
 
 // firstRequest checks req and returns the context of the walk and the
