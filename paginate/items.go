@@ -98,38 +98,14 @@ func decodeList[T any](body []byte) ([]T, List, error) {
 	if err := json.Unmarshal(body, &obj); err != nil {
 		return nil, l, err
 	}
-	tc, ok := obj["total_count"]
-	if !ok {
-		return nil, l, fmt.Errorf("%w: object without \"total_count\"", ErrNotList)
+	if err := decodeCounts(obj, &l); err != nil {
+		return nil, l, err
 	}
-	if err := json.Unmarshal(tc, &l.TotalCount); err != nil {
-		return nil, l, fmt.Errorf("%w: \"total_count\" is not an integer", ErrNotList)
+	key, err := arrayKey(obj)
+	if err != nil {
+		return nil, l, err
 	}
-	if v, ok := obj["incomplete_results"]; ok {
-		if err := json.Unmarshal(v, &l.IncompleteResults); err != nil {
-			return nil, l, fmt.Errorf("%w: \"incomplete_results\" is not a boolean", ErrNotList)
-		}
-	}
-	if v, ok := obj["repository_selection"]; ok {
-		if err := json.Unmarshal(v, &l.RepositorySelection); err != nil {
-			return nil, l, fmt.Errorf("%w: \"repository_selection\" is not a string", ErrNotList)
-		}
-	}
-	var others []string
-	for k := range obj {
-		if !slices.Contains(scalarKeys[:], k) {
-			others = append(others, k)
-		}
-	}
-	switch len(others) {
-	case 0:
-		return nil, l, fmt.Errorf("%w: object with \"total_count\" but no array", ErrNotList)
-	case 1:
-	default:
-		slices.Sort(others)
-		return nil, l, fmt.Errorf("%w: object with more than one key besides total_count: %s", ErrNotList, quoteKeys(others))
-	}
-	l.Key = others[0]
+	l.Key = key
 	raw := obj[l.Key]
 	if firstByte(raw) != '[' {
 		return nil, l, fmt.Errorf("%w: %q is not an array", ErrNotList, quote.Cut(l.Key, 100))
@@ -138,6 +114,48 @@ func decodeList[T any](body []byte) ([]T, List, error) {
 		return nil, l, err
 	}
 	return items, l, nil
+}
+
+// decodeCounts reads the scalarKeys of an object page into l: total_count,
+// which it must have, and the two it may have.
+func decodeCounts(obj map[string]json.RawMessage, l *List) error {
+	tc, ok := obj["total_count"]
+	if !ok {
+		return fmt.Errorf("%w: object without \"total_count\"", ErrNotList)
+	}
+	if err := json.Unmarshal(tc, &l.TotalCount); err != nil {
+		return fmt.Errorf("%w: \"total_count\" is not an integer", ErrNotList)
+	}
+	if v, ok := obj["incomplete_results"]; ok {
+		if err := json.Unmarshal(v, &l.IncompleteResults); err != nil {
+			return fmt.Errorf("%w: \"incomplete_results\" is not a boolean", ErrNotList)
+		}
+	}
+	if v, ok := obj["repository_selection"]; ok {
+		if err := json.Unmarshal(v, &l.RepositorySelection); err != nil {
+			return fmt.Errorf("%w: \"repository_selection\" is not a string", ErrNotList)
+		}
+	}
+	return nil
+}
+
+// arrayKey returns the one key of an object page besides scalarKeys.
+func arrayKey(obj map[string]json.RawMessage) (string, error) {
+	var others []string
+	for k := range obj {
+		if !slices.Contains(scalarKeys[:], k) {
+			others = append(others, k)
+		}
+	}
+	switch len(others) {
+	case 0:
+		return "", fmt.Errorf("%w: object with \"total_count\" but no array", ErrNotList)
+	case 1:
+	default:
+		slices.Sort(others)
+		return "", fmt.Errorf("%w: object with more than one key besides total_count: %s", ErrNotList, quoteKeys(others))
+	}
+	return others[0], nil
 }
 
 // quoteKeys lists the first few keys, quoted, for an error message.

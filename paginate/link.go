@@ -122,16 +122,7 @@ func Format(links []Link) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteByte('<')
-		for j := 0; j < len(l.URL); j++ {
-			c := l.URL[j]
-			if c <= ' ' || c == 0x7f || c == '<' || c == '>' {
-				fmt.Fprintf(&b, "%%%02X", c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-		b.WriteByte('>')
+		writeTarget(&b, l.URL)
 		if len(l.Rel) > 0 {
 			b.WriteString(`; rel="`)
 			for j, r := range l.Rel {
@@ -142,30 +133,51 @@ func Format(links []Link) string {
 			}
 			b.WriteByte('"')
 		}
-		names := make([]string, 0, len(l.Params))
-		for n := range l.Params {
-			if !strings.EqualFold(n, "rel") {
-				names = append(names, n)
-			}
-		}
-		slices.Sort(names)
-		for _, n := range names {
-			v := l.Params[n]
-			b.WriteString("; ")
-			b.WriteString(n)
-			switch {
-			case v == "":
-			case ascii.IsToken(v):
-				b.WriteByte('=')
-				b.WriteString(v)
-			default:
-				b.WriteString(`="`)
-				writeQuotedContent(&b, v)
-				b.WriteByte('"')
-			}
-		}
+		writeParams(&b, l.Params)
 	}
 	return b.String()
+}
+
+// writeTarget writes "<url>", percent-encoding the bytes that would end
+// the target or the header value.
+func writeTarget(b *strings.Builder, u string) {
+	b.WriteByte('<')
+	for j := 0; j < len(u); j++ {
+		c := u[j]
+		if c <= ' ' || c == 0x7f || c == '<' || c == '>' {
+			fmt.Fprintf(b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('>')
+}
+
+// writeParams writes "; name=value" for each parameter but rel, sorted by
+// name, a value quoted unless it is a token.
+func writeParams(b *strings.Builder, params map[string]string) {
+	names := make([]string, 0, len(params))
+	for n := range params {
+		if !strings.EqualFold(n, "rel") {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		v := params[n]
+		b.WriteString("; ")
+		b.WriteString(n)
+		switch {
+		case v == "":
+		case ascii.IsToken(v):
+			b.WriteByte('=')
+			b.WriteString(v)
+		default:
+			b.WriteString(`="`)
+			writeQuotedContent(b, v)
+			b.WriteByte('"')
+		}
+	}
 }
 
 func writeQuotedContent(b *strings.Builder, s string) {
@@ -275,26 +287,11 @@ func (p *parser) next(l *rawLink) (bool, error) {
 	if p.i == len(p.s) {
 		return false, nil
 	}
-	if p.s[p.i] != '<' {
-		return false, p.errorf("expected '<' at byte %d, found %q", p.i, p.s[p.i])
+	target, err := p.target()
+	if err != nil {
+		return false, err
 	}
-	open := p.i
-	p.i++
-	for p.i < len(p.s) && p.s[p.i] != '>' {
-		if c := p.s[p.i]; c <= ' ' || c == 0x7f || c == '<' {
-			if strings.IndexByte(p.s[p.i:], '>') < 0 {
-				// Report the missing '>' rather than what follows.
-				return false, p.errorf("link target opened at byte %d has no closing '>'", open)
-			}
-			return false, p.errorf("byte %q at %d inside the link target opened at byte %d", c, p.i, open)
-		}
-		p.i++
-	}
-	if p.i == len(p.s) {
-		return false, p.errorf("link target opened at byte %d has no closing '>'", open)
-	}
-	l.target = p.s[open+1 : p.i]
-	p.i++
+	l.target = target
 	l.rels, l.relSeen, l.params = l.rels[:0], false, l.params[:0]
 	for {
 		p.ows()
@@ -305,38 +302,71 @@ func (p *parser) next(l *rawLink) (bool, error) {
 			return false, p.errorf("expected ';' or ',' at byte %d, found %q", p.i, p.s[p.i])
 		}
 		p.i++
-		p.ows()
-		if p.i == len(p.s) || p.s[p.i] == ',' || p.s[p.i] == ';' {
-			continue // empty parameter
+		if err := p.param(l); err != nil {
+			return false, err
 		}
-		start := p.i
-		for p.i < len(p.s) && ascii.IsTchar(p.s[p.i]) {
-			p.i++
-		}
-		if p.i == start {
-			return false, p.errorf("expected a parameter name at byte %d, found %q", p.i, p.s[p.i])
-		}
-		name := p.s[start:p.i]
-		p.ows()
-		var value string
-		if p.i < len(p.s) && p.s[p.i] == '=' {
-			p.i++
-			p.ows()
-			var err error
-			if value, err = p.value(name); err != nil {
-				return false, err
-			}
-		}
-		if strings.EqualFold(name, "rel") {
-			// RFC 8288 §3.3: occurrences after the first are ignored.
-			if !l.relSeen {
-				l.relSeen = true
-				l.rels = splitRel(l.rels, value)
-			}
-			continue
-		}
-		l.params = append(l.params, param{name, value})
 	}
+}
+
+// target reads a link target, "<" to ">", and returns what is between.
+func (p *parser) target() (string, error) {
+	if p.s[p.i] != '<' {
+		return "", p.errorf("expected '<' at byte %d, found %q", p.i, p.s[p.i])
+	}
+	open := p.i
+	p.i++
+	for p.i < len(p.s) && p.s[p.i] != '>' {
+		if c := p.s[p.i]; c <= ' ' || c == 0x7f || c == '<' {
+			if strings.IndexByte(p.s[p.i:], '>') < 0 {
+				// Report the missing '>' rather than what follows.
+				return "", p.errorf("link target opened at byte %d has no closing '>'", open)
+			}
+			return "", p.errorf("byte %q at %d inside the link target opened at byte %d", c, p.i, open)
+		}
+		p.i++
+	}
+	if p.i == len(p.s) {
+		return "", p.errorf("link target opened at byte %d has no closing '>'", open)
+	}
+	p.i++
+	return p.s[open+1 : p.i-1], nil
+}
+
+// param reads one parameter after its ';' into l: the first rel into
+// l.rels, any other into l.params. An empty parameter is skipped.
+func (p *parser) param(l *rawLink) error {
+	p.ows()
+	if p.i == len(p.s) || p.s[p.i] == ',' || p.s[p.i] == ';' {
+		return nil // empty parameter
+	}
+	start := p.i
+	for p.i < len(p.s) && ascii.IsTchar(p.s[p.i]) {
+		p.i++
+	}
+	if p.i == start {
+		return p.errorf("expected a parameter name at byte %d, found %q", p.i, p.s[p.i])
+	}
+	name := p.s[start:p.i]
+	p.ows()
+	var value string
+	if p.i < len(p.s) && p.s[p.i] == '=' {
+		p.i++
+		p.ows()
+		var err error
+		if value, err = p.value(name); err != nil {
+			return err
+		}
+	}
+	if strings.EqualFold(name, "rel") {
+		// RFC 8288 §3.3: occurrences after the first are ignored.
+		if !l.relSeen {
+			l.relSeen = true
+			l.rels = splitRel(l.rels, value)
+		}
+		return nil
+	}
+	l.params = append(l.params, param{name, value})
+	return nil
 }
 
 // value reads a parameter value: a quoted string or an unquoted run.

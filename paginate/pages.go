@@ -155,39 +155,13 @@ const MaxPerPage = 100
 // breaking out of the loop leaks nothing. It never modifies req; each
 // range over the result walks again from req.
 func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Option) iter.Seq2[*Page, error] {
-	cfg := config{maxPageSize: DefaultMaxPageSize}
-	for _, o := range opts {
-		if o == nil { // skipped, as endpointtest.NewServer skips one
-			continue
-		}
-		o(&cfg)
-	}
-	if cfg.maxPageSize <= 0 {
-		cfg.maxPageSize = DefaultMaxPageSize
-	}
+	var cfg config
+	cfg.apply(opts)
 	return func(yield func(*Page, error) bool) {
-		if req == nil || req.URL == nil {
-			yield(nil, &Error{Op: "GET", Err: ErrNoRequest})
+		ctx, first, err := firstRequest(ctx, req, &cfg)
+		if err != nil {
+			yield(nil, err)
 			return
-		}
-		if !isGet(req.Method) {
-			yield(nil, &Error{Op: "GET", Input: inputText(req.URL.String()), Err: fmt.Errorf("%w: got %s", ErrMethod, quote.Cut(req.Method, 20))})
-			return
-		}
-		ctx := ctx
-		if ctx == nil { // as documented below; req.Clone would panic
-			ctx = req.Context()
-		}
-		first := req.Clone(ctx)
-		perPage := cfg.perPage
-		if perPage <= 0 && cfg.catalog != nil && cfg.catalog.DeclaresQuery(http.MethodGet, first.URL.String(), "per_page") {
-			perPage = MaxPerPage
-		}
-		if perPage > 0 && !hasQueryKey(first.URL.RawQuery, "per_page") {
-			if first.URL.RawQuery != "" {
-				first.URL.RawQuery += "&"
-			}
-			first.URL.RawQuery += "per_page=" + strconv.Itoa(perPage)
 		}
 		o := originOf(first.URL)
 		client := pinned(c, o, first.URL.User)
@@ -195,27 +169,9 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 		var seen walked
 		emptyRun := 0 // pages in a row without an item, up to this one
 		for n := 1; ; n++ {
-			seen.add(r.URL)
-			resp, err := send(ctx, client, r)
+			resp, body, err := fetchPage(ctx, client, r, &seen, cfg.maxPageSize)
 			if err != nil {
 				yield(nil, err)
-				return
-			}
-			if resp.Request == nil || resp.Request.URL == nil { // a RoundTripper may leave it unset
-				resp.Request = r
-			}
-			seen.add(resp.Request.URL) // where a redirect led
-			body, tooLarge, err := readBody(resp, cfg.maxPageSize)
-			if err != nil {
-				yield(nil, &Error{Op: "read", Input: inputText(resp.Request.URL.String()), Err: err})
-				return
-			}
-			if resp.StatusCode >= 400 {
-				yield(nil, statusError(resp, body))
-				return
-			}
-			if tooLarge {
-				yield(nil, &Error{Op: "read", Input: inputText(resp.Request.URL.String()), Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, cfg.maxPageSize)})
 				return
 			}
 			if emptyPage(body) {
@@ -226,19 +182,7 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 			var nextReq *http.Request
 			var nextErr error
 			if cfg.maxPages <= 0 || n < cfg.maxPages {
-				nextReq, nextErr = next(ctx, resp, first, o)
-				switch {
-				case nextReq == nil:
-				case seen.has(nextReq.URL):
-					// A cycle longer than one page (1 -> 2 -> 1), which
-					// next cannot see: it would never end.
-					nextErr = &Error{Op: "next", Input: inputText(nextReq.URL.String()), Err: fmt.Errorf("%w (after page %d)", ErrLoop, n)}
-					nextReq = nil
-				case emptyRun >= maxEmptyRun:
-					nextErr = &Error{Op: "next", Input: inputText(nextReq.URL.String()),
-						Err: fmt.Errorf("%w: %d pages in a row without an item (pages %d to %d)", ErrNoProgress, emptyRun, n-emptyRun+1, n)}
-					nextReq = nil
-				}
+				nextReq, nextErr = followNext(ctx, resp, first, o, &seen, n, emptyRun)
 			}
 			if !yield(&Page{Number: n, Response: resp, Body: body}, nil) {
 				return
@@ -253,6 +197,92 @@ func Pages(ctx context.Context, c *http.Client, req *http.Request, opts ...Optio
 			r = nextReq
 		}
 	}
+}
+
+// apply sets cfg to the defaults with opts over them. It fills a config
+// in place, rather than returning one, so that Pages allocates one only.
+func (cfg *config) apply(opts []Option) {
+	*cfg = config{maxPageSize: DefaultMaxPageSize}
+	for _, o := range opts {
+		if o == nil { // skipped, as endpointtest.NewServer skips one
+			continue
+		}
+		o(cfg)
+	}
+	if cfg.maxPageSize <= 0 {
+		cfg.maxPageSize = DefaultMaxPageSize
+	}
+}
+
+// firstRequest checks req and returns the context of the walk and the
+// first request: a clone of req under it, with per_page as cfg asks.
+func firstRequest(ctx context.Context, req *http.Request, cfg *config) (context.Context, *http.Request, error) {
+	if req == nil || req.URL == nil {
+		return nil, nil, &Error{Op: "GET", Err: ErrNoRequest}
+	}
+	if !isGet(req.Method) {
+		return nil, nil, &Error{Op: "GET", Input: inputText(req.URL.String()), Err: fmt.Errorf("%w: got %s", ErrMethod, quote.Cut(req.Method, 20))}
+	}
+	if ctx == nil { // as Pages documents; req.Clone would panic
+		ctx = req.Context()
+	}
+	first := req.Clone(ctx)
+	perPage := cfg.perPage
+	if perPage <= 0 && cfg.catalog != nil && cfg.catalog.DeclaresQuery(http.MethodGet, first.URL.String(), "per_page") {
+		perPage = MaxPerPage
+	}
+	if perPage > 0 && !hasQueryKey(first.URL.RawQuery, "per_page") {
+		if first.URL.RawQuery != "" {
+			first.URL.RawQuery += "&"
+		}
+		first.URL.RawQuery += "per_page=" + strconv.Itoa(perPage)
+	}
+	return ctx, first, nil
+}
+
+// fetchPage sends r and reads its page, remembering in seen both r and
+// where a redirect led. A status of 400 or more and a body larger than
+// maxSize are errors, in that order.
+func fetchPage(ctx context.Context, client *http.Client, r *http.Request, seen *walked, maxSize int64) (*http.Response, []byte, error) {
+	seen.add(r.URL)
+	resp, err := send(ctx, client, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	if resp.Request == nil || resp.Request.URL == nil { // a RoundTripper may leave it unset
+		resp.Request = r
+	}
+	seen.add(resp.Request.URL) // where a redirect led
+	body, tooLarge, err := readBody(resp, maxSize)
+	if err != nil {
+		return nil, nil, &Error{Op: "read", Input: inputText(resp.Request.URL.String()), Err: err}
+	}
+	if resp.StatusCode >= 400 {
+		return nil, nil, statusError(resp, body)
+	}
+	if tooLarge {
+		return nil, nil, &Error{Op: "read", Input: inputText(resp.Request.URL.String()), Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, maxSize)}
+	}
+	return resp, body, nil
+}
+
+// followNext returns the request for the page after page n, as next
+// builds it, or the error that ends the walk there: next's own, a link
+// back to a page in seen, or emptyRun pages in a row without an item.
+func followNext(ctx context.Context, resp *http.Response, first *http.Request, o origin, seen *walked, n, emptyRun int) (*http.Request, error) {
+	nextReq, err := next(ctx, resp, first, o)
+	switch {
+	case nextReq == nil:
+		return nil, err
+	case seen.has(nextReq.URL):
+		// A cycle longer than one page (1 -> 2 -> 1), which
+		// next cannot see: it would never end.
+		return nil, &Error{Op: "next", Input: inputText(nextReq.URL.String()), Err: fmt.Errorf("%w (after page %d)", ErrLoop, n)}
+	case emptyRun >= maxEmptyRun:
+		return nil, &Error{Op: "next", Input: inputText(nextReq.URL.String()),
+			Err: fmt.Errorf("%w: %d pages in a row without an item (pages %d to %d)", ErrNoProgress, emptyRun, n-emptyRun+1, n)}
+	}
+	return nextReq, err
 }
 
 // maxEmptyRun is how many pages in a row without an item a walk takes;

@@ -98,13 +98,9 @@ func (c *command) prepare(pos []string, forSend bool) (*call, error) {
 	if err != nil {
 		return nil, err
 	}
-	items := make([]item, 0, len(itemArgs))
-	for _, a := range itemArgs {
-		it, err := parseItem(a)
-		if err != nil {
-			return nil, usageError{err.Error()}
-		}
-		items = append(items, it)
+	items, err := parseItems(itemArgs)
+	if err != nil {
+		return nil, err
 	}
 	cat, err := c.catalog()
 	if err != nil {
@@ -130,6 +126,23 @@ func (c *command) prepare(pos []string, forSend bool) (*call, error) {
 	}
 
 	b := p.b
+	c.applyFlags(b)
+	query, err := applyItems(b, cat, route, items)
+	if err != nil {
+		return nil, err
+	}
+	if len(query) > 0 {
+		b.URL(withQuery(target(route), query))
+	}
+	if data != nil {
+		b.Data(data)
+	}
+	ok = true
+	return p, nil
+}
+
+// applyFlags sets --base-url, --preview and --format on b.
+func (c *command) applyFlags(b *builder.Builder) {
 	if c.cfg.baseURL != "" {
 		b.BaseURL(c.cfg.baseURL)
 	}
@@ -139,6 +152,25 @@ func (c *command) prepare(pos []string, forSend bool) (*call, error) {
 	if c.cfg.format != "" {
 		b.Format(c.cfg.format)
 	}
+}
+
+// parseItems parses the item arguments; a bad one is a usage error.
+func parseItems(args []string) ([]item, error) {
+	items := make([]item, 0, len(args))
+	for _, a := range args {
+		it, err := parseItem(a)
+		if err != nil {
+			return nil, usageError{err.Error()}
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// applyItems sets the parameters and headers of items on b, in order,
+// and returns the name==value items that go in the URL's query: all of
+// them without a catalogue, which would otherwise place them.
+func applyItems(b *builder.Builder, cat *catalog.Catalog, route string, items []item) ([]item, error) {
 	var query []item
 	for _, it := range items {
 		switch it.Kind {
@@ -173,14 +205,7 @@ func (c *command) prepare(pos []string, forSend bool) (*call, error) {
 			b.Header(headers.Name(it.Name), it.Value)
 		}
 	}
-	if len(query) > 0 {
-		b.URL(withQuery(target(route), query))
-	}
-	if data != nil {
-		b.Data(data)
-	}
-	ok = true
-	return p, nil
+	return query, nil
 }
 
 // queryOnly refuses name==value for a parameter that the operation of

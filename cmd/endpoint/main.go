@@ -210,6 +210,26 @@ func (c *command) isSet(name string) bool {
 // checkFlags refuses flags that contradict each other.
 func (c *command) checkFlags() error {
 	cfg := c.cfg
+	if err := checkModes(cfg); err != nil {
+		return err
+	}
+	if err := checkLimits(cfg); err != nil {
+		return err
+	}
+	switch {
+	case cfg.spec != "" && cfg.noCheck:
+		return usagef("--spec and --no-check cannot be used together")
+	case cfg.data == "" && c.isSet("data"):
+		// Not JSON, and no body: taking it for "no --data" would send
+		// the parameters as the body instead, unasked.
+		return usagef(`--data "": want a JSON value ('""' for an empty string) or @file`)
+	}
+	return checkBaseURL(cfg.baseURL)
+}
+
+// checkModes refuses two output modes at once (--merge, --curl, --send)
+// and --paginate without --send.
+func checkModes(cfg *config) error {
 	switch {
 	case cfg.merge && cfg.curl:
 		return usagef("--merge and --curl cannot be used together")
@@ -219,6 +239,14 @@ func (c *command) checkFlags() error {
 		return usagef("--send and --curl cannot be used together")
 	case cfg.paginate && !cfg.send:
 		return usagef("--paginate needs --send")
+	}
+	return nil
+}
+
+// checkLimits refuses --max-pages and --timeout out of range or without
+// the flag they apply to.
+func checkLimits(cfg *config) error {
+	switch {
 	case cfg.maxPages != 0 && !cfg.paginate:
 		return usagef("--max-pages needs --paginate")
 	case cfg.maxPages < 0:
@@ -227,14 +255,8 @@ func (c *command) checkFlags() error {
 		return usagef("--timeout needs --send")
 	case cfg.timeout < 0:
 		return usagef("--timeout %v: want a positive duration", cfg.timeout)
-	case cfg.spec != "" && cfg.noCheck:
-		return usagef("--spec and --no-check cannot be used together")
-	case cfg.data == "" && c.isSet("data"):
-		// Not JSON, and no body: taking it for "no --data" would send
-		// the parameters as the body instead, unasked.
-		return usagef(`--data "": want a JSON value ('""' for an empty string) or @file`)
 	}
-	return checkBaseURL(cfg.baseURL)
+	return nil
 }
 
 // checkBaseURL refuses a --base-url without a scheme, the likely mistake
