@@ -207,7 +207,8 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 	cc := &callCheck{ix: ix, op: op, has: map[string]bool{}, shadowed: ix.shadowed[op]}
 	pat := ix.r.pats[i]
 	cc.checkPath(params, pat.vars, rawSegments(pat, c.Path, ix.r.prefixes))
-	cc.checkQuery(groupQuery(op, pat.queryLits, q, rawQueryValues(c.RawQuery)))
+	g := groupQuery(op, pat.queryLits, q, rawQueryValues(c.RawQuery))
+	cc.checkQuery(&g)
 	cc.checkBody(c.Body)
 	cc.checkMissing(c)
 	return op, cc.probs
@@ -265,8 +266,8 @@ type queryGroups struct {
 
 // groupQuery groups q, leaving out the template's own pairs (lits,
 // ?beta=true) once each; raw are q's values as sent, before decoding.
-func groupQuery(op *catalog.Operation, lits []queryPair, q []queryPair, raw []string) *queryGroups {
-	g := &queryGroups{
+func groupQuery(op *catalog.Operation, lits []queryPair, q []queryPair, raw []string) queryGroups {
+	g := queryGroups{
 		byName: map[string][]string{}, rawByName: map[string][]string{},
 		objects: map[string]map[string]string{}, items: map[string][]string{},
 	}
