@@ -400,6 +400,56 @@ func readAll(r io.Reader) ([]byte, error) {
 	return b, err
 }
 
+// readOptionsBody reads the body of r into c: bytes as they are, a
+// stream left unread, any other value encoded as HTTPRequest sends it.
+func (c *Call) readOptionsBody(r builder.RequestOptions) *Error {
+	body := r.Body
+	if _, ok := body.(io.Reader); ok {
+		if rd, _ := r.BodyReader(); rd == nil {
+			body = nil // a nil *bytes.Reader or the like: no body, as HTTPRequest sends it
+		}
+	}
+	switch b := body.(type) {
+	case nil:
+	case string:
+		c.Body = []byte(b)
+	case []byte:
+		c.Body = bytes.Clone(b)
+	case json.RawMessage:
+		c.Body = bytes.Clone(b)
+	case io.ReadSeeker:
+		var err error
+		if c.Body, err = readSeekerBody(b); err != nil {
+			return &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest}
+		}
+	case io.Reader:
+		c.stream = true
+	default:
+		rd, err := r.BodyReader()
+		if err == nil && rd != nil {
+			c.Body, err = readAll(rd)
+		}
+		if err != nil {
+			return &Error{Request: c.summary(), Problems: []string{"encoding the body: " + err.Error()}, Err: ErrRequest}
+		}
+	}
+	return nil
+}
+
+// readSeekerBody reads b and seeks it back where it was, so that the
+// caller can still send it.
+func readSeekerBody(b io.ReadSeeker) ([]byte, error) {
+	pos, err := b.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil, err
+	}
+	body, err := readAll(b)
+	if _, serr := b.Seek(pos, io.SeekStart); err == nil {
+		err = serr
+	}
+	return body, err
+}
+
 func callOfOptions(r builder.RequestOptions) (*Call, error) {
 	c := &Call{Method: strings.ToUpper(r.Method), Header: http.Header{}}
 	if c.Method == "" {
@@ -416,41 +466,8 @@ func callOfOptions(r builder.RequestOptions) (*Call, error) {
 	for name, v := range r.Headers {
 		c.Header.Set(name, v)
 	}
-	body := r.Body
-	if _, ok := body.(io.Reader); ok {
-		if rd, _ := r.BodyReader(); rd == nil {
-			body = nil // a nil *bytes.Reader or the like: no body, as HTTPRequest sends it
-		}
-	}
-	switch b := body.(type) {
-	case nil:
-	case string:
-		c.Body = []byte(b)
-	case []byte:
-		c.Body = bytes.Clone(b)
-	case json.RawMessage:
-		c.Body = bytes.Clone(b)
-	case io.ReadSeeker:
-		pos, err := b.Seek(0, io.SeekCurrent)
-		if err == nil {
-			c.Body, err = readAll(b)
-			if _, serr := b.Seek(pos, io.SeekStart); err == nil {
-				err = serr
-			}
-		}
-		if err != nil {
-			return nil, &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest}
-		}
-	case io.Reader:
-		c.stream = true
-	default:
-		rd, err := r.BodyReader()
-		if err == nil && rd != nil {
-			c.Body, err = readAll(rd)
-		}
-		if err != nil {
-			return nil, &Error{Request: c.summary(), Problems: []string{"encoding the body: " + err.Error()}, Err: ErrRequest}
-		}
+	if err := c.readOptionsBody(r); err != nil {
+		return nil, err
 	}
 	c.finish()
 	return c, nil

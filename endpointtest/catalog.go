@@ -196,51 +196,83 @@ type apiProblem struct {
 }
 
 // check finds the call's operation and checks its parameters. It
-// returns the operation (nil for an unknown route), the path parameters,
-// and the problems found.
+// returns the operation (nil for an unknown route) and the problems
+// found.
 func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []apiProblem) {
 	i, params, ok := ix.r.find(c.Method, c.Path, q)
 	if !ok {
 		return nil, []apiProblem{ix.unknownRoute(c)}
 	}
 	op := ix.ops[i]
-	route := op.String()
-	var probs []apiProblem
-	add := func(name, code string, err error, text string) {
-		// The catalogue's errors quote the value sent, and a name or
-		// value may hold a URL with credentials.
-		probs = append(probs, apiProblem{text: builder.RedactURL(text), field: name, code: code, cause: err})
-	}
-	has := map[string]bool{}
-	// Path variables come first in params, with the operation's names.
+	cc := &callCheck{ix: ix, op: op, has: map[string]bool{}, shadowed: ix.shadowed[op]}
 	pat := ix.r.pats[i]
-	vars := pat.vars
-	raws := rawSegments(pat, c.Path, ix.r.prefixes)
+	cc.checkPath(params, pat.vars, rawSegments(pat, c.Path, ix.r.prefixes))
+	g := groupQuery(op, pat.queryLits, q, rawQueryValues(c.RawQuery))
+	cc.checkQuery(&g)
+	cc.checkBody(c.Body)
+	cc.checkMissing(c)
+	return op, cc.probs
+}
+
+// callCheck is one call's check against its operation: the problems
+// found so far and the parameters the call sends.
+type callCheck struct {
+	ix    *catalogIndex
+	op    *catalog.Operation
+	probs []apiProblem
+	has   map[string]bool
+	// shadowed are the operation's body properties named like another
+	// parameter (catalogIndex.shadowed); hasBody those the body sends.
+	shadowed map[string]bool
+	hasBody  map[string]bool
+}
+
+// add records a problem. The catalogue's errors quote the value sent,
+// and a name or value may hold a URL with credentials.
+func (cc *callCheck) add(name, code string, err error, text string) {
+	cc.probs = append(cc.probs, apiProblem{text: builder.RedactURL(text), field: name, code: code, cause: err})
+}
+
+// checkPath checks the path variables, which come first in params with
+// the operation's names; raws are their segments as sent.
+func (cc *callCheck) checkPath(params builder.Params, vars []string, raws map[string]string) {
+	op := cc.op
 	for _, p := range params {
-		if has[p.Name] || !slices.Contains(vars, p.Name) {
+		if cc.has[p.Name] || !slices.Contains(vars, p.Name) {
 			break
 		}
-		has[p.Name] = true
+		cc.has[p.Name] = true
 		v := p.Value
 		if text, ok := v.(string); ok {
 			v = pathValue(op, p.Name, text, raws[p.Name])
 		}
 		if err := op.Check(p.Name, v); err != nil {
-			add(p.Name, "invalid", err, paramProblem(op, catalog.Path, p.Name, err))
+			cc.add(p.Name, "invalid", err, paramProblem(op, catalog.Path, p.Name, err))
 		}
 	}
-	// Query values, once per name, several as a list. They are grouped
-	// by name in one pass: a query of many names stays linear. The pairs
-	// of a deepObject (filter[status]=open) are members of its object,
-	// and so are names the operation does not declare, when it has an
-	// exploded form parameter that may be an object (R=100&G=200).
-	var names []string
-	byName, rawByName := map[string][]string{}, map[string][]string{}
-	objects := map[string]map[string]string{}
-	items := map[string][]string{}
+}
+
+// queryGroups are a query's values grouped by name, in one pass so that
+// a query of many names stays linear. The pairs of a deepObject
+// (filter[status]=open) are members of its object, and so are names the
+// operation does not declare, when it has an exploded form parameter
+// that may be an object (R=100&G=200).
+type queryGroups struct {
+	names             []string // in the order first sent
+	byName, rawByName map[string][]string
+	objects           map[string]map[string]string
+	items             map[string][]string
+}
+
+// groupQuery groups q, leaving out the template's own pairs (lits,
+// ?beta=true) once each; raw are q's values as sent, before decoding.
+func groupQuery(op *catalog.Operation, lits []queryPair, q []queryPair, raw []string) queryGroups {
+	g := queryGroups{
+		byName: map[string][]string{}, rawByName: map[string][]string{},
+		objects: map[string]map[string]string{}, items: map[string][]string{},
+	}
 	loose := looseObject(op)
-	raw := rawQueryValues(c.RawQuery)
-	lits := slices.Clone(pat.queryLits) // the template's own pairs (?beta=true), once each
+	lits = slices.Clone(lits)
 	for k, kv := range q {
 		if j := slices.Index(lits, kv); j >= 0 {
 			lits = slices.Delete(lits, j, j+1)
@@ -253,137 +285,169 @@ func (ix *catalogIndex) check(c *Call, q []queryPair) (*catalog.Operation, []api
 			}
 		}
 		if deep {
-			if objects[base] == nil && items[base] == nil {
-				names = append(names, base)
-			}
-			if deepItem(op, base, key, len(items[base])) {
-				items[base] = append(items[base], kv.value) // name[]=a or name[0]=a: an array's item
-				continue
-			}
-			if objects[base] == nil {
-				objects[base] = map[string]string{}
-			}
-			objects[base][key] = kv.value
+			g.addDeep(op, base, key, kv.value)
 			continue
 		}
-		if _, seen := byName[kv.name]; !seen {
-			names = append(names, kv.name)
-		}
-		byName[kv.name] = append(byName[kv.name], kv.value)
 		rawValue := kv.value
 		if k < len(raw) {
 			rawValue = raw[k]
 		}
-		rawByName[kv.name] = append(rawByName[kv.name], rawValue)
+		g.addPair(kv.name, kv.value, rawValue)
 	}
-	for _, name := range names {
-		has[name] = true
-		if list, ok := items[name]; ok && byName[name] == nil && objects[name] == nil {
-			ix.checkSent(op, catalog.Query, name, list, add)
+	return g
+}
+
+// addDeep adds a member of base's object, or an item of its array
+// (name[]=a or name[0]=a).
+func (g *queryGroups) addDeep(op *catalog.Operation, base, key, v string) {
+	if g.objects[base] == nil && g.items[base] == nil {
+		g.names = append(g.names, base)
+	}
+	if deepItem(op, base, key, len(g.items[base])) {
+		g.items[base] = append(g.items[base], v)
+		return
+	}
+	if g.objects[base] == nil {
+		g.objects[base] = map[string]string{}
+	}
+	g.objects[base][key] = v
+}
+
+// addPair adds a plain name=value pair.
+func (g *queryGroups) addPair(name, v, raw string) {
+	if _, seen := g.byName[name]; !seen {
+		g.names = append(g.names, name)
+	}
+	g.byName[name] = append(g.byName[name], v)
+	g.rawByName[name] = append(g.rawByName[name], raw)
+}
+
+// checkQuery checks the query's values, once per name, several as a
+// list.
+func (cc *callCheck) checkQuery(g *queryGroups) {
+	for _, name := range g.names {
+		cc.has[name] = true
+		if list, ok := g.items[name]; ok && g.byName[name] == nil && g.objects[name] == nil {
+			cc.ix.checkSent(cc.op, catalog.Query, name, list, cc.add)
 			continue
 		}
-		if obj, ok := objects[name]; ok && byName[name] == nil {
-			ix.checkSent(op, catalog.Query, name, obj, add)
+		if obj, ok := g.objects[name]; ok && g.byName[name] == nil {
+			cc.ix.checkSent(cc.op, catalog.Query, name, obj, cc.add)
 			continue
 		}
-		sent, sentRaw := byName[name], rawByName[name]
-		// A query array travels comma-separated (the builder's and
-		// octokit's form), in its style's delimiter, or as a repeated
-		// name; an object's keys and values alternate. OpenAPI's form
-		// writes the items encoded and the commas literal, so it is
-		// split before it is decoded (a%2Cb,c is a,b and c).
-		var v any = sent[0]
-		p, declared := op.Param(name)
-		read := func(k int) any {
-			if p.Style == catalog.StyleForm {
-				return rawTextValue(p, sentRaw[k], ',', false, url.QueryUnescape)
-			}
-			return textValue(p, sent[k], p.Style.Delimiter(), false)
-		}
-		switch {
-		case declared && len(sent) == 1:
-			v = read(0)
-		case len(sent) > 1:
-			vals := make([]any, 0, len(sent))
-			for k, text := range sent {
-				items, isList := []string(nil), false
-				if declared {
-					items, isList = read(k).([]string)
-				}
-				if !isList {
-					vals = append(vals, text)
-				}
-				for _, it := range items {
-					vals = append(vals, it)
-				}
-			}
-			v = vals
-		}
-		ix.checkSent(op, catalog.Query, name, v, add)
+		cc.ix.checkSent(cc.op, catalog.Query, name, queryValue(cc.op, name, g.byName[name], g.rawByName[name]), cc.add)
 	}
-	// Body fields of a JSON object body. A member named like a path,
-	// query or header parameter that the body declares too is the
-	// body's (shadowed), given apart in hasBody.
-	shadowed := ix.shadowed[op]
-	var hasBody map[string]bool
-	if len(c.Body) > 0 && (op.Body == nil || op.Body.Type == 0 || op.Body.Type&catalog.Object != 0) {
-		if body, err := value.Decode(c.Body); err == nil && body.Kind() == value.Object {
-			for _, m := range body.Members() {
-				if shadowed[m.Key] {
-					if hasBody == nil {
-						hasBody = map[string]bool{}
-					}
-					hasBody[m.Key] = true
-					if err := op.CheckMember(m.Key, m.Value); err != nil {
-						add(m.Key, "invalid", err, paramProblem(op, catalog.Body, m.Key, err))
-					}
-					continue
-				}
-				has[m.Key] = true
-				ix.checkSent(op, catalog.Body, m.Key, m.Value, add)
+}
+
+// queryValue reads back the values sent for one query name. A query
+// array travels comma-separated (the builder's and octokit's form), in
+// its style's delimiter, or as a repeated name; an object's keys and
+// values alternate. OpenAPI's form writes the items encoded and the
+// commas literal, so it is split before it is decoded (a%2Cb,c is a,b
+// and c).
+func queryValue(op *catalog.Operation, name string, sent, sentRaw []string) any {
+	var v any = sent[0]
+	p, declared := op.Param(name)
+	read := func(k int) any {
+		if p.Style == catalog.StyleForm {
+			return rawTextValue(p, sentRaw[k], ',', false, url.QueryUnescape)
+		}
+		return textValue(p, sent[k], p.Style.Delimiter(), false)
+	}
+	switch {
+	case declared && len(sent) == 1:
+		v = read(0)
+	case len(sent) > 1:
+		vals := make([]any, 0, len(sent))
+		for k, text := range sent {
+			items, isList := []string(nil), false
+			if declared {
+				items, isList = read(k).([]string)
+			}
+			if !isList {
+				vals = append(vals, text)
+			}
+			for _, it := range items {
+				vals = append(vals, it)
 			}
 		}
+		v = vals
 	}
-	// Header parameters, which may be required.
+	return v
+}
+
+// checkBody checks the fields of a JSON object body. A member named like
+// a path, query or header parameter that the body declares too is the
+// body's (shadowed), given apart in hasBody.
+func (cc *callCheck) checkBody(raw []byte) {
+	op := cc.op
+	if len(raw) == 0 || (op.Body != nil && op.Body.Type != 0 && op.Body.Type&catalog.Object == 0) {
+		return
+	}
+	body, err := value.Decode(raw)
+	if err != nil || body.Kind() != value.Object {
+		return
+	}
+	for _, m := range body.Members() {
+		if !cc.shadowed[m.Key] {
+			cc.has[m.Key] = true
+			cc.ix.checkSent(op, catalog.Body, m.Key, m.Value, cc.add)
+			continue
+		}
+		if cc.hasBody == nil {
+			cc.hasBody = map[string]bool{}
+		}
+		cc.hasBody[m.Key] = true
+		if err := op.CheckMember(m.Key, m.Value); err != nil {
+			cc.add(m.Key, "invalid", err, paramProblem(op, catalog.Body, m.Key, err))
+		}
+	}
+}
+
+// bodyHas reports whether the call sends the body property name.
+func (cc *callCheck) bodyHas(name string) bool {
+	if cc.shadowed[name] {
+		return cc.hasBody[name]
+	}
+	return cc.has[name]
+}
+
+// checkMissing reports the required parameters the call does not send,
+// header parameters among them.
+func (cc *callCheck) checkMissing(c *Call) {
+	op := cc.op
+	sendsBody := false
 	for _, p := range op.Params {
 		if p.In == catalog.Header && len(c.Header.Values(p.Name)) > 0 {
-			has[p.Name] = true
+			cc.has[p.Name] = true
 		}
 	}
-	bodyHas := func(name string) bool {
-		if shadowed[name] {
-			return hasBody[name]
-		}
-		return has[name]
-	}
-	sendsBody := false
 	for i := range op.Params {
-		if op.Params[i].In == catalog.Body && bodyHas(op.Params[i].Name) {
+		if op.Params[i].In == catalog.Body && cc.bodyHas(op.Params[i].Name) {
 			sendsBody = true
 			break
 		}
 	}
 	err := op.MissingIn(func(name string, body bool) bool {
 		if body {
-			return bodyHas(name)
+			return cc.bodyHas(name)
 		}
-		return has[name]
+		return cc.has[name]
 	}, sendsBody)
-	if err != nil {
-		var ce *catalog.Error
-		if errors.As(err, &ce) {
-			said := map[string]bool{}
-			for _, name := range ce.Missing {
-				in, _ := op.In(name)
-				if shadowed[name] && (has[name] || said[name]) {
-					in = catalog.Body // the parameter's is there, or said before
-				}
-				said[name] = true
-				add(name, "missing_field", err, fmt.Sprintf("missing required %s %q for %s", locationWord(in), name, route))
-			}
-		}
+	var ce *catalog.Error
+	if err == nil || !errors.As(err, &ce) {
+		return
 	}
-	return op, probs
+	route := op.String()
+	said := map[string]bool{}
+	for _, name := range ce.Missing {
+		in, _ := op.In(name)
+		if cc.shadowed[name] && (cc.has[name] || said[name]) {
+			in = catalog.Body // the parameter's is there, or said before
+		}
+		said[name] = true
+		cc.add(name, "missing_field", err, fmt.Sprintf("missing required %s %q for %s", locationWord(in), name, route))
+	}
 }
 
 // pathValue reads a path value back as its parameter's style wrote it,

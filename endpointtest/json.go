@@ -183,33 +183,7 @@ func (d *differ) diff(path string, got, want value.Value, sensitive, subset bool
 	}
 	switch {
 	case got.Kind() == value.Object && want.Kind() == value.Object:
-		for _, m := range want.Members() {
-			p := pathOf(path, m.Key)
-			g, ok := got.Get(m.Key)
-			sens := builder.IsSensitiveParam(m.Key)
-			if !ok {
-				if sens {
-					d.add("%s: missing, want %s", p, builder.RedactedValue)
-				} else {
-					d.add("%s: missing, want %s", p, show(m.Value))
-				}
-				continue
-			}
-			d.diff(p, g, m.Value, sens, false)
-		}
-		if subset {
-			return
-		}
-		for _, m := range got.Members() {
-			if _, ok := want.Get(m.Key); ok {
-				continue
-			}
-			if builder.IsSensitiveParam(m.Key) {
-				d.add("%s: unexpected %s", pathOf(path, m.Key), builder.RedactedValue)
-			} else {
-				d.add("%s: unexpected %s", pathOf(path, m.Key), show(m.Value))
-			}
-		}
+		d.diffObject(path, got, want, subset)
 	case got.Kind() == value.Array && want.Kind() == value.Array && got.Len() == want.Len():
 		for i := range want.Items() {
 			d.diff(path+"["+strconv.Itoa(i)+"]", got.Index(i), want.Index(i), false, false)
@@ -218,6 +192,37 @@ func (d *differ) diff(path string, got, want value.Value, sensitive, subset bool
 		g, w := show(got), show(want)
 		d.add("%s: got %s, want %s%s", rootPath(path), g, w, differs(g == w))
 	}
+}
+
+// diffObject records how object got differs from object want, member
+// by member: see diff.
+func (d *differ) diffObject(path string, got, want value.Value, subset bool) {
+	for _, m := range want.Members() {
+		p := pathOf(path, m.Key)
+		g, ok := got.Get(m.Key)
+		if !ok {
+			d.add("%s: missing, want %s", p, showMember(m.Key, m.Value))
+			continue
+		}
+		d.diff(p, g, m.Value, builder.IsSensitiveParam(m.Key), false)
+	}
+	if subset {
+		return
+	}
+	for _, m := range got.Members() {
+		if _, ok := want.Get(m.Key); !ok {
+			d.add("%s: unexpected %s", pathOf(path, m.Key), showMember(m.Key, m.Value))
+		}
+	}
+}
+
+// showMember shows a member's value, masked when its name is a
+// sensitive one.
+func showMember(key string, v value.Value) string {
+	if builder.IsSensitiveParam(key) {
+		return builder.RedactedValue
+	}
+	return show(v)
 }
 
 // sortedKeys returns the keys of m in order.

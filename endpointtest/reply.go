@@ -259,24 +259,31 @@ func (r Reply) resolve(c *Call, n int, self string, depth int) (*response, error
 		return nil, r.err
 	}
 	if len(r.seq) > 0 {
-		next := r.seq[min(n, len(r.seq)-1)]
-		next.paginated = next.paginated || r.paginated
-		if r.rate != nil && next.rate == nil {
-			next.rate = r.rate
-		}
-		return next.resolve(c, n, self, depth+1)
+		return r.inherit(r.seq[min(n, len(r.seq)-1)]).resolve(c, n, self, depth+1)
 	}
 	if r.fn != nil {
 		next, err := callFunc(r.fn, c.Clone())
 		if err != nil {
 			return nil, err
 		}
-		next.paginated = next.paginated || r.paginated
-		if r.rate != nil && next.rate == nil {
-			next.rate = r.rate
-		}
-		return next.resolve(c, n, self, depth+1)
+		return r.inherit(next).resolve(c, n, self, depth+1)
 	}
+	return r.response(c, self)
+}
+
+// inherit gives next, a reply r stands for, r's pagination and, when it
+// has none, r's rate limit.
+func (r Reply) inherit(next Reply) Reply {
+	next.paginated = next.paginated || r.paginated
+	if r.rate != nil && next.rate == nil {
+		next.rate = r.rate
+	}
+	return next
+}
+
+// response is the response of a plain reply (neither a sequence nor a
+// Func) to c.
+func (r Reply) response(c *Call, self string) (*response, error) {
 	resp := &response{status: r.status, header: r.header.Clone(), body: r.body}
 	if resp.status == 0 {
 		resp.status = http.StatusOK

@@ -220,6 +220,9 @@ func specName(spec string) string {
 	return spec
 }
 
+// compilePath compiles the path part of a template: segment by segment
+// when every expression is a whole segment this package matches itself,
+// else by the template module, screened (see screen).
 func (p *pattern) compilePath(path string) error {
 	if !strings.HasPrefix(path, "/") {
 		p.simple = false
@@ -227,39 +230,52 @@ func (p *pattern) compilePath(path string) error {
 	}
 	p.simple = true
 	for _, s := range splitSegments(path[1:]) {
-		switch {
-		case !strings.Contains(s, "{"):
-			p.segs = append(p.segs, segment{lit: unescapePath(s)})
-			p.rank = append(p.rank, rankLiteral)
-		case isSimpleExpr(s):
-			name := s[1 : len(s)-1]
-			p.segs = append(p.segs, segment{name: name, isVar: true})
-			p.rank = append(p.rank, rankVar)
-			p.addVar(name)
-		case isStyledExpr(s):
-			seg := segment{name: s[1 : len(s)-1], isVar: true}
-			if c := seg.name[0]; c == '.' || c == ';' {
-				seg.op, seg.name = c, seg.name[1:]
-			}
-			seg.name, seg.explode = strings.CutSuffix(seg.name, "*")
-			p.segs = append(p.segs, seg)
-			p.rank = append(p.rank, rankVar)
-			p.addVar(seg.name)
-		default:
-			p.simple = false
-			if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") && strings.Count(s, "{") == 1 {
-				p.rank = append(p.rank, rankVar)
-			} else {
-				p.rank = append(p.rank, rankMixed)
-			}
-		}
+		p.addSegment(s)
 	}
 	if p.simple {
 		return nil
 	}
-	// The module's Match is slow (its threads copy maps), so its
-	// patterns are screened first: literal segments must be there, and
-	// when no expression can write a "/", the number of segments too.
+	p.compileScreen(path)
+	p.segs = nil
+	p.vars = nil
+	return p.compileModule(path)
+}
+
+// addSegment adds one segment of a path template, and its rank; a
+// segment this package cannot match itself makes the pattern not simple.
+func (p *pattern) addSegment(s string) {
+	switch {
+	case !strings.Contains(s, "{"):
+		p.segs = append(p.segs, segment{lit: unescapePath(s)})
+		p.rank = append(p.rank, rankLiteral)
+	case isSimpleExpr(s):
+		name := s[1 : len(s)-1]
+		p.segs = append(p.segs, segment{name: name, isVar: true})
+		p.rank = append(p.rank, rankVar)
+		p.addVar(name)
+	case isStyledExpr(s):
+		seg := segment{name: s[1 : len(s)-1], isVar: true}
+		if c := seg.name[0]; c == '.' || c == ';' {
+			seg.op, seg.name = c, seg.name[1:]
+		}
+		seg.name, seg.explode = strings.CutSuffix(seg.name, "*")
+		p.segs = append(p.segs, seg)
+		p.rank = append(p.rank, rankVar)
+		p.addVar(seg.name)
+	default:
+		p.simple = false
+		if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") && strings.Count(s, "{") == 1 {
+			p.rank = append(p.rank, rankVar)
+		} else {
+			p.rank = append(p.rank, rankMixed)
+		}
+	}
+}
+
+// compileScreen sets what screen checks before the module's Match,
+// which is slow (its threads copy maps): literal segments must be there,
+// and when no expression can write a "/", the number of segments too.
+func (p *pattern) compileScreen(path string) {
 	p.pre = p.segs[:0]
 	for _, s := range splitSegments(path[1:]) {
 		if strings.Contains(s, "{") {
@@ -269,13 +285,10 @@ func (p *pattern) compilePath(path string) error {
 		}
 	}
 	p.fixed = !strings.Contains(path, "{/") && !strings.Contains(path, "{+") && !strings.Contains(path, "{#")
-	p.segs = nil
-	p.vars = nil
-	return p.compileModule(path)
 }
 
 // screen reports whether an escaped path may fit a pattern the module
-// matches: see compilePath.
+// matches: see compileScreen.
 func (p *pattern) screen(escaped string) bool {
 	if p.pre == nil {
 		return true

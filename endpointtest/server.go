@@ -443,84 +443,27 @@ func (s *Server) report(err error) {
 
 // serve answers one request.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	c := &Call{Method: r.Method, Path: r.URL.EscapedPath(), RawQuery: r.URL.RawQuery, Header: r.Header.Clone()}
-	body, err := readAll(r.Body)
-	if err != nil {
-		c.Err = &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest, Causes: []error{err}}
-		if errors.Is(err, errBodyTooLarge) {
-			s.finish(w, c, errorResponse(http.StatusRequestEntityTooLarge, "Request body too large", nil))
-		} else {
-			// A body cut short or malformed (a bad chunk): no size to blame.
-			s.finish(w, c, errorResponse(http.StatusBadRequest, "Problems reading the request body", nil))
-		}
+	c, q, resp := readCall(r)
+	if resp != nil {
+		s.finish(w, c, resp)
 		return
 	}
-	if len(body) > 0 {
-		c.Body = body
-	}
-	q := parseQuery(c.RawQuery)
-	c.Params = appendQuery(nil, q, nil)
-	c.Fields = bodyFields(c.Body)
-
 	if s.broken != nil {
 		c.Err = &Error{Request: c.summary(), Problems: []string{s.broken.Request + ": " + strings.Join(s.broken.Problems, "; ")}, Err: s.broken.Err, Causes: []error{s.broken}}
 		s.finish(w, c, errorResponse(http.StatusInternalServerError, s.broken.Error(), nil))
 		return
 	}
-	var resp *response
-	if up := strings.ToUpper(c.Method); up != c.Method {
-		// Methods are case-sensitive (RFC 9110, section 9.1): "get" is
-		// not GET to a server, whatever a lenient one does.
-		c.Err = &Error{Request: c.summary(), Problems: []string{fmt.Sprintf("method %q is not upper case; HTTP methods are case-sensitive (RFC 9110, section 9.1), so a server does not read it as %s", c.Method, up)}, Err: ErrMethod}
-		resp = errorResponse(http.StatusBadRequest, "Bad Request", nil)
-	}
-	if s.cat != nil && resp == nil {
-		op, probs := s.cat.check(c, q)
-		c.Operation = op
-		if len(probs) > 0 {
-			e := &Error{Request: c.summary(), Err: ErrAPI}
-			for _, p := range probs {
-				e.Problems = append(e.Problems, p.text)
-				if p.cause != nil {
-					e.Causes = append(e.Causes, p.cause)
-				}
-			}
-			c.Err = e
-			if op == nil {
-				resp = errorResponse(http.StatusNotFound, "Not Found", fieldErrors(nil, probs))
-			} else {
-				resp = errorResponse(http.StatusUnprocessableEntity, "Validation Failed", fieldErrors(op, probs))
-			}
-		}
-	}
+	resp = s.checkCall(c, q)
 
 	s.mu.Lock()
-	i, params, ok := s.r.find(c.Method, c.Path, q)
-	var h *handler
-	n := 0
-	if ok {
-		h = s.hs[i]
-		c.Route = s.r.pats[i].route
-		c.Params = params
-		n = h.calls
-		h.calls++
-	} else if c.Err == nil {
-		c.Err = s.noHandler(c)
-		resp = errorResponse(http.StatusNotFound, "Not Found", nil)
-	}
-	limited := false
-	var rate RateLimit
-	if s.rate != nil {
-		if s.rate.Remaining == 0 {
-			limited = true
-		} else {
-			s.rate.Remaining--
-			s.rate.Used++
-		}
-		rate = *s.rate
-	}
+	h, n, notFound := s.handlerFor(c, q)
+	rate, limited := s.spendRate()
 	s.mu.Unlock()
+	if notFound != nil {
+		resp = notFound
+	}
 
+	var err error
 	switch {
 	case resp != nil:
 	case limited:
@@ -537,6 +480,93 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		rate.setHeaders(resp.header)
 	}
 	s.finish(w, c, resp)
+}
+
+// readCall reads a request into a Call and its query pairs. A body that
+// cannot be read leaves the Call with its error and the answer to give.
+func readCall(r *http.Request) (*Call, []queryPair, *response) {
+	c := &Call{Method: r.Method, Path: r.URL.EscapedPath(), RawQuery: r.URL.RawQuery, Header: r.Header.Clone()}
+	body, err := readAll(r.Body)
+	if err != nil {
+		c.Err = &Error{Request: c.summary(), Problems: []string{"reading the body: " + err.Error()}, Err: ErrRequest, Causes: []error{err}}
+		if errors.Is(err, errBodyTooLarge) {
+			return c, nil, errorResponse(http.StatusRequestEntityTooLarge, "Request body too large", nil)
+		}
+		// A body cut short or malformed (a bad chunk): no size to blame.
+		return c, nil, errorResponse(http.StatusBadRequest, "Problems reading the request body", nil)
+	}
+	if len(body) > 0 {
+		c.Body = body
+	}
+	q := parseQuery(c.RawQuery)
+	c.Params = appendQuery(nil, q, nil)
+	c.Fields = bodyFields(c.Body)
+	return c, q, nil
+}
+
+// checkCall checks a call before any handler sees it: its method's case,
+// then the catalogue's operation. It returns the error answer, if any.
+func (s *Server) checkCall(c *Call, q []queryPair) *response {
+	if up := strings.ToUpper(c.Method); up != c.Method {
+		// Methods are case-sensitive (RFC 9110, section 9.1): "get" is
+		// not GET to a server, whatever a lenient one does.
+		c.Err = &Error{Request: c.summary(), Problems: []string{fmt.Sprintf("method %q is not upper case; HTTP methods are case-sensitive (RFC 9110, section 9.1), so a server does not read it as %s", c.Method, up)}, Err: ErrMethod}
+		return errorResponse(http.StatusBadRequest, "Bad Request", nil)
+	}
+	if s.cat == nil {
+		return nil
+	}
+	op, probs := s.cat.check(c, q)
+	c.Operation = op
+	if len(probs) == 0 {
+		return nil
+	}
+	e := &Error{Request: c.summary(), Err: ErrAPI}
+	for _, p := range probs {
+		e.Problems = append(e.Problems, p.text)
+		if p.cause != nil {
+			e.Causes = append(e.Causes, p.cause)
+		}
+	}
+	c.Err = e
+	if op == nil {
+		return errorResponse(http.StatusNotFound, "Not Found", fieldErrors(nil, probs))
+	}
+	return errorResponse(http.StatusUnprocessableEntity, "Validation Failed", fieldErrors(op, probs))
+}
+
+// handlerFor finds the call's handler and counts the call, with s.mu
+// held; n is how many calls it had before. With none, a call not failed
+// already is, and gets the answer notFound.
+func (s *Server) handlerFor(c *Call, q []queryPair) (h *handler, n int, notFound *response) {
+	i, params, ok := s.r.find(c.Method, c.Path, q)
+	if ok {
+		h = s.hs[i]
+		c.Route = s.r.pats[i].route
+		c.Params = params
+		n = h.calls
+		h.calls++
+	} else if c.Err == nil {
+		c.Err = s.noHandler(c)
+		notFound = errorResponse(http.StatusNotFound, "Not Found", nil)
+	}
+	return h, n, notFound
+}
+
+// spendRate takes one request from the rate limit, if the server has
+// one, with s.mu held: it returns the limit after, and whether none was
+// left.
+func (s *Server) spendRate() (rate RateLimit, limited bool) {
+	if s.rate == nil {
+		return rate, false
+	}
+	if s.rate.Remaining == 0 {
+		limited = true
+	} else {
+		s.rate.Remaining--
+		s.rate.Used++
+	}
+	return *s.rate, limited
 }
 
 func hostOf(addr string) string {
