@@ -98,65 +98,11 @@ func (c *Catalog) Encode() []byte {
 		b.WriteString("\t" + f(c.info.Accept))
 	}
 	b.WriteByte('\n')
-	var servers []string // their lines, to number them once
-	number := func(s Server) int {
-		var l strings.Builder
-		l.WriteString("S\t" + f(s.URL))
-		for _, v := range s.Variables {
-			l.WriteString("\t" + escape(v.Name, tokenSpecial) + "=" + escape(v.Default, tokenSpecial))
-			for _, e := range v.Enum {
-				l.WriteString("|" + escape(e, tokenSpecial))
-			}
-		}
-		line := l.String()
-		for i, x := range servers {
-			if x == line {
-				return i
-			}
-		}
-		servers = append(servers, line)
-		return len(servers) - 1
-	}
-	refs := func(ss []Server) string {
-		var r []string
-		for _, s := range ss {
-			r = append(r, strconv.Itoa(number(s)))
-		}
-		return strings.Join(r, ",")
-	}
-	def := refs(c.info.Servers)
+	var servers serverLines
+	def := servers.refs(c.info.Servers)
 	var ops strings.Builder
 	for _, op := range c.ops {
-		body := ""
-		if op.Body != nil {
-			if op.Body.Required {
-				body = "!"
-			}
-			body += typeCode(op.Body.Type) + ";" + f(op.Body.Media)
-		}
-		fmt.Fprintf(&ops, "O\t%s\t%s\t%s\t%s\t%s", f(op.ID), f(op.Method), f(op.Path), refs(op.Servers), body)
-		if op.Body != nil && op.Body.Additional != nil {
-			ops.WriteString("\t" + encodeSchema(op.Body.Additional))
-		}
-		ops.WriteByte('\n')
-		for _, p := range op.Params {
-			req := ""
-			if p.MultiSegment {
-				req = "/"
-			}
-			if p.DeepArrays {
-				req += "+"
-			}
-			if p.Explode {
-				req += "*"
-			}
-			if p.Required {
-				req += "!"
-			}
-			ops.WriteString("P\t" + string("?pqhcb"[p.In]) + styleCode(p.Style) + req + "\t" + f(p.Name) + "\t")
-			ops.WriteString(encodeSchema(&p.Schema))
-			ops.WriteByte('\n')
-		}
+		appendOperation(&ops, op, servers.refs(op.Servers))
 	}
 	for _, s := range servers {
 		b.WriteString(s + "\n")
@@ -164,6 +110,78 @@ func (c *Catalog) Encode() []byte {
 	b.WriteString("D\t" + def + "\n")
 	b.WriteString(ops.String())
 	return []byte(b.String())
+}
+
+// serverLines are the S lines of the distinct servers met so far, which
+// operations refer to by number.
+type serverLines []string
+
+func (sl *serverLines) number(s Server) int {
+	var l strings.Builder
+	l.WriteString("S\t" + escape(s.URL, fieldSpecial))
+	for _, v := range s.Variables {
+		l.WriteString("\t" + escape(v.Name, tokenSpecial) + "=" + escape(v.Default, tokenSpecial))
+		for _, e := range v.Enum {
+			l.WriteString("|" + escape(e, tokenSpecial))
+		}
+	}
+	line := l.String()
+	for i, x := range *sl {
+		if x == line {
+			return i
+		}
+	}
+	*sl = append(*sl, line)
+	return len(*sl) - 1
+}
+
+// refs is the <servers> field of ss, numbering those not met before.
+func (sl *serverLines) refs(ss []Server) string {
+	var r []string
+	for _, s := range ss {
+		r = append(r, strconv.Itoa(sl.number(s)))
+	}
+	return strings.Join(r, ",")
+}
+
+// appendOperation writes op's O line, then a P line for each parameter.
+func appendOperation(b *strings.Builder, op *Operation, servers string) {
+	f := func(s string) string { return escape(s, fieldSpecial) }
+	body := ""
+	if op.Body != nil {
+		if op.Body.Required {
+			body = "!"
+		}
+		body += typeCode(op.Body.Type) + ";" + f(op.Body.Media)
+	}
+	fmt.Fprintf(b, "O\t%s\t%s\t%s\t%s\t%s", f(op.ID), f(op.Method), f(op.Path), servers, body)
+	if op.Body != nil && op.Body.Additional != nil {
+		b.WriteString("\t" + encodeSchema(op.Body.Additional))
+	}
+	b.WriteByte('\n')
+	for _, p := range op.Params {
+		b.WriteString("P\t" + string("?pqhcb"[p.In]) + styleCode(p.Style) + paramFlags(&p) + "\t" + f(p.Name) + "\t")
+		b.WriteString(encodeSchema(&p.Schema))
+		b.WriteByte('\n')
+	}
+}
+
+// paramFlags are the marks after a parameter's location and style.
+func paramFlags(p *Param) string {
+	req := ""
+	if p.MultiSegment {
+		req = "/"
+	}
+	if p.DeepArrays {
+		req += "+"
+	}
+	if p.Explode {
+		req += "*"
+	}
+	if p.Required {
+		req += "!"
+	}
+	return req
 }
 
 // styleCodes are the letters of the styles from StyleSimple on.
@@ -566,56 +584,81 @@ func (d *schemaDecoder) schema(depth int) (Schema, error) {
 		return s, fmt.Errorf("schema: invalid types %q", codes)
 	}
 	if d.peek() == '=' {
-		for d.peek() == '=' || d.peek() == ',' {
-			d.i++
-			v, err := d.token()
-			if err != nil {
-				return s, err
-			}
-			s.Enum = append(s.Enum, v)
+		if s.Enum, err = d.enum(); err != nil {
+			return s, err
 		}
 	}
 	if d.peek() == '[' {
-		d.i++
-		items, err := d.schema(depth + 1)
-		if err != nil {
+		if s.Items, err = d.items(depth); err != nil {
 			return s, err
 		}
-		if d.peek() != ']' {
-			return s, fmt.Errorf("schema: want ]")
-		}
-		d.i++
-		s.Items = &items
 	}
 	if d.peek() == '{' {
-		d.i++
-		for {
-			var p Property
-			if p.Name, err = d.token(); err != nil {
-				return s, err
-			}
-			if d.peek() == '!' {
-				p.Required = true
-				d.i++
-			}
-			if d.peek() != ':' {
-				return s, fmt.Errorf("schema: want : after a property name")
-			}
-			d.i++
-			if p.Schema, err = d.schema(depth + 1); err != nil {
-				return s, err
-			}
-			s.Properties = append(s.Properties, p)
-			if d.peek() == ';' {
-				d.i++
-				continue
-			}
-			if d.peek() != '}' {
-				return s, fmt.Errorf("schema: want ; or }")
-			}
-			d.i++
-			break
+		if s.Properties, err = d.properties(depth); err != nil {
+			return s, err
 		}
 	}
 	return s, nil
+}
+
+// enum reads = <value> (, <value>)*.
+func (d *schemaDecoder) enum() ([]string, error) {
+	var enum []string
+	for d.peek() == '=' || d.peek() == ',' {
+		d.i++
+		v, err := d.token()
+		if err != nil {
+			return enum, err
+		}
+		enum = append(enum, v)
+	}
+	return enum, nil
+}
+
+// items reads [ <items schema> ] of a schema at depth.
+func (d *schemaDecoder) items(depth int) (*Schema, error) {
+	d.i++
+	items, err := d.schema(depth + 1)
+	if err != nil {
+		return nil, err
+	}
+	if d.peek() != ']' {
+		return nil, fmt.Errorf("schema: want ]")
+	}
+	d.i++
+	return &items, nil
+}
+
+// properties reads { <name>[!] : <schema> (; …)* } of a schema at depth.
+func (d *schemaDecoder) properties(depth int) ([]Property, error) {
+	d.i++
+	var props []Property
+	for {
+		var p Property
+		var err error
+		if p.Name, err = d.token(); err != nil {
+			return props, err
+		}
+		if d.peek() == '!' {
+			p.Required = true
+			d.i++
+		}
+		if d.peek() != ':' {
+			return props, fmt.Errorf("schema: want : after a property name")
+		}
+		d.i++
+		if p.Schema, err = d.schema(depth + 1); err != nil {
+			return props, err
+		}
+		props = append(props, p)
+		if d.peek() == ';' {
+			d.i++
+			continue
+		}
+		if d.peek() != '}' {
+			return props, fmt.Errorf("schema: want ; or }")
+		}
+		d.i++
+		return props, nil
+	}
 }
