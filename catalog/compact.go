@@ -293,6 +293,7 @@ type compactDecoder struct {
 	line    int
 }
 
+// fail is the error of the line being read.
 func (d *compactDecoder) fail(msg string) error {
 	return errCompact(fmt.Sprintf("line %d: %s", d.line+1, msg))
 }
