@@ -115,32 +115,48 @@ func (s *Schema) matchJSON(v value.Value, depth int) bool {
 	case Null:
 		return true
 	case Array:
-		if s.Items != nil && depth < maxCheckDepth {
-			for _, it := range v.Items() {
-				if !s.Items.matchJSON(it, depth+1) {
-					return false
-				}
-			}
-		}
-		return true
+		return s.matchItemsJSON(v, depth)
 	case Object:
-		if len(s.Properties) > 0 && depth < maxCheckDepth {
-			for _, m := range v.Members() {
-				if p := s.property(m.Key); p != nil && !p.Schema.matchJSON(m.Value, depth+1) {
-					return false
-				}
-			}
-		}
+		return s.matchMembersJSON(v, depth)
+	}
+	return len(s.Enum) == 0 || s.inEnumValue(v)
+}
+
+// matchItemsJSON checks an array's items, down to maxCheckDepth.
+func (s *Schema) matchItemsJSON(v value.Value, depth int) bool {
+	if s.Items == nil || depth >= maxCheckDepth {
 		return true
 	}
-	if len(s.Enum) > 0 {
-		if v.Kind() == value.String {
-			return s.inEnumString(v.Text())
+	for _, it := range v.Items() {
+		if !s.Items.matchJSON(it, depth+1) {
+			return false
 		}
-		var buf [32]byte
-		return s.inEnum(v.AppendText(buf[:0]))
 	}
 	return true
+}
+
+// matchMembersJSON checks an object's known members, down to
+// maxCheckDepth.
+func (s *Schema) matchMembersJSON(v value.Value, depth int) bool {
+	if len(s.Properties) == 0 || depth >= maxCheckDepth {
+		return true
+	}
+	for _, m := range v.Members() {
+		if p := s.property(m.Key); p != nil && !p.Schema.matchJSON(m.Value, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// inEnumValue reports whether a string, number or boolean is one of
+// s.Enum.
+func (s *Schema) inEnumValue(v value.Value) bool {
+	if v.Kind() == value.String {
+		return s.inEnumString(v.Text())
+	}
+	var buf [32]byte
+	return s.inEnum(v.AppendText(buf[:0]))
 }
 
 func (s *Schema) inEnumString(text string) bool {
@@ -167,43 +183,55 @@ func (s *Schema) matchText(v value.Value) bool {
 	case value.Null:
 		return true
 	case value.Object:
-		if s.Type != 0 && s.Type&Object == 0 {
-			return false
-		}
-		// Every style writes an object's members as text.
-		for _, m := range v.Members() {
-			switch m.Value.Kind() {
-			case value.Null:
-				continue
-			case value.Array, value.Object:
-				return false
-			}
-			if p := s.property(m.Key); p != nil && !p.Schema.matchScalarText(m.Value) {
-				return false
-			}
-		}
-		return true
+		return s.matchMembersText(v)
 	case value.Array:
-		if s.Type != 0 && s.Type&Array == 0 && s.Type&String == 0 {
-			return false
-		}
-		item := s
-		if s.Type&Array != 0 && s.Items != nil {
-			item = s.Items
-		} else if s.Type&Array != 0 {
-			return true
-		}
-		if item == s && len(s.Enum) > 0 && joined(v) {
-			return false // its items joined are no member of the enum
-		}
-		for _, it := range v.Items() {
-			if k := it.Kind(); k == value.Array || k == value.Object || !item.matchScalarText(it) {
-				return false
-			}
-		}
-		return true
+		return s.matchItemsText(v)
 	}
 	return s.matchScalarText(v)
+}
+
+// matchMembersText checks an object's members, which every style writes
+// as text.
+func (s *Schema) matchMembersText(v value.Value) bool {
+	if s.Type != 0 && s.Type&Object == 0 {
+		return false
+	}
+	for _, m := range v.Members() {
+		switch m.Value.Kind() {
+		case value.Null:
+			continue
+		case value.Array, value.Object:
+			return false
+		}
+		if p := s.property(m.Key); p != nil && !p.Schema.matchScalarText(m.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchItemsText checks an array's items as text: by s.Items for an
+// array schema that has them, else by s itself, a scalar schema whose
+// value is sent as its items joined.
+func (s *Schema) matchItemsText(v value.Value) bool {
+	if s.Type != 0 && s.Type&Array == 0 && s.Type&String == 0 {
+		return false
+	}
+	item := s
+	if s.Type&Array != 0 && s.Items != nil {
+		item = s.Items
+	} else if s.Type&Array != 0 {
+		return true
+	}
+	if item == s && len(s.Enum) > 0 && joined(v) {
+		return false // its items joined are no member of the enum
+	}
+	for _, it := range v.Items() {
+		if k := it.Kind(); k == value.Array || k == value.Object || !item.matchScalarText(it) {
+			return false
+		}
+	}
+	return true
 }
 
 // joined reports whether an array sent for a scalar schema is sent as
@@ -229,14 +257,7 @@ func (s *Schema) matchScalarText(v value.Value) bool {
 	if s.Type != 0 && s.Type&String == 0 && !s.textTypeOK(v, isString, str) {
 		return false
 	}
-	if len(s.Enum) == 0 {
-		return true
-	}
-	if isString {
-		return s.inEnumString(v.Text())
-	}
-	var buf [32]byte
-	return s.inEnum(v.AppendText(buf[:0]))
+	return len(s.Enum) == 0 || s.inEnumValue(v)
 }
 
 // textTypeOK reports whether a scalar reads as one of s's non-string
@@ -314,24 +335,9 @@ func (s *Schema) explainJSON(e *Error, at string, v value.Value, echo bool, dept
 	case Null:
 		return false
 	case Array:
-		if s.Items != nil && depth < maxCheckDepth {
-			for i, it := range v.Items() {
-				if s.Items.explainJSON(e, at+"["+strconv.Itoa(i)+"]", it, echo, depth+1) {
-					return true
-				}
-			}
-		}
-		return false
+		return s.explainItemsJSON(e, at, v, echo, depth)
 	case Object:
-		if depth < maxCheckDepth {
-			for _, m := range v.Members() {
-				// A credential's name at any depth keeps its value out.
-				if p := s.property(m.Key); p != nil && p.Schema.explainJSON(e, at+"."+m.Key, m.Value, echo && !isSensitive(m.Key), depth+1) {
-					return true
-				}
-			}
-		}
-		return false
+		return s.explainMembersJSON(e, at, v, echo, depth)
 	}
 	if len(s.Enum) > 0 && !s.matchJSON(v, depth) {
 		s.enumError(e, at, v, echo)
@@ -340,58 +346,108 @@ func (s *Schema) explainJSON(e *Error, at string, v value.Value, echo bool, dept
 	return false
 }
 
+// explainItemsJSON explains the first of an array's items that fails,
+// down to maxCheckDepth.
+func (s *Schema) explainItemsJSON(e *Error, at string, v value.Value, echo bool, depth int) bool {
+	if s.Items == nil || depth >= maxCheckDepth {
+		return false
+	}
+	for i, it := range v.Items() {
+		if s.Items.explainJSON(e, at+"["+strconv.Itoa(i)+"]", it, echo, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// explainMembersJSON explains the first of an object's known members
+// that fails, down to maxCheckDepth.
+func (s *Schema) explainMembersJSON(e *Error, at string, v value.Value, echo bool, depth int) bool {
+	if depth >= maxCheckDepth {
+		return false
+	}
+	for _, m := range v.Members() {
+		// A credential's name at any depth keeps its value out.
+		if p := s.property(m.Key); p != nil && p.Schema.explainJSON(e, at+"."+m.Key, m.Value, echo && !isSensitive(m.Key), depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *Schema) explainText(e *Error, v value.Value, echo bool) {
 	switch v.Kind() {
 	case value.Object:
-		if s.Type != 0 && s.Type&Object == 0 {
-			s.typeError(e, "", v, echo)
-			return
-		}
-		for _, m := range v.Members() {
-			at := "." + m.Key
-			if k := m.Value.Kind(); k == value.Array || k == value.Object {
-				e.Err, e.Detail = ErrType, fmt.Sprintf("%sgot %s, want a string, number or boolean", prefix(at), typeOf(m.Value))
-				return
-			}
-			// A credential's name keeps its value out.
-			if p := s.property(m.Key); p != nil && m.Value.Kind() != value.Null && !p.Schema.matchScalarText(m.Value) {
-				p.Schema.explainScalarText(e, at, m.Value, echo && !isSensitive(m.Key))
-				return
-			}
-		}
-		return
+		s.explainMembersText(e, v, echo)
 	case value.Array:
-		if s.Type != 0 && s.Type&Array == 0 && s.Type&String == 0 {
-			s.typeError(e, "", v, echo)
-			return
-		}
-		item := s
-		if s.Type&Array != 0 && s.Items != nil {
-			item = s.Items
-		}
-		var text []string // the items, for an enum of scalars
-		for i, it := range v.Items() {
-			at := "[" + strconv.Itoa(i) + "]"
-			if k := it.Kind(); k == value.Array || k == value.Object {
-				e.Err, e.Detail = ErrType, fmt.Sprintf("%s: got %s, want a string, number or boolean", at, typeOf(it))
-				return
-			}
-			if !item.matchScalarText(it) {
-				item.explainScalarText(e, at, it, echo)
-				return
-			}
-			if !it.IsNull() {
-				text = append(text, string(scalarText(it, nil)))
-			}
-		}
-		if item == s && s.Type&Array == 0 && len(s.Enum) > 0 && len(text) > 1 {
-			s.enumError(e, "", value.Str(strings.Join(text, ",")), echo)
-			e.Detail += " (an array is sent as its items joined)"
-			e.Suggestions = nil
-		}
+		s.explainItemsText(e, v, echo)
+	default:
+		s.explainScalarText(e, "", v, echo)
+	}
+}
+
+// explainMembersText explains the first of an object's members that
+// fails as text.
+func (s *Schema) explainMembersText(e *Error, v value.Value, echo bool) {
+	if s.Type != 0 && s.Type&Object == 0 {
+		s.typeError(e, "", v, echo)
 		return
 	}
-	s.explainScalarText(e, "", v, echo)
+	for _, m := range v.Members() {
+		at := "." + m.Key
+		if k := m.Value.Kind(); k == value.Array || k == value.Object {
+			e.Err, e.Detail = ErrType, fmt.Sprintf("%sgot %s, want a string, number or boolean", prefix(at), typeOf(m.Value))
+			return
+		}
+		// A credential's name keeps its value out.
+		if p := s.property(m.Key); p != nil && m.Value.Kind() != value.Null && !p.Schema.matchScalarText(m.Value) {
+			p.Schema.explainScalarText(e, at, m.Value, echo && !isSensitive(m.Key))
+			return
+		}
+	}
+}
+
+// explainItemsText explains the first of an array's items that fails as
+// text, or, for a scalar schema, items whose joined text is no member of
+// its enum.
+func (s *Schema) explainItemsText(e *Error, v value.Value, echo bool) {
+	if s.Type != 0 && s.Type&Array == 0 && s.Type&String == 0 {
+		s.typeError(e, "", v, echo)
+		return
+	}
+	item := s
+	if s.Type&Array != 0 && s.Items != nil {
+		item = s.Items
+	}
+	var text []string // the items, for an enum of scalars
+	for i, it := range v.Items() {
+		at := "[" + strconv.Itoa(i) + "]"
+		if k := it.Kind(); k == value.Array || k == value.Object {
+			e.Err, e.Detail = ErrType, fmt.Sprintf("%s: got %s, want a string, number or boolean", at, typeOf(it))
+			return
+		}
+		if !item.matchScalarText(it) {
+			item.explainScalarText(e, at, it, echo)
+			return
+		}
+		if !it.IsNull() {
+			text = append(text, string(scalarText(it, nil)))
+		}
+	}
+	if item == s && s.Type&Array == 0 {
+		s.explainJoined(e, text, echo)
+	}
+}
+
+// explainJoined explains the items of an array sent for a scalar schema,
+// joined ("open,closed"), when there are two or more and s has an enum.
+func (s *Schema) explainJoined(e *Error, text []string, echo bool) {
+	if len(s.Enum) == 0 || len(text) < 2 {
+		return
+	}
+	s.enumError(e, "", value.Str(strings.Join(text, ",")), echo)
+	e.Detail += " (an array is sent as its items joined)"
+	e.Suggestions = nil
 }
 
 func (s *Schema) explainScalarText(e *Error, at string, v value.Value, echo bool) {

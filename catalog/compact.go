@@ -98,65 +98,11 @@ func (c *Catalog) Encode() []byte {
 		b.WriteString("\t" + f(c.info.Accept))
 	}
 	b.WriteByte('\n')
-	var servers []string // their lines, to number them once
-	number := func(s Server) int {
-		var l strings.Builder
-		l.WriteString("S\t" + f(s.URL))
-		for _, v := range s.Variables {
-			l.WriteString("\t" + escape(v.Name, tokenSpecial) + "=" + escape(v.Default, tokenSpecial))
-			for _, e := range v.Enum {
-				l.WriteString("|" + escape(e, tokenSpecial))
-			}
-		}
-		line := l.String()
-		for i, x := range servers {
-			if x == line {
-				return i
-			}
-		}
-		servers = append(servers, line)
-		return len(servers) - 1
-	}
-	refs := func(ss []Server) string {
-		var r []string
-		for _, s := range ss {
-			r = append(r, strconv.Itoa(number(s)))
-		}
-		return strings.Join(r, ",")
-	}
-	def := refs(c.info.Servers)
+	var servers serverLines
+	def := servers.refs(c.info.Servers)
 	var ops strings.Builder
 	for _, op := range c.ops {
-		body := ""
-		if op.Body != nil {
-			if op.Body.Required {
-				body = "!"
-			}
-			body += typeCode(op.Body.Type) + ";" + f(op.Body.Media)
-		}
-		fmt.Fprintf(&ops, "O\t%s\t%s\t%s\t%s\t%s", f(op.ID), f(op.Method), f(op.Path), refs(op.Servers), body)
-		if op.Body != nil && op.Body.Additional != nil {
-			ops.WriteString("\t" + encodeSchema(op.Body.Additional))
-		}
-		ops.WriteByte('\n')
-		for _, p := range op.Params {
-			req := ""
-			if p.MultiSegment {
-				req = "/"
-			}
-			if p.DeepArrays {
-				req += "+"
-			}
-			if p.Explode {
-				req += "*"
-			}
-			if p.Required {
-				req += "!"
-			}
-			ops.WriteString("P\t" + string("?pqhcb"[p.In]) + styleCode(p.Style) + req + "\t" + f(p.Name) + "\t")
-			ops.WriteString(encodeSchema(&p.Schema))
-			ops.WriteByte('\n')
-		}
+		appendOperation(&ops, op, servers.refs(op.Servers))
 	}
 	for _, s := range servers {
 		b.WriteString(s + "\n")
@@ -164,6 +110,78 @@ func (c *Catalog) Encode() []byte {
 	b.WriteString("D\t" + def + "\n")
 	b.WriteString(ops.String())
 	return []byte(b.String())
+}
+
+// serverLines are the S lines of the distinct servers met so far, which
+// operations refer to by number.
+type serverLines []string
+
+func (sl *serverLines) number(s Server) int {
+	var l strings.Builder
+	l.WriteString("S\t" + escape(s.URL, fieldSpecial))
+	for _, v := range s.Variables {
+		l.WriteString("\t" + escape(v.Name, tokenSpecial) + "=" + escape(v.Default, tokenSpecial))
+		for _, e := range v.Enum {
+			l.WriteString("|" + escape(e, tokenSpecial))
+		}
+	}
+	line := l.String()
+	for i, x := range *sl {
+		if x == line {
+			return i
+		}
+	}
+	*sl = append(*sl, line)
+	return len(*sl) - 1
+}
+
+// refs is the <servers> field of ss, numbering those not met before.
+func (sl *serverLines) refs(ss []Server) string {
+	var r []string
+	for _, s := range ss {
+		r = append(r, strconv.Itoa(sl.number(s)))
+	}
+	return strings.Join(r, ",")
+}
+
+// appendOperation writes op's O line, then a P line for each parameter.
+func appendOperation(b *strings.Builder, op *Operation, servers string) {
+	f := func(s string) string { return escape(s, fieldSpecial) }
+	body := ""
+	if op.Body != nil {
+		if op.Body.Required {
+			body = "!"
+		}
+		body += typeCode(op.Body.Type) + ";" + f(op.Body.Media)
+	}
+	fmt.Fprintf(b, "O\t%s\t%s\t%s\t%s\t%s", f(op.ID), f(op.Method), f(op.Path), servers, body)
+	if op.Body != nil && op.Body.Additional != nil {
+		b.WriteString("\t" + encodeSchema(op.Body.Additional))
+	}
+	b.WriteByte('\n')
+	for _, p := range op.Params {
+		b.WriteString("P\t" + string("?pqhcb"[p.In]) + styleCode(p.Style) + paramFlags(&p) + "\t" + f(p.Name) + "\t")
+		b.WriteString(encodeSchema(&p.Schema))
+		b.WriteByte('\n')
+	}
+}
+
+// paramFlags are the marks after a parameter's location and style.
+func paramFlags(p *Param) string {
+	req := ""
+	if p.MultiSegment {
+		req = "/"
+	}
+	if p.DeepArrays {
+		req += "+"
+	}
+	if p.Explode {
+		req += "*"
+	}
+	if p.Required {
+		req += "!"
+	}
+	return req
 }
 
 // styleCodes are the letters of the styles from StyleSimple on.
@@ -243,20 +261,9 @@ func Decode(data []byte) (*Catalog, error) {
 	if nOps+nParams > maxRecords {
 		return nil, errCompact("too many records")
 	}
-	ops := make([]Operation, 0, nOps)
-	params := make([]Param, 0, nParams)
-	var servers []Server
-	var info Info
-	start := 0 // first parameter of the current operation
-	finish := func() {
-		if len(ops) > 0 {
-			ops[len(ops)-1].Params = params[start:len(params):len(params)]
-		}
-		start = len(params)
-	}
-	line := 0
+	d := compactDecoder{ops: make([]Operation, 0, nOps), params: make([]Param, 0, nParams)}
 	for text != "" {
-		line++
+		d.line++
 		var l string
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
 			l, text = text[:i], text[i+1:]
@@ -266,133 +273,195 @@ func Decode(data []byte) (*Catalog, error) {
 		if l == "" {
 			continue
 		}
-		fields := splitFields(l)
-		fail := func(msg string) error { return errCompact(fmt.Sprintf("line %d: %s", line+1, msg)) }
-		switch fields[0] {
-		case "I":
-			if len(fields) != 4 && len(fields) != 5 {
-				return nil, fail("want 4 or 5 fields")
-			}
-			var err error
-			for i, dst := range []*string{&info.Title, &info.Version, &info.Source, &info.Accept}[:len(fields)-1] {
-				if *dst, err = unescape(fields[i+1]); err != nil {
-					return nil, fail(err.Error())
-				}
-			}
-		case "S":
-			if len(fields) < 2 {
-				return nil, fail("want a URL")
-			}
-			s, err := decodeServer(fields[1:])
-			if err != nil {
-				return nil, fail(err.Error())
-			}
-			servers = append(servers, s)
-		case "D":
-			if len(fields) != 2 {
-				return nil, fail("want 2 fields")
-			}
-			ss, err := serverRefs(fields[1], servers)
-			if err != nil {
-				return nil, fail(err.Error())
-			}
-			info.Servers = ss
-		case "O":
-			if len(fields) != 6 && len(fields) != 7 {
-				return nil, fail("want 6 or 7 fields")
-			}
-			finish()
-			if len(ops) == cap(ops) {
-				return nil, fail("more operations than counted")
-			}
-			var op Operation
-			var err error
-			if op.ID, err = unescape(fields[1]); err != nil {
-				return nil, fail(err.Error())
-			}
-			if op.Method, err = unescape(fields[2]); err != nil {
-				return nil, fail(err.Error())
-			}
-			if op.Path, err = unescape(fields[3]); err != nil {
-				return nil, fail(err.Error())
-			}
-			if op.Servers, err = serverRefs(fields[4], servers); err != nil {
-				return nil, fail(err.Error())
-			}
-			if body := fields[5]; body != "" {
-				rb := &RequestBody{}
-				if body[0] == '!' {
-					rb.Required, body = true, body[1:]
-				}
-				codes, media, ok := strings.Cut(body, ";")
-				if !ok {
-					return nil, fail("body: want types;media")
-				}
-				if rb.Type, ok = parseTypeCode(codes); !ok {
-					return nil, fail("body: invalid types")
-				}
-				if rb.Media, err = unescape(media); err != nil {
-					return nil, fail(err.Error())
-				}
-				op.Body = rb
-			}
-			if len(fields) == 7 {
-				if op.Body == nil {
-					return nil, fail("extra members without a body")
-				}
-				x, err := decodeSchema(fields[6])
-				if err != nil {
-					return nil, fail(err.Error())
-				}
-				op.Body.Additional = &x
-			}
-			ops = append(ops, op)
-		case "P":
-			if len(fields) != 4 || len(ops) == 0 {
-				return nil, fail("want 4 fields after an operation")
-			}
-			if len(params) == cap(params) {
-				return nil, fail("more parameters than counted")
-			}
-			var p Param
-			in := fields[1]
-			if strings.HasSuffix(in, "!") {
-				p.Required, in = true, in[:len(in)-1]
-			}
-			if strings.HasSuffix(in, "*") {
-				p.Explode, in = true, in[:len(in)-1]
-			}
-			if strings.HasSuffix(in, "+") {
-				p.DeepArrays, in = true, in[:len(in)-1]
-			}
-			if strings.HasSuffix(in, "/") {
-				p.MultiSegment, in = true, in[:len(in)-1]
-			}
-			if len(in) == 2 {
-				st := strings.IndexByte(styleCodes, in[1])
-				if st < 0 {
-					return nil, fail("invalid style")
-				}
-				p.Style, in = Style(st+1), in[:1]
-			}
-			if len(in) != 1 || strings.IndexByte("pqhcb", in[0]) < 0 {
-				return nil, fail("invalid location")
-			}
-			p.In = Location(strings.IndexByte("pqhcb", in[0]) + 1)
-			var err error
-			if p.Name, err = unescape(fields[2]); err != nil {
-				return nil, fail(err.Error())
-			}
-			if p.Schema, err = decodeSchema(fields[3]); err != nil {
-				return nil, fail(err.Error())
-			}
-			params = append(params, p)
-		default:
-			return nil, fail("unknown record " + strconv.Quote(fields[0]))
+		if err := d.record(splitFields(l)); err != nil {
+			return nil, err
 		}
 	}
-	finish()
-	return build(info, ops)
+	d.finish()
+	return build(d.info, d.ops)
+}
+
+// compactDecoder holds what Decode has read so far. Its ops and params
+// are made once at their counted sizes: every operation's Params is a
+// slice of params.
+type compactDecoder struct {
+	info    Info
+	servers []Server
+	ops     []Operation
+	params  []Param
+	start   int // first parameter of the current operation
+	line    int
+}
+
+// fail is the error of the line being read.
+func (d *compactDecoder) fail(msg string) error {
+	return errCompact(fmt.Sprintf("line %d: %s", d.line+1, msg))
+}
+
+// finish gives the last operation read the parameters read since it.
+func (d *compactDecoder) finish() {
+	if len(d.ops) > 0 {
+		d.ops[len(d.ops)-1].Params = d.params[d.start:len(d.params):len(d.params)]
+	}
+	d.start = len(d.params)
+}
+
+// record reads one line's fields.
+func (d *compactDecoder) record(fields []string) error {
+	switch fields[0] {
+	case "I":
+		return d.infoRecord(fields)
+	case "S":
+		if len(fields) < 2 {
+			return d.fail("want a URL")
+		}
+		s, err := decodeServer(fields[1:])
+		if err != nil {
+			return d.fail(err.Error())
+		}
+		d.servers = append(d.servers, s)
+	case "D":
+		if len(fields) != 2 {
+			return d.fail("want 2 fields")
+		}
+		ss, err := serverRefs(fields[1], d.servers)
+		if err != nil {
+			return d.fail(err.Error())
+		}
+		d.info.Servers = ss
+	case "O":
+		return d.operation(fields)
+	case "P":
+		return d.param(fields)
+	default:
+		return d.fail("unknown record " + strconv.Quote(fields[0]))
+	}
+	return nil
+}
+
+func (d *compactDecoder) infoRecord(fields []string) error {
+	if len(fields) != 4 && len(fields) != 5 {
+		return d.fail("want 4 or 5 fields")
+	}
+	var err error
+	for i, dst := range []*string{&d.info.Title, &d.info.Version, &d.info.Source, &d.info.Accept}[:len(fields)-1] {
+		if *dst, err = unescape(fields[i+1]); err != nil {
+			return d.fail(err.Error())
+		}
+	}
+	return nil
+}
+
+func (d *compactDecoder) operation(fields []string) error {
+	if len(fields) != 6 && len(fields) != 7 {
+		return d.fail("want 6 or 7 fields")
+	}
+	d.finish()
+	if len(d.ops) == cap(d.ops) {
+		return d.fail("more operations than counted")
+	}
+	var op Operation
+	var err error
+	if op.ID, err = unescape(fields[1]); err != nil {
+		return d.fail(err.Error())
+	}
+	if op.Method, err = unescape(fields[2]); err != nil {
+		return d.fail(err.Error())
+	}
+	if op.Path, err = unescape(fields[3]); err != nil {
+		return d.fail(err.Error())
+	}
+	if op.Servers, err = serverRefs(fields[4], d.servers); err != nil {
+		return d.fail(err.Error())
+	}
+	if body := fields[5]; body != "" {
+		if op.Body, err = d.body(body); err != nil {
+			return err
+		}
+	}
+	if len(fields) == 7 {
+		if op.Body == nil {
+			return d.fail("extra members without a body")
+		}
+		x, err := decodeSchema(fields[6])
+		if err != nil {
+			return d.fail(err.Error())
+		}
+		op.Body.Additional = &x
+	}
+	d.ops = append(d.ops, op)
+	return nil
+}
+
+// body reads an operation's body field, [!]<types>;<media>.
+func (d *compactDecoder) body(body string) (*RequestBody, error) {
+	rb := &RequestBody{}
+	if body[0] == '!' {
+		rb.Required, body = true, body[1:]
+	}
+	codes, media, ok := strings.Cut(body, ";")
+	if !ok {
+		return nil, d.fail("body: want types;media")
+	}
+	if rb.Type, ok = parseTypeCode(codes); !ok {
+		return nil, d.fail("body: invalid types")
+	}
+	var err error
+	if rb.Media, err = unescape(media); err != nil {
+		return nil, d.fail(err.Error())
+	}
+	return rb, nil
+}
+
+func (d *compactDecoder) param(fields []string) error {
+	if len(fields) != 4 || len(d.ops) == 0 {
+		return d.fail("want 4 fields after an operation")
+	}
+	if len(d.params) == cap(d.params) {
+		return d.fail("more parameters than counted")
+	}
+	var p Param
+	if err := d.paramIn(&p, fields[1]); err != nil {
+		return err
+	}
+	var err error
+	if p.Name, err = unescape(fields[2]); err != nil {
+		return d.fail(err.Error())
+	}
+	if p.Schema, err = decodeSchema(fields[3]); err != nil {
+		return d.fail(err.Error())
+	}
+	d.params = append(d.params, p)
+	return nil
+}
+
+// paramIn reads a parameter's <in> field: its location, then its style
+// and flags.
+func (d *compactDecoder) paramIn(p *Param, in string) error {
+	if strings.HasSuffix(in, "!") {
+		p.Required, in = true, in[:len(in)-1]
+	}
+	if strings.HasSuffix(in, "*") {
+		p.Explode, in = true, in[:len(in)-1]
+	}
+	if strings.HasSuffix(in, "+") {
+		p.DeepArrays, in = true, in[:len(in)-1]
+	}
+	if strings.HasSuffix(in, "/") {
+		p.MultiSegment, in = true, in[:len(in)-1]
+	}
+	if len(in) == 2 {
+		st := strings.IndexByte(styleCodes, in[1])
+		if st < 0 {
+			return d.fail("invalid style")
+		}
+		p.Style, in = Style(st+1), in[:1]
+	}
+	if len(in) != 1 || strings.IndexByte("pqhcb", in[0]) < 0 {
+		return d.fail("invalid location")
+	}
+	p.In = Location(strings.IndexByte("pqhcb", in[0]) + 1)
+	return nil
 }
 
 // splitFields splits a line on tabs without allocating for short lines.
@@ -516,56 +585,81 @@ func (d *schemaDecoder) schema(depth int) (Schema, error) {
 		return s, fmt.Errorf("schema: invalid types %q", codes)
 	}
 	if d.peek() == '=' {
-		for d.peek() == '=' || d.peek() == ',' {
-			d.i++
-			v, err := d.token()
-			if err != nil {
-				return s, err
-			}
-			s.Enum = append(s.Enum, v)
+		if s.Enum, err = d.enum(); err != nil {
+			return s, err
 		}
 	}
 	if d.peek() == '[' {
-		d.i++
-		items, err := d.schema(depth + 1)
-		if err != nil {
+		if s.Items, err = d.items(depth); err != nil {
 			return s, err
 		}
-		if d.peek() != ']' {
-			return s, fmt.Errorf("schema: want ]")
-		}
-		d.i++
-		s.Items = &items
 	}
 	if d.peek() == '{' {
-		d.i++
-		for {
-			var p Property
-			if p.Name, err = d.token(); err != nil {
-				return s, err
-			}
-			if d.peek() == '!' {
-				p.Required = true
-				d.i++
-			}
-			if d.peek() != ':' {
-				return s, fmt.Errorf("schema: want : after a property name")
-			}
-			d.i++
-			if p.Schema, err = d.schema(depth + 1); err != nil {
-				return s, err
-			}
-			s.Properties = append(s.Properties, p)
-			if d.peek() == ';' {
-				d.i++
-				continue
-			}
-			if d.peek() != '}' {
-				return s, fmt.Errorf("schema: want ; or }")
-			}
-			d.i++
-			break
+		if s.Properties, err = d.properties(depth); err != nil {
+			return s, err
 		}
 	}
 	return s, nil
+}
+
+// enum reads = <value> (, <value>)*.
+func (d *schemaDecoder) enum() ([]string, error) {
+	var enum []string
+	for d.peek() == '=' || d.peek() == ',' {
+		d.i++
+		v, err := d.token()
+		if err != nil {
+			return enum, err
+		}
+		enum = append(enum, v)
+	}
+	return enum, nil
+}
+
+// items reads [ <items schema> ] of a schema at depth.
+func (d *schemaDecoder) items(depth int) (*Schema, error) {
+	d.i++
+	items, err := d.schema(depth + 1)
+	if err != nil {
+		return nil, err
+	}
+	if d.peek() != ']' {
+		return nil, fmt.Errorf("schema: want ]")
+	}
+	d.i++
+	return &items, nil
+}
+
+// properties reads { <name>[!] : <schema> (; …)* } of a schema at depth.
+func (d *schemaDecoder) properties(depth int) ([]Property, error) {
+	d.i++
+	var props []Property
+	for {
+		var p Property
+		var err error
+		if p.Name, err = d.token(); err != nil {
+			return props, err
+		}
+		if d.peek() == '!' {
+			p.Required = true
+			d.i++
+		}
+		if d.peek() != ':' {
+			return props, fmt.Errorf("schema: want : after a property name")
+		}
+		d.i++
+		if p.Schema, err = d.schema(depth + 1); err != nil {
+			return props, err
+		}
+		props = append(props, p)
+		if d.peek() == ';' {
+			d.i++
+			continue
+		}
+		if d.peek() != '}' {
+			return props, fmt.Errorf("schema: want ; or }")
+		}
+		d.i++
+		return props, nil
+	}
 }
