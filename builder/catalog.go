@@ -485,18 +485,20 @@ func literalQuery(url string) string {
 	if strings.IndexByte(url, '?') < 0 {
 		return "" // most routes: one fast scan
 	}
+	q, end := iroute.QueryBounds(url)
+	if q < 0 {
+		return ""
+	}
 	var b []byte
 	depth := 0
-	for i := 0; i < len(url); i++ {
-		switch c := url[i]; {
+	for _, c := range []byte(url[q:end]) {
+		switch {
 		case c == '{':
 			depth++
 		case c == '}':
 			depth--
 		case depth > 0:
-		case c == '#':
-			return string(b)
-		case b != nil || c == '?':
+		default:
 			b = append(b, c)
 		}
 	}

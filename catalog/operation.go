@@ -337,30 +337,11 @@ func (op *Operation) buildIndex() {
 // outside an expression, up to a "#". A "#" outside an expression, and
 // what follows it, is dropped: a client sends no fragment.
 func splitKey(key string) (path, query string) {
-	if !strings.ContainsAny(key, "?#") {
-		return key, ""
-	}
-	depth, q := 0, -1
-	for i := 0; i < len(key); i++ {
-		switch c := key[i]; {
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-		case depth > 0:
-		case c == '#':
-			if q < 0 {
-				return key[:i], ""
-			}
-			return key[:q], key[q:i]
-		case c == '?' && q < 0:
-			q = i
-		}
-	}
+	q, end := iroute.QueryBounds(key)
 	if q < 0 {
-		return key, ""
+		return key[:end], ""
 	}
-	return key[:q], key[q:]
+	return key[:q], key[q:end]
 }
 
 // renamed returns a copy of op for a template of the same shape whose

@@ -129,6 +129,28 @@ func pathEnd(s string, start int) int {
 	return len(s)
 }
 
+// QueryBounds returns where the literal query of the template s begins,
+// at its first "?" outside an expression (-1 for none), and where it
+// ends, at the first "#" outside an expression (len(s) for none): a
+// client sends no fragment. "/x?a=1{&b}#f" gives 2 and 10.
+func QueryBounds(s string) (q, end int) {
+	q, depth := -1, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case depth > 0:
+		case c == '#':
+			return q, i
+		case c == '?' && q < 0:
+			q = i
+		}
+	}
+	return q, len(s)
+}
+
 // URLPath returns the path of a built URL: after an http(s) authority, in
 // any case (the builder joins anything else after its base URL, so that
 // "a://../c" is all path), up to its query or fragment.

@@ -83,3 +83,17 @@ var _ = Describe("PathBounds", func() {
 		Entry("no path", "https://h", ""),
 	)
 })
+
+var _ = Describe("QueryBounds", func() {
+	DescribeTable("finds a template's literal query, up to a fragment",
+		func(s string, q, end int) {
+			gotQ, gotEnd := route.QueryBounds(s)
+			Expect([]int{gotQ, gotEnd}).To(Equal([]int{q, end}))
+		},
+		Entry("none", "/a/{b}", -1, 6),
+		Entry("a literal query", "/x?a=1{&b}#f", 2, 10),
+		Entry("a ? inside an expression is not one", "/x{?a}", -1, 6),
+		Entry("a fragment first", "/x#f?a=1", -1, 2),
+		Entry("a # inside an expression is not a fragment", "/x?a={#b}c", 2, 10),
+	)
+})
