@@ -547,13 +547,7 @@ func rawSegments(p *pattern, escaped string, prefixes []string) map[string]strin
 // decodes.
 func rawQueryValues(raw string) []string {
 	var out []string
-	for raw != "" {
-		var kv string
-		kv, raw, _ = strings.Cut(raw, "&")
-		if kv == "" {
-			continue
-		}
-		_, v, _ := strings.Cut(kv, "=")
+	for _, v := range rawPairs(raw) {
 		out = append(out, v)
 	}
 	return out

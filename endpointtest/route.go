@@ -2,7 +2,7 @@ package endpointtest
 
 import (
 	"fmt"
-	iroute "github.com/endpointkit/endpoint/internal/route"
+	"iter"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -11,6 +11,7 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/internal/ascii"
+	iroute "github.com/endpointkit/endpoint/internal/route"
 	"github.com/endpointkit/endpoint/template"
 	"github.com/yosida95/uritemplate/v3"
 )
@@ -687,13 +688,7 @@ func (p *pattern) morePrecise(o *pattern) bool {
 // url.ParseQuery decodes them; a pair that does not decode is kept raw.
 func parseQuery(raw string) []queryPair {
 	var out []queryPair
-	for raw != "" {
-		var kv string
-		kv, raw, _ = strings.Cut(raw, "&")
-		if kv == "" {
-			continue
-		}
-		name, value, _ := strings.Cut(kv, "=")
+	for name, value := range rawPairs(raw) {
 		n, err1 := url.QueryUnescape(name)
 		v, err2 := url.QueryUnescape(value)
 		if err1 != nil || err2 != nil {
@@ -702,6 +697,23 @@ func parseQuery(raw string) []queryPair {
 		out = append(out, queryPair{n, v})
 	}
 	return out
+}
+
+// rawPairs yields the name and value of each "&"-separated pair of a raw
+// query as sent, in order, empty pairs skipped.
+func rawPairs(raw string) iter.Seq2[string, string] {
+	return func(yield func(name, value string) bool) {
+		for rest := raw; rest != ""; {
+			var kv string
+			kv, rest, _ = strings.Cut(rest, "&")
+			if kv == "" {
+				continue
+			}
+			if name, value, _ := strings.Cut(kv, "="); !yield(name, value) {
+				return
+			}
+		}
+	}
 }
 
 // stripPrefixes are the path prefixes of GitHub Enterprise Server's API
