@@ -15,12 +15,13 @@ import (
 // copy the body, so the cost per call, allocations included, must not
 // depend on its size.
 const (
-	UploadURL      = "https://uploads.github.com/repos/octokit/rest.js/releases/1/assets{?name,label}"
+	uploadPath     = "https://uploads.github.com/repos/octokit/rest.js/releases/1/assets"
+	UploadURL      = uploadPath + "{?name,label}"
 	RouteUpload    = "POST " + UploadURL
 	AssetName      = "asset.zip"
 	ContentTypeZip = "application/zip"
 	// WantURLUpload is the URL every upload builds.
-	WantURLUpload = "https://uploads.github.com/repos/octokit/rest.js/releases/1/assets?name=asset.zip"
+	WantURLUpload = uploadPath + "?name=asset.zip"
 )
 
 // DataSizes are the body sizes of the upload series.
@@ -48,7 +49,7 @@ func Payload(n int) []byte {
 func FloorUpload(ctx context.Context, name string, data []byte) (*http.Request, error) {
 	var sb strings.Builder
 	sb.Grow(96)
-	sb.WriteString(strings.TrimSuffix(UploadURL, "{?name,label}"))
+	sb.WriteString(uploadPath)
 	sb.WriteString("?name=")
 	sb.WriteString(url.QueryEscape(name))
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, sb.String(), bytes.NewReader(data))
