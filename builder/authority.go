@@ -33,21 +33,23 @@ func checkBaseURL(base string) error {
 	if !isAbsolute(base) {
 		return newError("base url", base, fmt.Errorf("%w: want http:// or https:// or a path", ErrInvalidBaseURL))
 	}
-	if err := checkURL(base); err != nil {
+	var u url.URL
+	if err := checkURL(base, &u); err != nil {
 		return newError("base url", base, fmt.Errorf("%w: %w", ErrInvalidBaseURL, errors.Unwrap(err))) // checkURL's *Error
 	}
 	return nil
 }
 
-// checkURL checks that a built absolute URL parses and has a host.
-func checkURL(u string) error {
+// checkURL checks that a built absolute URL parses and has a host. One of
+// the usual shape is left read into dst, which is zero otherwise.
+func checkURL(u string, dst *url.URL) error {
 	if !isAbsolute(u) {
 		return nil
 	}
-	var plain url.URL
-	if parseURL(u, &plain) && plain.Hostname() != "" {
-		return nil // the usual shape, read as url.Parse reads it
+	if parseURL(u, dst) && dst.Hostname() != "" {
+		return nil // read as url.Parse reads it
 	}
+	*dst = url.URL{}
 	parsed, err := url.Parse(u)
 	if err != nil {
 		return newError("parse", u, fmt.Errorf("%w: %w", ErrInvalidHost, parseError(u, err)))

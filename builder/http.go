@@ -29,7 +29,9 @@ func (b *Builder) HTTPRequest(ctx context.Context) (*http.Request, error) {
 		return nil, err
 	}
 	mem := newMemory(&r.body)
-	if err := requestURL(&mem.url, r.url); err != nil {
+	if r.parsed.Host != "" {
+		mem.url = r.parsed // an absolute URL its check has read
+	} else if err := requestURL(&mem.url, r.url); err != nil {
 		return nil, err
 	}
 	method, _ := httpMethod(r.method) // a token: resolve checked it

@@ -26,6 +26,7 @@ const (
 type resolved struct {
 	method  string // lower-case
 	url     string
+	parsed  url.URL  // url read by its check, when absolute and of the usual shape
 	headers []header // may be the Endpoint's prepared list, which nothing writes
 	body    finalBody
 	request value.Value
@@ -157,7 +158,7 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 	}
 	r.url = string(buf)
 	if !trusted {
-		return checkURL(r.url)
+		return checkURL(r.url, &r.parsed)
 	}
 	return nil
 }
