@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 
@@ -373,10 +372,15 @@ func (r *resolved) setBody(m *layer, params []param, t *template.Template, call 
 		}
 	case m.Data.set:
 		r.body, err = dataBody(m.Data, params, t, call)
-	case slices.ContainsFunc(params, func(p param) bool { return !t.Uses(p.name) }):
-		r.body = finalBody{kind: jsonBody, json: encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) })}
-	case r.method == "put" || r.method == "patch":
-		r.body.kind = emptyBody
+	default:
+		bp := getBuf()
+		buf := appendParams((*bp)[:0], params, t)
+		if len(buf) > len("{}") {
+			r.body = finalBody{kind: jsonBody, json: append(make([]byte, 0, len(buf)), buf...)} // cap len: appending copies
+		} else if r.method == "put" || r.method == "patch" {
+			r.body.kind = emptyBody
+		}
+		putBuf(bp, buf)
 	}
 	return err
 }
@@ -386,9 +390,9 @@ func (r *resolved) setBody(m *layer, params []param, t *template.Template, call 
 // drops them.
 func dataBody(d body, params []param, t *template.Template, call callOwn) (finalBody, error) {
 	var own []string
-	for _, p := range params {
-		if !t.Uses(p.name) && call.own(p.name) {
-			own = append(own, p.name)
+	for i := range params {
+		if name := params[i].name; !t.Uses(name) && call.own(name) {
+			own = append(own, name)
 		}
 	}
 	if len(own) > 0 {
@@ -408,11 +412,13 @@ func dataBody(d body, params []param, t *template.Template, call callOwn) (final
 	return finalBody{kind: rawBody, raw: d.raw}, nil
 }
 
-// appendParams writes the parameters t does not use as a JSON object.
+// appendParams writes the parameters t does not use as a JSON object,
+// "{}" for none.
 func appendParams(b []byte, ps []param, t *template.Template) []byte {
 	b = append(b, '{')
 	first := true
-	for _, p := range ps {
+	for i := range ps {
+		p := &ps[i]
 		if t.Uses(p.name) {
 			continue
 		}
