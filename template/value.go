@@ -232,10 +232,3 @@ func eachMember(v any, kind *valueKind, add func(key string, val any) error) err
 	}
 	return fmt.Errorf("%w: %T", ErrValue, v)
 }
-
-// IsUndefined reports whether v expands to nothing: nil, a nil pointer, an
-// empty list or map, or one of nil members; a value of ErrValue is not.
-func IsUndefined(v any) bool {
-	m, err := mapValue(v)
-	return err == nil && m.kind == undefinedKind
-}
