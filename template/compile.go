@@ -103,7 +103,7 @@ func literalLen(s string, i int) (int, error) {
 		}
 		return 3, nil
 	case c < utf8.RuneSelf:
-		if !literalASCII[c] {
+		if !reservedSet[c] { // the literals production's ASCII, with "'" (erratum 6937, as the module has it)
 			return 0, syntaxError(s, i, fmt.Sprintf("character %q not allowed in a literal (use %%XX)", c))
 		}
 		return 1, nil
@@ -117,10 +117,6 @@ func literalLen(s string, i int) (int, error) {
 	}
 	return size, nil
 }
-
-// literalASCII is RFC 6570's literals production restricted to ASCII, with
-// "'" allowed (erratum 6937, as the module does); "%" is handled separately.
-var literalASCII = makeCharset("!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~")
 
 // isUCSChar reports whether r is an RFC 3987 ucschar or iprivate, the
 // non-ASCII characters RFC 6570 allows in literals.
