@@ -161,14 +161,10 @@ func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
 func compileExpr(s string, start int) (part, int, error) {
 	p := part{op: opSimple, offset: start}
 	i := start + 1
-	if i < len(s) {
-		if strings.IndexByte("=,!@|", s[i]) >= 0 {
-			return p, 0, syntaxError(s, i, fmt.Sprintf("operator %q is reserved", s[i]))
-		}
-		if op := operators[s[i]]; op != nil {
-			p.op = op
-			i++
-		}
+	// A reserved operator ("=,!@|") is no name character: scanVarName refuses it.
+	if i < len(s) && operators[s[i]] != nil {
+		p.op = operators[s[i]]
+		i++
 	}
 	for {
 		end, err := scanVarName(s, i)
@@ -241,11 +237,9 @@ func scanModifier(s string, i int, sp *varspec) (int, error) {
 	i++
 	digits := i
 	for ; i < len(s) && ascii.IsDigit(s[i]); i++ {
-		if i == digits && s[i] == '0' {
-			return 0, syntaxError(s, i, "prefix must be 1 to 9999 without leading zeros")
-		}
-		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix > 9999 { // RFC 6570's limit
-			return 0, syntaxError(s, i, "prefix must be 1 to 9999")
+		// RFC 6570's limit; 0 here is a leading zero.
+		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix == 0 || sp.prefix > 9999 {
+			return 0, syntaxError(s, i, "prefix must be 1 to 9999, without leading zeros")
 		}
 	}
 	if i == digits {
