@@ -109,10 +109,7 @@ func literalLen(s string, i int) (int, error) {
 		return 1, nil
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError {
-		return 0, syntaxError(s, i, "invalid UTF-8")
-	}
-	if !isUCSChar(r) {
+	if !isUCSChar(r) { // nor is invalid UTF-8's utf8.RuneError
 		return 0, syntaxError(s, i, fmt.Sprintf("character %U not allowed in a literal (use %%XX)", r))
 	}
 	return size, nil
@@ -177,14 +174,12 @@ func compileExpr(s string, start int) (part, int, error) {
 		}
 		p.specs = append(p.specs, sp)
 		switch {
-		case i >= len(s):
-			return p, 0, syntaxError(s, i, "unclosed expression")
-		case s[i] == ',':
+		case i < len(s) && s[i] == ',':
 			i++
-		case s[i] == '}':
+		case i < len(s) && s[i] == '}':
 			return p, i + 1, nil
 		default:
-			return p, 0, syntaxError(s, i, fmt.Sprintf("unexpected %q in an expression", s[i]))
+			return p, 0, syntaxError(s, i, `unclosed expression: expected "," or "}"`)
 		}
 	}
 }
