@@ -179,7 +179,7 @@ func compileExpr(s string, start int) (part, int, error) {
 		case i < len(s) && s[i] == '}':
 			return p, i + 1, nil
 		default:
-			return p, 0, syntaxError(s, i, `unclosed expression: expected "," or "}"`)
+			return p, 0, syntaxError(s, i, `expected "," or "}"`)
 		}
 	}
 }
