@@ -103,24 +103,17 @@ func literalLen(s string, i int) (int, error) {
 		}
 		return 3, nil
 	case c < utf8.RuneSelf:
-		if !literalASCII[c] {
+		if !reservedSet[c] { // the literals production's ASCII, with "'" (erratum 6937, as the module has it)
 			return 0, syntaxError(s, i, fmt.Sprintf("character %q not allowed in a literal (use %%XX)", c))
 		}
 		return 1, nil
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError {
-		return 0, syntaxError(s, i, "invalid UTF-8")
-	}
-	if !isUCSChar(r) {
+	if !isUCSChar(r) { // nor is invalid UTF-8's utf8.RuneError
 		return 0, syntaxError(s, i, fmt.Sprintf("character %U not allowed in a literal (use %%XX)", r))
 	}
 	return size, nil
 }
-
-// literalASCII is RFC 6570's literals production restricted to ASCII, with
-// "'" allowed (erratum 6937, as the module does); "%" is handled separately.
-var literalASCII = makeCharset("!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~")
 
 // isUCSChar reports whether r is an RFC 3987 ucschar or iprivate, the
 // non-ASCII characters RFC 6570 allows in literals.
@@ -165,14 +158,10 @@ func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
 func compileExpr(s string, start int) (part, int, error) {
 	p := part{op: opSimple, offset: start}
 	i := start + 1
-	if i < len(s) {
-		if strings.IndexByte("=,!@|", s[i]) >= 0 {
-			return p, 0, syntaxError(s, i, fmt.Sprintf("operator %q is reserved", s[i]))
-		}
-		if op := operators[s[i]]; op != nil {
-			p.op = op
-			i++
-		}
+	// A reserved operator ("=,!@|") is no name character: scanVarName refuses it.
+	if i < len(s) && operators[s[i]] != nil {
+		p.op = operators[s[i]]
+		i++
 	}
 	for {
 		end, err := scanVarName(s, i)
@@ -185,14 +174,12 @@ func compileExpr(s string, start int) (part, int, error) {
 		}
 		p.specs = append(p.specs, sp)
 		switch {
-		case i >= len(s):
-			return p, 0, syntaxError(s, i, "unclosed expression")
-		case s[i] == ',':
+		case i < len(s) && s[i] == ',':
 			i++
-		case s[i] == '}':
+		case i < len(s) && s[i] == '}':
 			return p, i + 1, nil
 		default:
-			return p, 0, syntaxError(s, i, fmt.Sprintf("unexpected %q in an expression", s[i]))
+			return p, 0, syntaxError(s, i, `expected "," or "}"`)
 		}
 	}
 }
@@ -245,11 +232,9 @@ func scanModifier(s string, i int, sp *varspec) (int, error) {
 	i++
 	digits := i
 	for ; i < len(s) && ascii.IsDigit(s[i]); i++ {
-		if i == digits && s[i] == '0' {
-			return 0, syntaxError(s, i, "prefix must be 1 to 9999 without leading zeros")
-		}
-		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix > 9999 { // RFC 6570's limit
-			return 0, syntaxError(s, i, "prefix must be 1 to 9999")
+		// RFC 6570's limit; 0 here is a leading zero.
+		if sp.prefix = sp.prefix*10 + int(s[i]-'0'); sp.prefix == 0 || sp.prefix > 9999 {
+			return 0, syntaxError(s, i, "prefix must be 1 to 9999, without leading zeros")
 		}
 	}
 	if i == digits {

@@ -4,7 +4,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -114,11 +113,15 @@ func mapByKind(rv reflect.Value) (m value, done bool, err error) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		m = stringValue(strconv.FormatUint(rv.Uint(), 10))
 	case reflect.Float32, reflect.Float64:
-		f := rv.Float()
-		if math.IsNaN(f) || math.IsInf(f, 0) {
+		var f any = rv.Float()
+		if rv.Kind() == reflect.Float32 {
+			f = float32(rv.Float()) // encoding/json writes a float32's own shortest digits
+		}
+		text, err := json.Marshal(f)
+		if err != nil { // NaN or ±Inf
 			return m, true, fmt.Errorf("%w: %v is not a finite number", ErrValue, f)
 		}
-		m = stringValue(string(appendFloat(nil, f, rv.Type().Bits())))
+		m = stringValue(string(text))
 	default:
 		return m, false, nil
 	}
@@ -144,23 +147,6 @@ func callMethod(v any) (s string, ok bool, err error) {
 		return x.String(), true, nil
 	}
 	return "", false, nil
-}
-
-// appendFloat appends finite f as encoding/json writes it: the shortest
-// digits for its bit size, exponent form below 1e-6 and from 1e21 on.
-func appendFloat(dst []byte, f float64, bits int) []byte {
-	format := byte('f')
-	if abs := math.Abs(f); abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			format = 'e'
-		}
-	}
-	dst = strconv.AppendFloat(dst, f, format, -1, bits)
-	if n := len(dst); format == 'e' && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-		dst[n-2] = dst[n-1] // e-07 as e-7
-		dst = dst[:n-1]
-	}
-	return dst
 }
 
 // mapComposite maps lists and associative arrays of scalars (a map's in
@@ -231,11 +217,4 @@ func eachMember(v any, kind *valueKind, add func(key string, val any) error) err
 		return nil
 	}
 	return fmt.Errorf("%w: %T", ErrValue, v)
-}
-
-// IsUndefined reports whether v expands to nothing: nil, a nil pointer, an
-// empty list or map, or one of nil members; a value of ErrValue is not.
-func IsUndefined(v any) bool {
-	m, err := mapValue(v)
-	return err == nil && m.kind == undefinedKind
 }

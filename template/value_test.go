@@ -139,9 +139,10 @@ var _ = Describe("Go value mapping", func() {
 		Entry("pointer cycle", func() any { var p selfPointer; p = &p; return p }()),
 	)
 
-	DescribeTable("IsUndefined agrees with expansion",
+	DescribeTable("expands an undefined value to nothing, not even {?x}'s name, and a value of ErrValue to an error",
 		func(v any, undefined bool) {
-			Expect(template.IsUndefined(v)).To(Equal(undefined))
+			out, err := template.Expand("{?x}", map[string]any{"x": v})
+			Expect(err == nil && out == "").To(Equal(undefined))
 		},
 		Entry("nil", nil, true),
 		Entry("nil pointer", (*string)(nil), true),
