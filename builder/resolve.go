@@ -231,7 +231,7 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 	if buf, err = expand(buf, t, params); err != nil {
 		return nil, false, err
 	}
-	if t.StartsReserved() && isAbsolute(string(buf[start:])) {
+	if strings.HasPrefix(t.String(), "{+") && isAbsolute(string(buf[start:])) {
 		// An absolute {+url}: no base.
 		return append(buf[:0], buf[start:]...), false, nil
 	}

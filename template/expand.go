@@ -20,7 +20,8 @@ func Expand(s string, vars map[string]any) (string, error) {
 }
 
 // Expand expands t with vars as RFC 6570 level 4 says: an absent or
-// undefined variable (see IsUndefined) expands to nothing.
+// undefined variable (nil, a nil pointer, an empty list or map, or one
+// of nil members) expands to nothing.
 func (t *Template) Expand(vars map[string]any) (string, error) {
 	if t == nil {
 		return "", errNilTemplate()

@@ -163,9 +163,3 @@ func (t *Template) Joins(name string) bool {
 func (t *Template) Uses(name string) bool {
 	return t != nil && slices.Contains(t.vars, name)
 }
-
-// StartsReserved reports whether t starts with {+x}, which may expand to a
-// whole URL (v6's "{+url}" route).
-func (t *Template) StartsReserved() bool {
-	return t != nil && strings.HasPrefix(t.raw, "{+")
-}
