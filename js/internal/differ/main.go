@@ -244,62 +244,79 @@ func viaBuilder(e *builder.Endpoint, route string, opts []byte, native bool) *re
 		if bytes.Equal(m.v, []byte("null")) && m.k != "headers" && isOption(m.k) {
 			continue
 		}
-		switch m.k {
-		case "method", "baseUrl", "url":
-			var s string
-			if json.Unmarshal(m.v, &s) != nil {
-				return nil
-			}
-			switch {
-			case m.k == "method":
-				b.Method(s)
-			case m.k == "baseUrl":
-				b.BaseURL(s)
-			case route == "":
-				b.URL(s)
-			case s != "":
-				// Beside a route, url is the parameter "url"; an empty
-				// one is not set, as options JSON has it.
-				b.Param("url", s)
-			}
-		case "headers":
-			if !headersOnto(b, m.v) {
-				return nil
-			}
-		case "mediaType":
-			var mt struct {
-				Format   *string  `json:"format"`
-				Previews []string `json:"previews"`
-			}
-			if json.Unmarshal(m.v, &mt) != nil {
-				return nil
-			}
-			if mt.Format != nil {
-				b.Format(*mt.Format)
-			}
-			if len(mt.Previews) > 0 {
-				b.Preview(mt.Previews...)
-			}
-		case "data":
-			var s string
-			if json.Unmarshal(m.v, &s) == nil {
-				b.Data(s)
-			} else {
-				b.Data(json.RawMessage(m.v))
-			}
-		case "request":
-			rs, err := object(m.v)
-			if err != nil {
-				return nil
-			}
-			for _, r := range rs {
-				passThrough(b, r.k, val(r.v, native))
-			}
-		default:
-			b.Param(m.k, val(m.v, native))
+		if !memberOnto(b, route, m, native) {
+			return nil
 		}
 	}
 	return built(b.Build())
+}
+
+// memberOnto sets one member of the options on b, false if it cannot.
+func memberOnto(b *builder.Builder, route string, m member, native bool) bool {
+	switch m.k {
+	case "method", "baseUrl", "url":
+		return stringOnto(b, route, m)
+	case "headers":
+		return headersOnto(b, m.v)
+	case "mediaType":
+		return mediaTypeOnto(b, m.v)
+	case "data":
+		var s string
+		if json.Unmarshal(m.v, &s) == nil {
+			b.Data(s)
+		} else {
+			b.Data(json.RawMessage(m.v))
+		}
+	case "request":
+		rs, err := object(m.v)
+		if err != nil {
+			return false
+		}
+		for _, r := range rs {
+			passThrough(b, r.k, val(r.v, native))
+		}
+	default:
+		b.Param(m.k, val(m.v, native))
+	}
+	return true
+}
+
+// stringOnto sets method, baseUrl or url. Beside a route, url is the
+// parameter "url"; an empty one is not set, as options JSON has it.
+func stringOnto(b *builder.Builder, route string, m member) bool {
+	var s string
+	if json.Unmarshal(m.v, &s) != nil {
+		return false
+	}
+	switch {
+	case m.k == "method":
+		b.Method(s)
+	case m.k == "baseUrl":
+		b.BaseURL(s)
+	case route == "":
+		b.URL(s)
+	case s != "":
+		b.Param("url", s)
+	}
+	return true
+}
+
+// mediaTypeOnto sets the format and previews of a mediaType object.
+func mediaTypeOnto(b *builder.Builder, v json.RawMessage) bool {
+	var mt struct {
+		Format   *string  `json:"format"`
+		Previews []string `json:"previews"`
+	}
+	if json.Unmarshal(v, &mt) != nil {
+		return false
+	}
+	if mt.Format != nil {
+		b.Format(*mt.Format)
+	}
+	if len(mt.Previews) > 0 {
+		b.Preview(mt.Previews...)
+	}
+	return true
 }
 
 // passThrough sets a member of the request's meta information.
