@@ -3,6 +3,7 @@ package endpoint
 import (
 	"fmt"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -131,25 +132,14 @@ func ipv6Problem(host string) string {
 // is RFC 6874's "25" ZoneID: unreserved bytes and escapes.
 func validZone(z string) bool {
 	z, ok := strings.CutPrefix(z, "25")
-	if !ok || z == "" {
-		return false
-	}
-	for i := 0; i < len(z); i++ {
-		switch c := z[i]; {
-		case c == '%':
-			if i+2 >= len(z) || !ascii.IsHex(z[i+1]) || !ascii.IsHex(z[i+2]) {
-				return false
-			}
-			i += 2
-		case !ascii.IsAlnum(c) && strings.IndexByte("-._~", c) < 0:
-			return false
-		}
-	}
-	return true
+	_, err := url.PathUnescape(z) // every "%" starts an escape
+	return ok && z != "" && err == nil && !strings.ContainsFunc(z, func(r rune) bool {
+		return r > '~' || !ascii.IsAlnum(byte(r)) && !strings.ContainsRune("-._~%", r)
+	})
 }
 
 // validPort reports whether p is a decimal port from 1 to 65535.
 func validPort(p string) bool {
-	n, err := strconv.Atoi(p)
-	return err == nil && n >= 1 && n <= 65535 && p[0] != '+' && p[0] != '-'
+	n, err := strconv.ParseUint(p, 10, 16) // 16 bits and no sign ("+80")
+	return err == nil && n > 0
 }
