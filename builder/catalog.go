@@ -267,11 +267,9 @@ func checkData(m *layer, op Operation) error {
 	if err := op.CheckData(m.Data.v); err != nil {
 		return newError("check", callRoute(m), err)
 	}
-	if obj := m.Data.v; obj.Kind() == value.Object {
-		for _, mem := range obj.Members() {
-			if err := op.CheckMember(mem.Key, mem.Value); err != nil {
-				return newError("check", mem.Key, err)
-			}
+	for _, mem := range m.Data.v.Members() { // none but an object's
+		if err := op.CheckMember(mem.Key, mem.Value); err != nil {
+			return newError("check", mem.Key, err)
 		}
 	}
 	return nil
