@@ -392,7 +392,7 @@ func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	case value.Object:
 		return "", false, newError("header", name, fmt.Errorf("%w: an object has no place in a header", ErrInvalidValue))
 	case value.Array:
-		var b strings.Builder
+		var items []string
 		for _, it := range v.Items() {
 			switch it.Kind() {
 			case value.Null:
@@ -400,13 +400,9 @@ func headerText(name string, v value.Value) (text string, ok bool, err error) {
 			case value.Array, value.Object:
 				return "", false, newError("header", name, fmt.Errorf("%w: an array or object inside a list has no place in a header", ErrInvalidValue))
 			}
-			if ok {
-				b.WriteByte(',')
-			}
-			b.WriteString(it.Text())
-			ok = true
+			items = append(items, it.Text())
 		}
-		text = b.String()
+		text, ok = strings.Join(items, ","), len(items) > 0
 	default:
 		text, ok = v.Text(), true
 	}
