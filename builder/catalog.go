@@ -120,22 +120,17 @@ func isOperationWord(s string) bool { return idWords(s) == 1 }
 
 // idWords counts the words of an operation ID; 0 for anything else.
 func idWords(s string) int {
-	words, n := 0, 0
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == '/' {
-			if n == 0 {
-				return 0
-			}
-			words, n = words+1, 0
-			continue
-		}
-		if c := s[i]; !ascii.IsAlnum(c) && c != '_' && c != '.' && c != '-' {
+	n := 0
+	for w := range strings.SplitSeq(s, "/") {
+		if w == "" || strings.ContainsFunc(w, notIDByte) {
 			return 0
 		}
 		n++
 	}
-	return words
+	return n
 }
+
+func notIDByte(r rune) bool { return r > '~' || !ascii.IsWord(byte(r)) && r != '.' && r != '-' }
 
 // applyCatalog checks merged options against the catalogue and routes
 // their parameters (WithCatalog): params are the merged ones, mine and
