@@ -3,6 +3,7 @@ package endpoint
 import (
 	"fmt"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -26,35 +27,33 @@ const (
 // the route, or EnterpriseUploadsURL as the call's base URL. An invalid
 // host makes every call fail with [builder.ErrInvalidHost].
 func WithEnterprise(host string) builder.Option {
-	return func(dst *builder.Options) error {
-		u, err := EnterpriseBaseURL(host)
-		if e, ok := err.(*builder.Error); ok {
-			return &builder.Error{Op: "defaults", Input: e.Input, Err: e.Err} // a layer's error, as the others
-		}
-		dst.BaseURL = u
+	return func(dst *builder.Options) (err error) {
+		dst.BaseURL, err = enterpriseURL("defaults", host, EnterpriseRESTPath) // a layer's error, as the others
 		return err
 	}
 }
 
 // EnterpriseBaseURL returns https://HOST/api/v3; an invalid host, here and
 // below, is a *builder.Error wrapping [builder.ErrInvalidHost].
-func EnterpriseBaseURL(host string) (string, error) { return enterpriseURL(host, EnterpriseRESTPath) }
+func EnterpriseBaseURL(host string) (string, error) {
+	return enterpriseURL("enterprise", host, EnterpriseRESTPath)
+}
 
 // EnterpriseUploadsURL returns https://HOST/api/uploads, the base URL of
 // release asset uploads.
 func EnterpriseUploadsURL(host string) (string, error) {
-	return enterpriseURL(host, EnterpriseUploadsPath)
+	return enterpriseURL("enterprise", host, EnterpriseUploadsPath)
 }
 
 // EnterpriseGraphQLURL returns https://HOST/api/graphql.
 func EnterpriseGraphQLURL(host string) (string, error) {
-	return enterpriseURL(host, EnterpriseGraphQLPath)
+	return enterpriseURL("enterprise", host, EnterpriseGraphQLPath)
 }
 
-func enterpriseURL(host, path string) (string, error) {
+func enterpriseURL(op, host, path string) (string, error) {
 	if why := hostProblem(host); why != "" {
 		// Masked: the host may be a whole URL, password and all.
-		return "", &builder.Error{Op: "enterprise", Input: builder.RedactRawURL(host), Err: fmt.Errorf("%w: %s", builder.ErrInvalidHost, why)}
+		return "", &builder.Error{Op: op, Input: builder.RedactRawURL(host), Err: fmt.Errorf("%w: %s", builder.ErrInvalidHost, why)}
 	}
 	return "https://" + host + path, nil
 }
@@ -131,25 +130,14 @@ func ipv6Problem(host string) string {
 // is RFC 6874's "25" ZoneID: unreserved bytes and escapes.
 func validZone(z string) bool {
 	z, ok := strings.CutPrefix(z, "25")
-	if !ok || z == "" {
-		return false
-	}
-	for i := 0; i < len(z); i++ {
-		switch c := z[i]; {
-		case c == '%':
-			if i+2 >= len(z) || !ascii.IsHex(z[i+1]) || !ascii.IsHex(z[i+2]) {
-				return false
-			}
-			i += 2
-		case !ascii.IsAlnum(c) && strings.IndexByte("-._~", c) < 0:
-			return false
-		}
-	}
-	return true
+	_, err := url.PathUnescape(z) // every "%" starts an escape
+	return ok && z != "" && err == nil && !strings.ContainsFunc(z, func(r rune) bool {
+		return r > '~' || !ascii.IsAlnum(byte(r)) && !strings.ContainsRune("-._~%", r)
+	})
 }
 
 // validPort reports whether p is a decimal port from 1 to 65535.
 func validPort(p string) bool {
-	n, err := strconv.Atoi(p)
-	return err == nil && n >= 1 && n <= 65535 && p[0] != '+' && p[0] != '-'
+	n, err := strconv.ParseUint(p, 10, 16) // 16 bits and no sign ("+80")
+	return err == nil && n > 0
 }

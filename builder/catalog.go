@@ -120,22 +120,17 @@ func isOperationWord(s string) bool { return idWords(s) == 1 }
 
 // idWords counts the words of an operation ID; 0 for anything else.
 func idWords(s string) int {
-	words, n := 0, 0
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == '/' {
-			if n == 0 {
-				return 0
-			}
-			words, n = words+1, 0
-			continue
-		}
-		if c := s[i]; !ascii.IsAlnum(c) && c != '_' && c != '.' && c != '-' {
+	n := 0
+	for w := range strings.SplitSeq(s, "/") {
+		if w == "" || strings.ContainsFunc(w, notIDByte) {
 			return 0
 		}
 		n++
 	}
-	return words
+	return n
 }
+
+func notIDByte(r rune) bool { return r > '~' || !ascii.IsWord(byte(r)) && r != '.' && r != '-' }
 
 // applyCatalog checks merged options against the catalogue and routes
 // their parameters (WithCatalog): params are the merged ones, mine and
@@ -267,11 +262,9 @@ func checkData(m *layer, op Operation) error {
 	if err := op.CheckData(m.Data.v); err != nil {
 		return newError("check", callRoute(m), err)
 	}
-	if obj := m.Data.v; obj.Kind() == value.Object {
-		for _, mem := range obj.Members() {
-			if err := op.CheckMember(mem.Key, mem.Value); err != nil {
-				return newError("check", mem.Key, err)
-			}
+	for _, mem := range m.Data.v.Members() { // none but an object's
+		if err := op.CheckMember(mem.Key, mem.Value); err != nil {
+			return newError("check", mem.Key, err)
 		}
 	}
 	return nil
@@ -394,7 +387,7 @@ func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	case value.Object:
 		return "", false, newError("header", name, fmt.Errorf("%w: an object has no place in a header", ErrInvalidValue))
 	case value.Array:
-		var b strings.Builder
+		var items []string
 		for _, it := range v.Items() {
 			switch it.Kind() {
 			case value.Null:
@@ -402,13 +395,9 @@ func headerText(name string, v value.Value) (text string, ok bool, err error) {
 			case value.Array, value.Object:
 				return "", false, newError("header", name, fmt.Errorf("%w: an array or object inside a list has no place in a header", ErrInvalidValue))
 			}
-			if ok {
-				b.WriteByte(',')
-			}
-			b.WriteString(it.Text())
-			ok = true
+			items = append(items, it.Text())
 		}
-		text = b.String()
+		text, ok = strings.Join(items, ","), len(items) > 0
 	default:
 		text, ok = v.Text(), true
 	}

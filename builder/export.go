@@ -14,7 +14,8 @@ import (
 
 // export returns a layer as Options, all new.
 func (l *layer) export() Options {
-	o := Options{Method: l.Method, BaseURL: l.BaseURL, URL: l.URL, keys: l.order(), catalog: l.Catalog.c, search: slices.Clone(l.Search.names)}
+	o := Options{Method: l.Method, BaseURL: l.BaseURL, URL: l.URL, keys: l.order(), catalog: l.Catalog.c, search: slices.Clone(l.Search.names),
+		MediaType: MediaType{Format: l.Format, Previews: append([]string(nil), l.Previews.names...)}}
 	for _, h := range l.Headers.list {
 		if h.removed {
 			o.RemoveHeaders = append(o.RemoveHeaders, h.name)
@@ -24,10 +25,6 @@ func (l *layer) export() Options {
 			o.Headers = make(headers.Set, len(l.Headers.list))
 		}
 		o.Headers[h.name] = h.value
-	}
-	o.MediaType.Format = l.Format
-	if len(l.Previews.names) > 0 {
-		o.MediaType.Previews = append([]string(nil), l.Previews.names...)
 	}
 	if l.Data.set {
 		if raw, ok := l.Data.raw.([]byte); ok {

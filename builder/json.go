@@ -73,8 +73,14 @@ func (l *layer) appendMember(b []byte, key string) []byte {
 	case keyMediaType:
 		b = append(b, `{"format":`...)
 		b = value.AppendString(b, l.Format)
-		b = append(b, `,"previews":`...)
-		return append(appendStrings(b, l.Previews.names), '}')
+		b = append(b, `,"previews":[`...)
+		for i, name := range l.Previews.names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = value.AppendString(b, name)
+		}
+		return append(b, "]}"...)
 	case keyData:
 		return l.appendData(b)
 	case keyRequest:
@@ -99,17 +105,6 @@ func appendHeaderList(b []byte, hs []header) []byte {
 		}
 	}
 	return append(b, '}')
-}
-
-func appendStrings(b []byte, ss []string) []byte {
-	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = value.AppendString(b, s)
-	}
-	return append(b, ']')
 }
 
 // appendData writes the data option; a JSON string (from a time.Time)

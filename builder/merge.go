@@ -212,11 +212,7 @@ func dropInherited(m, call *layer) {
 	if err != nil {
 		return
 	}
-	kept := make([]param, 0, len(m.Params.list))
-	for _, p := range m.Params.list {
-		if t.Uses(p.name) || call.Params.find(p.name) >= 0 {
-			kept = append(kept, p)
-		}
-	}
-	m.Params = paramList{kept}
+	m.Params = paramList{slices.DeleteFunc(slices.Clone(m.Params.list), func(p param) bool {
+		return !t.Uses(p.name) && call.Params.find(p.name) < 0
+	})}
 }

@@ -130,10 +130,8 @@ func redactBody(b any) any {
 	return redactAny(b)
 }
 
-var redactedValue = value.Str(RedactedValue)
-
 func redactValue(v value.Value) value.Value {
-	return value.RedactText(v, IsSensitiveParam, redactedValue, RedactURL)
+	return value.RedactText(v, IsSensitiveParam, value.Str(RedactedValue), RedactURL)
 }
 
 // redactJSON is JSON text masked, RedactedValue when it does not decode.
