@@ -185,8 +185,8 @@ func (d *differ) diff(path string, got, want value.Value, sensitive, subset bool
 	case got.Kind() == value.Object && want.Kind() == value.Object:
 		d.diffObject(path, got, want, subset)
 	case got.Kind() == value.Array && want.Kind() == value.Array && got.Len() == want.Len():
-		for i := range want.Items() {
-			d.diff(path+"["+strconv.Itoa(i)+"]", got.Index(i), want.Index(i), false, false)
+		for i, w := range want.Items() {
+			d.diff(path+"["+strconv.Itoa(i)+"]", got.Items()[i], w, false, false)
 		}
 	default:
 		g, w := show(got), show(want)

@@ -176,9 +176,6 @@ func NewObject(members []Member) Value {
 // Kind returns v's JSON type.
 func (v Value) Kind() Kind { return v.kind }
 
-// IsNull reports whether v is null.
-func (v Value) IsNull() bool { return v.kind == Null }
-
 // Undefined reports whether RFC 6570 reads v as undefined, which an
 // expansion leaves out: null, or an array or object whose items or members
 // are all null (or that has none).
@@ -279,9 +276,6 @@ func (v Value) Len() int {
 	}
 	return len(v.ref.items) + len(v.ref.members) // one of them is empty
 }
-
-// Index returns item i of an Array, panicking out of range as a slice does.
-func (v Value) Index(i int) Value { return v.ref.items[i] }
 
 // Items returns an Array's items, nil for other kinds; callers must not
 // change the shared slice.
