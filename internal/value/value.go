@@ -40,7 +40,6 @@ type numForm uint8
 
 const (
 	intForm   numForm = iota // bits is an int64
-	uintForm                 // bits is a uint64 above math.MaxInt64
 	floatForm                // bits is a finite float64's bits
 	textForm                 // str is a JSON number literal
 )
@@ -103,12 +102,12 @@ func Boolean(b bool) Value {
 // Int returns a Number holding i exactly.
 func Int(i int64) Value { return Value{kind: Number, num: intForm, bits: uint64(i)} }
 
-// Uint returns a Number holding u exactly.
+// Uint returns a Number holding u exactly, as text above math.MaxInt64.
 func Uint(u uint64) Value {
 	if u <= math.MaxInt64 {
 		return Int(int64(u))
 	}
-	return Value{kind: Number, num: uintForm, bits: u}
+	return Value{kind: Number, num: textForm, str: strconv.FormatUint(u, 10)}
 }
 
 // Float returns a Number holding f, or false for NaN and infinities, which
@@ -231,8 +230,6 @@ func (v Value) AppendText(dst []byte) []byte {
 		switch v.num {
 		case intForm:
 			return strconv.AppendInt(dst, int64(v.bits), 10)
-		case uintForm:
-			return strconv.AppendUint(dst, v.bits, 10)
 		case floatForm:
 			return AppendFloat(dst, math.Float64frombits(v.bits))
 		}
@@ -256,7 +253,7 @@ func (v Value) IsInteger() bool {
 		return false
 	}
 	switch v.num {
-	case intForm, uintForm:
+	case intForm:
 		return true
 	case textForm:
 		if !strings.ContainsAny(v.str, ".eE") {
