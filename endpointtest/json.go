@@ -99,8 +99,10 @@ func jsonEqual(a, b value.Value) bool {
 		return a.Bool() == b.Bool()
 	case value.String:
 		return a.Text() == b.Text()
-	case value.Number:
-		return value.NumbersEqual(a.Text(), b.Text()) // 1, 1.0 and 1e0 are equal
+	case value.Number: // 1, 1.0 and 1e0 are equal
+		x, _ := value.NumberKey(a.Text())
+		y, _ := value.NumberKey(b.Text())
+		return x == y
 	case value.Array:
 		ai, bi := a.Items(), b.Items()
 		if len(ai) != len(bi) {
