@@ -27,12 +27,7 @@ const (
 var kindNames = [...]string{Null: "null", Bool: "boolean", Number: "number", String: "string", Array: "array", Object: "object"}
 
 // String returns the JSON Schema name of k, for messages.
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return "kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return kindNames[k] }
 
 // numForm says how a Number holds its value, so that every number stays
 // exact: integers as integers, JSON text as text.
