@@ -75,13 +75,9 @@ func syntaxError(data []byte) error {
 	return &SyntaxError{Offset: at, Msg: msg}
 }
 
-// Peek returns the next byte without reading it, 0 at the end.
-func (d *Decoder) Peek() byte {
-	if d.i < len(d.s) {
-		return d.s[d.i]
-	}
-	return 0
-}
+// Peek returns the next byte without reading it; like every read, it is
+// called inside the value only.
+func (d *Decoder) Peek() byte { return d.s[d.i] }
 
 // skip passes white space, commas and colons, as every read does after
 // itself: in checked JSON, they separate what the reads read alike.
