@@ -183,13 +183,7 @@ const previewSuffix = "-preview"
 
 // StripPreview removes the first "-preview" from name, wherever it is and
 // case-sensitively, as v6's merge does ("foo-previewer" becomes "fooer").
-func StripPreview(name string) string {
-	before, after, found := strings.Cut(name, previewSuffix)
-	if !found {
-		return name
-	}
-	return before + after
-}
+func StripPreview(name string) string { return strings.Replace(name, previewSuffix, "", 1) }
 
 // UnionPreviews combines inherited previews with a call's as v6's merge
 // does: the entries of defaults not (exactly) in call, then call ([a b c]
