@@ -201,11 +201,6 @@ func UnionPreviews(defaults, call []string) []string {
 		}
 		inCall = func(s string) bool { return set[s] }
 	}
-	out := make([]string, 0, len(defaults)+len(call))
-	for _, d := range defaults {
-		if !inCall(d) {
-			out = append(out, d)
-		}
-	}
-	return append(out, call...)
+	out := append(make([]string, 0, len(defaults)+len(call)), defaults...)
+	return append(slices.DeleteFunc(out, inCall), call...)
 }
