@@ -240,7 +240,7 @@ func (s *Schema) matchItemsText(v value.Value) bool {
 func joined(v value.Value) bool {
 	n := 0
 	for _, it := range v.Items() {
-		if !it.IsNull() {
+		if it.Kind() != value.Null {
 			n++
 		}
 	}
@@ -430,7 +430,7 @@ func (s *Schema) explainItemsText(e *Error, v value.Value, echo bool) {
 			item.explainScalarText(e, at, it, echo)
 			return
 		}
-		if !it.IsNull() {
+		if it.Kind() != value.Null {
 			text = append(text, string(scalarText(it, nil)))
 		}
 	}

@@ -99,8 +99,10 @@ func jsonEqual(a, b value.Value) bool {
 		return a.Bool() == b.Bool()
 	case value.String:
 		return a.Text() == b.Text()
-	case value.Number:
-		return value.NumbersEqual(a.Text(), b.Text()) // 1, 1.0 and 1e0 are equal
+	case value.Number: // 1, 1.0 and 1e0 are equal
+		x, _ := value.NumberKey(a.Text())
+		y, _ := value.NumberKey(b.Text())
+		return x == y
 	case value.Array:
 		ai, bi := a.Items(), b.Items()
 		if len(ai) != len(bi) {
@@ -185,8 +187,8 @@ func (d *differ) diff(path string, got, want value.Value, sensitive, subset bool
 	case got.Kind() == value.Object && want.Kind() == value.Object:
 		d.diffObject(path, got, want, subset)
 	case got.Kind() == value.Array && want.Kind() == value.Array && got.Len() == want.Len():
-		for i := range want.Items() {
-			d.diff(path+"["+strconv.Itoa(i)+"]", got.Index(i), want.Index(i), false, false)
+		for i, w := range want.Items() {
+			d.diff(path+"["+strconv.Itoa(i)+"]", got.Items()[i], w, false, false)
 		}
 	default:
 		g, w := show(got), show(want)

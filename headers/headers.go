@@ -1,6 +1,7 @@
 package headers
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -46,10 +47,6 @@ func IsToken(s string) bool { return ascii.IsToken(s) }
 // IsSensitive reports whether a header of this name (any case) carries
 // credentials, so that printed or logged requests mask its value.
 func IsSensitive(name string) bool {
-	for _, s := range [...]string{"authorization", "proxy-authorization", "cookie", "set-cookie"} {
-		if ascii.EqualFold(name, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"authorization", "proxy-authorization", "cookie", "set-cookie"},
+		func(s string) bool { return ascii.EqualFold(name, s) })
 }

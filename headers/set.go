@@ -59,7 +59,7 @@ func Merge(layers ...Set) Set {
 // one) wins, as Go maps have no insertion order; of invalid keys the error
 // names the first.
 func FromMap(m map[string]string) (Set, error) {
-	if err := firstInvalid(m); err != nil {
+	if err := Set(m).Validate(); err != nil {
 		return nil, err
 	}
 	out := make(Set, len(m))
@@ -70,7 +70,19 @@ func FromMap(m map[string]string) (Set, error) {
 // Validate checks every name and value, reporting the invalid key that
 // sorts first so that the error does not depend on map order.
 func (s Set) Validate() error {
-	return firstInvalid(s)
+	bad, found := "", false
+	for k, v := range s {
+		if (!ascii.IsToken(k) || ascii.IndexCtlButTab(v) >= 0) && (!found || k < bad) {
+			bad, found = k, true
+		}
+	}
+	if !found {
+		return nil
+	}
+	if err := ValidateName(bad); err != nil {
+		return err
+	}
+	return ValidateValue(bad, s[bad])
 }
 
 // putLayer copies layer into dst with lower-cased keys, in sorted order
@@ -87,21 +99,4 @@ func putLayer(dst Set, layer map[string]string) {
 		}
 	}
 	maps.Copy(dst, layer)
-}
-
-// firstInvalid returns the error of the smallest invalid key of m, or nil.
-func firstInvalid(m map[string]string) error {
-	bad, found := "", false
-	for k, v := range m {
-		if (!ascii.IsToken(k) || ascii.IndexCtlButTab(v) >= 0) && (!found || k < bad) {
-			bad, found = k, true
-		}
-	}
-	if !found {
-		return nil
-	}
-	if err := ValidateName(bad); err != nil {
-		return err
-	}
-	return ValidateValue(bad, m[bad])
 }

@@ -35,33 +35,18 @@ func Accept(accept, format string, previews []string) string {
 	if format == "" && !withPreviews || hasOctetStream(accept) {
 		return accept
 	}
-	// Count, then write into a buffer of exactly that size.
-	var t text
-	if t.header(accept, format, previews, withPreviews); !withPreviews && !t.rewritten {
+	// Written on the stack: a result of up to 256 bytes (most) is its one
+	// allocation.
+	var buf [256]byte
+	out, rewritten := appendHeader(buf[:0], accept, format, previews, withPreviews)
+	if !withPreviews && !rewritten {
 		return accept
 	}
-	var sb strings.Builder
-	sb.Grow(t.n)
-	t = text{sb: &sb}
-	t.header(accept, format, previews, withPreviews)
-	return sb.String()
+	return string(out)
 }
 
-// text counts the bytes of a result (sb nil) or writes them.
-type text struct {
-	sb        *strings.Builder
-	n         int
-	rewritten bool // a part matched the format rewrite
-}
-
-func (t *text) write(s string) {
-	t.n += len(s)
-	if t.sb != nil {
-		t.sb.WriteString(s)
-	}
-}
-
-// header writes Accept's result.
+// appendHeader appends Accept's result to dst, and whether a part matched
+// the format rewrite.
 //
 // With previews, the format-rewritten accept is never built. A rewritten
 // part is part[:start] + "application/vnd" + groups 1 and 2 + "." + format,
@@ -69,21 +54,21 @@ func (t *text) write(s string) {
 // inserted text up to the '.' holds no '-', a run ending part[:start] gains
 // no "-preview" from "application", and format is bounded by '.' and by ','
 // or the end. Runs never cross ','.
-func (t *text) header(accept, format string, previews []string, withPreviews bool) {
+func appendHeader(dst []byte, accept, format string, previews []string, withPreviews bool) ([]byte, bool) {
 	if !withPreviews {
-		sep := ""
+		rewritten, sep := false, ""
 		for part := range strings.SplitSeq(accept, ",") {
-			t.write(sep)
+			dst = append(dst, sep...)
 			sep = ","
 			if _, keep, ok := formatMatch(part); ok {
-				t.rewritten = true
-				t.write(part[:keep])
-				t.write(".")
+				rewritten = true
+				dst = append(dst, part[:keep]...)
+				dst = append(dst, '.')
 				part = format
 			}
-			t.write(part)
+			dst = append(dst, part...)
 		}
-		return
+		return dst, rewritten
 	}
 	suffix := [2]string{".", format}
 	if format == "" {
@@ -91,38 +76,39 @@ func (t *text) header(accept, format string, previews []string, withPreviews boo
 	}
 	for part := range strings.SplitSeq(accept, ",") {
 		if start, _, ok := formatMatch(part); ok && format != "" {
-			t.names(part[:start], suffix)
+			dst = appendNames(dst, part[:start], suffix)
 			part = format
 		}
-		t.names(part, suffix)
+		dst = appendNames(dst, part, suffix)
 	}
 	for _, p := range previews {
-		t.preview(p, suffix)
+		dst = appendPreview(dst, p, suffix)
 	}
+	return dst, true
 }
 
-// preview adds application/vnd.github.<name>-preview and suffix to the
-// list; an empty name is skipped (a departure from v6, see Accept).
-func (t *text) preview(name string, suffix [2]string) {
+// appendPreview adds application/vnd.github.<name>-preview and suffix to
+// the list; an empty name is skipped (a departure from v6, see Accept).
+func appendPreview(dst []byte, name string, suffix [2]string) []byte {
 	if name == "" {
-		return
+		return dst
 	}
-	if t.n > 0 {
-		t.write(",")
+	if len(dst) > 0 {
+		dst = append(dst, ',')
 	}
-	t.write("application/vnd.github.")
-	t.write(name)
-	t.write(previewSuffix)
-	t.write(suffix[0])
-	t.write(suffix[1])
+	dst = append(dst, "application/vnd.github."...)
+	dst = append(dst, name...)
+	dst = append(dst, previewSuffix...)
+	dst = append(dst, suffix[0]...)
+	return append(dst, suffix[1]...)
 }
 
-// names adds the preview names v6's /[\w-]+(?=-preview)/g finds in s. In a
-// maximal run of [\w-] holding "-preview" at an offset of 1 or more, the
-// greedy [\w-]+ backs off from the end of the run to the last such
+// appendNames adds the preview names v6's /[\w-]+(?=-preview)/g finds in
+// s. In a maximal run of [\w-] holding "-preview" at an offset of 1 or more,
+// the greedy [\w-]+ backs off from the end of the run to the last such
 // "-preview", and no later start in the run can match: one name per run,
 // found in one pass.
-func (t *text) names(s string, suffix [2]string) {
+func appendNames(dst []byte, s string, suffix [2]string) []byte {
 	start, last := -1, -1
 	for i := 0; i <= len(s); i++ {
 		if i < len(s) && (ascii.IsWord(s[i]) || s[i] == '-') {
@@ -135,10 +121,11 @@ func (t *text) names(s string, suffix [2]string) {
 			continue
 		}
 		if start >= 0 && last >= 0 {
-			t.preview(s[start:last], suffix)
+			dst = appendPreview(dst, s[start:last], suffix)
 		}
 		start = -1
 	}
+	return dst
 }
 
 const octetStream = "application/octet-stream"
@@ -196,13 +183,7 @@ const previewSuffix = "-preview"
 
 // StripPreview removes the first "-preview" from name, wherever it is and
 // case-sensitively, as v6's merge does ("foo-previewer" becomes "fooer").
-func StripPreview(name string) string {
-	before, after, found := strings.Cut(name, previewSuffix)
-	if !found {
-		return name
-	}
-	return before + after
-}
+func StripPreview(name string) string { return strings.Replace(name, previewSuffix, "", 1) }
 
 // UnionPreviews combines inherited previews with a call's as v6's merge
 // does: the entries of defaults not (exactly) in call, then call ([a b c]
@@ -220,11 +201,6 @@ func UnionPreviews(defaults, call []string) []string {
 		}
 		inCall = func(s string) bool { return set[s] }
 	}
-	out := make([]string, 0, len(defaults)+len(call))
-	for _, d := range defaults {
-		if !inCall(d) {
-			out = append(out, d)
-		}
-	}
-	return append(out, call...)
+	out := append(make([]string, 0, len(defaults)+len(call)), defaults...)
+	return append(slices.DeleteFunc(out, inCall), call...)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/endpointkit/endpoint/internal/fserr"
 )
 
 // MaxBody is the most the command reads from one file or from standard
@@ -65,7 +67,7 @@ func readFile(name string, limit int64) ([]byte, error) {
 // openLimited opens a file, and fails when it is a regular file larger
 // than limit. Its errors are os.Open's and Stat's, which name the file,
 // or a size error, which does not: a caller names the file itself and
-// says the cause with fserr, which leaves a PathError's path out.
+// says the cause with fileError, which leaves a PathError's path out.
 func openLimited(name string, limit int64) (*os.File, error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -82,6 +84,20 @@ func openLimited(name string, limit int64) (*os.File, error) {
 	}
 	return f, nil
 }
+
+// fileError returns an error reading msg, ": " and fserr.Text(err, path)
+// that unwraps to err; msg names path ("--data @spec.json").
+func fileError(msg, path string, err error) error {
+	return &namedFileError{msg: msg + ": " + fserr.Text(err, path), err: err}
+}
+
+type namedFileError struct {
+	msg string
+	err error
+}
+
+func (e *namedFileError) Error() string { return e.msg }
+func (e *namedFileError) Unwrap() error { return e.err }
 
 // openBody opens --data @file for sending: a regular file with a size
 // is returned open, for the engine to size (by seeking) and stream

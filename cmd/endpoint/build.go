@@ -18,7 +18,6 @@ import (
 	"github.com/endpointkit/endpoint/catalog/openapi"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
-	"github.com/endpointkit/endpoint/internal/fserr"
 )
 
 // call is a call ready to build: the builder, the catalogue it is
@@ -289,7 +288,7 @@ func (c *command) endpoint(cat *catalog.Catalog) (*builder.Endpoint, error) {
 	for _, name := range c.cfg.defaults {
 		raw, err := readFile(name, maxBody)
 		if err != nil {
-			return nil, fserr.Wrap("--defaults "+name, name, err)
+			return nil, fileError("--defaults "+name, name, err)
 		}
 		var o builder.Options
 		if err := o.UnmarshalJSON(raw); err != nil {
@@ -366,7 +365,7 @@ func (c *command) readData(forSend bool) (any, error) {
 		v, err = readFile(name, maxBody)
 	}
 	if err != nil {
-		return nil, fserr.Wrap("--data "+arg, name, err)
+		return nil, fileError("--data "+arg, name, err)
 	}
 	return v, nil
 }
@@ -380,7 +379,7 @@ func readItemFile(it item) (any, error) {
 	}
 	raw, err := readFile(it.Value, maxBody)
 	if err != nil {
-		err = fserr.Wrap("item "+it.Name+sep+it.Value, it.Value, err)
+		err = fileError("item "+it.Name+sep+it.Value, it.Value, err)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%w (a value that starts with @ names a file; write %s:='\"@…\"' for the text)", err, it.Name)
 		}

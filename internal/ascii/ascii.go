@@ -77,17 +77,6 @@ func ToLower(c byte) byte {
 	return c
 }
 
-// Unhex returns the value of a hexadecimal digit, or -1.
-func Unhex(c byte) int {
-	switch {
-	case IsDigit(c):
-		return int(c - '0')
-	case IsHex(c):
-		return int(c|0x20-'a') + 10
-	}
-	return -1
-}
-
 // IndexNonToken returns the index of the first byte of s that is not a
 // token character, or -1; the empty string has none.
 func IndexNonToken(s string) int {

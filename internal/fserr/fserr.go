@@ -1,7 +1,7 @@
 // Package fserr words a file error for a message that names the file
 // itself: an *fs.PathError repeats its path ("open spec.json: no such file
-// or directory"), so the cause is said without it and kept to unwrap, for
-// errors.Is(err, fs.ErrNotExist) and errors.As.
+// or directory"), so the cause is said without it; the caller keeps the
+// error to unwrap.
 package fserr
 
 import (
@@ -23,17 +23,3 @@ func Text(err error, path string) string {
 	}
 	return strings.Replace(fmt.Sprint(err), pe.Error(), pe.Op+": "+fmt.Sprint(pe.Err), 1)
 }
-
-// Wrap returns an error reading msg, ": " and Text(err, path) that unwraps
-// to err; msg names path ("--data @spec.json").
-func Wrap(msg, path string, err error) error {
-	return &wrapped{msg: msg + ": " + Text(err, path), err: err}
-}
-
-type wrapped struct {
-	msg string
-	err error
-}
-
-func (w *wrapped) Error() string { return w.msg }
-func (w *wrapped) Unwrap() error { return w.err }

@@ -33,14 +33,4 @@ var _ = Describe("file errors named once", func() {
 		Expect(fserr.Text(errors.New("too large"), path)).To(Equal("too large"))
 		Expect(func() { fserr.Text(&fs.PathError{Op: "open", Path: path}, path) }).NotTo(Panic(), "a PathError without Err")
 	})
-
-	It("wraps: the message names the file once, and the cause unwraps", func() {
-		path, err := missing()
-		w := fserr.Wrap("--data @"+path, path, err)
-		Expect(w.Error()).To(Equal("--data @" + path + ": open: no such file or directory"))
-		Expect(errors.Is(w, fs.ErrNotExist)).To(BeTrue())
-		var pe *fs.PathError
-		Expect(errors.As(w, &pe)).To(BeTrue())
-		Expect(pe).To(BeIdenticalTo(err))
-	})
 })

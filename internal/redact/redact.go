@@ -6,6 +6,7 @@ package redact
 import (
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
@@ -315,7 +316,8 @@ func unescape(v string) string {
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		if c == '%' && i+2 < len(v) && ascii.IsHex(v[i+1]) && ascii.IsHex(v[i+2]) {
-			c = byte(ascii.Unhex(v[i+1])<<4 | ascii.Unhex(v[i+2]))
+			n, _ := strconv.ParseUint(v[i+1:i+3], 16, 8) // two hex digits
+			c = byte(n)
 			i += 2
 		}
 		b = append(b, c)

@@ -52,18 +52,8 @@ func HostFirst(t string) bool {
 // hasSpace reports whether s holds an ASCII space, tab, line feed,
 // vertical tab, form feed or carriage return.
 func hasSpace(s string) bool {
-	if strings.IndexByte(s, ' ') >= 0 {
-		return true
-	}
-	if !ascii.HasCtl(s) { // eight bytes at a time: most routes
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; '\t' <= c && c <= '\r' {
-			return true
-		}
-	}
-	return false
+	// HasCtl reads eight bytes at a time: most routes have no control byte.
+	return strings.IndexByte(s, ' ') >= 0 || ascii.HasCtl(s) && strings.ContainsAny(s, "\t\n\v\f\r")
 }
 
 // SplitTarget splits a catalogue operation's template before the {?…}

@@ -75,13 +75,9 @@ func syntaxError(data []byte) error {
 	return &SyntaxError{Offset: at, Msg: msg}
 }
 
-// Peek returns the next byte without reading it, 0 at the end.
-func (d *Decoder) Peek() byte {
-	if d.i < len(d.s) {
-		return d.s[d.i]
-	}
-	return 0
-}
+// Peek returns the next byte without reading it; like every read, it is
+// called inside the value only.
+func (d *Decoder) Peek() byte { return d.s[d.i] }
 
 // skip passes white space, commas and colons, as every read does after
 // itself: in checked JSON, they separate what the reads read alike.
@@ -101,26 +97,15 @@ func (d *Decoder) Null() bool {
 	return true
 }
 
-// Object reads an object, calling member for each key with the decoder at
-// its value, which member must read.
-func (d *Decoder) Object(member func(key string) error) error {
-	return d.list('{', '}', "an object", true, func() error { return member(d.String()) })
-}
-
-// Array reads an array, calling item for each element with the decoder at
-// it, which item must read.
-func (d *Decoder) Array(item func() error) error {
-	return d.list('[', ']', "an array", true, item)
-}
-
-// Members is Object for a frame around a call's values (the options
-// object, its headers and mediaType), which the caller bounds: as for the
-// same Go values, neither it nor its members are counted as values.
+// Members reads an object around a call's values (the options object, its
+// headers and mediaType), calling member for each key with the decoder at
+// its value, which member must read. The caller bounds it: as for the same
+// Go values, neither it nor its members are counted as values.
 func (d *Decoder) Members(member func(key string) error) error {
 	return d.list('{', '}', "an object", false, func() error { return member(d.String()) })
 }
 
-// Items is Array for such a frame (mediaType's previews).
+// Items is Members for an array (mediaType's previews).
 func (d *Decoder) Items(item func() error) error {
 	return d.list('[', ']', "an array", false, item)
 }
@@ -164,7 +149,8 @@ func (d *Decoder) Value() (Value, error) {
 		return Str(d.String()), nil
 	case '{':
 		var ob ObjectBuilder
-		err := d.Object(func(key string) error {
+		err := d.list('{', '}', "an object", true, func() error {
+			key := d.String()
 			v, err := d.Value()
 			ob.Set(key, v)
 			return err
@@ -175,7 +161,7 @@ func (d *Decoder) Value() (Value, error) {
 		// costs makeArray's one allocation.
 		var short [4]Value
 		items := short[:0]
-		err := d.Array(func() error {
+		err := d.list('[', ']', "an array", true, func() error {
 			v, err := d.Value()
 			items = append(items, v)
 			return err

@@ -86,9 +86,6 @@ func implementsMarshaler(t reflect.Type) bool {
 // more than decoding its JSON spends); what a marshaler writes is counted
 // when it is decoded.
 func (b *Budget) count(v reflect.Value, depth int) error {
-	if !v.IsValid() {
-		return nil
-	}
 	if implementsMarshaler(v.Type()) {
 		return b.Spend(1, depth)
 	}

@@ -53,17 +53,6 @@ func ValidNumber(s string) bool {
 	return s != "" && (s[0] == '-' || ascii.IsDigit(s[0])) && ascii.IsDigit(s[len(s)-1]) && json.Valid([]byte(s))
 }
 
-// NumbersEqual reports whether two JSON number literals have the same value
-// (1, 1.0 and 10E-1; -0 and 0), false for a non-number, in linear time.
-func NumbersEqual(a, b string) bool {
-	if a == b {
-		return ValidNumber(a)
-	}
-	x, ok1 := NumberKey(a)
-	y, ok2 := NumberKey(b)
-	return ok1 && ok2 && x == y
-}
-
 // NumberKey returns, in linear time, a text two JSON number literals share
 // exactly when their values are equal ("0", else [-]digits"e"exponent), so
 // that a number compared with many is keyed once; false for a non-number.

@@ -1,11 +1,8 @@
 package value
 
 // RedactText returns v with every member whose key is sensitive masked, at
-// any depth, and every string and key passed through text (may be nil).
+// any depth, and every string and key passed through text.
 func RedactText(v Value, sensitive func(key string) bool, mask Value, text func(string) string) Value {
-	if text == nil {
-		text = func(s string) string { return s }
-	}
 	switch v.kind {
 	case String:
 		if t := text(v.str); t != v.str {

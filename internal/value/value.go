@@ -27,12 +27,7 @@ const (
 var kindNames = [...]string{Null: "null", Bool: "boolean", Number: "number", String: "string", Array: "array", Object: "object"}
 
 // String returns the JSON Schema name of k, for messages.
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return "kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return kindNames[k] }
 
 // numForm says how a Number holds its value, so that every number stays
 // exact: integers as integers, JSON text as text.
@@ -40,7 +35,6 @@ type numForm uint8
 
 const (
 	intForm   numForm = iota // bits is an int64
-	uintForm                 // bits is a uint64 above math.MaxInt64
 	floatForm                // bits is a finite float64's bits
 	textForm                 // str is a JSON number literal
 )
@@ -103,12 +97,12 @@ func Boolean(b bool) Value {
 // Int returns a Number holding i exactly.
 func Int(i int64) Value { return Value{kind: Number, num: intForm, bits: uint64(i)} }
 
-// Uint returns a Number holding u exactly.
+// Uint returns a Number holding u exactly, as text above math.MaxInt64.
 func Uint(u uint64) Value {
 	if u <= math.MaxInt64 {
 		return Int(int64(u))
 	}
-	return Value{kind: Number, num: uintForm, bits: u}
+	return Value{kind: Number, num: textForm, str: strconv.FormatUint(u, 10)}
 }
 
 // Float returns a Number holding f, or false for NaN and infinities, which
@@ -176,9 +170,6 @@ func NewObject(members []Member) Value {
 // Kind returns v's JSON type.
 func (v Value) Kind() Kind { return v.kind }
 
-// IsNull reports whether v is null.
-func (v Value) IsNull() bool { return v.kind == Null }
-
 // Undefined reports whether RFC 6570 reads v as undefined, which an
 // expansion leaves out: null, or an array or object whose items or members
 // are all null (or that has none).
@@ -234,8 +225,6 @@ func (v Value) AppendText(dst []byte) []byte {
 		switch v.num {
 		case intForm:
 			return strconv.AppendInt(dst, int64(v.bits), 10)
-		case uintForm:
-			return strconv.AppendUint(dst, v.bits, 10)
 		case floatForm:
 			return AppendFloat(dst, math.Float64frombits(v.bits))
 		}
@@ -259,7 +248,7 @@ func (v Value) IsInteger() bool {
 		return false
 	}
 	switch v.num {
-	case intForm, uintForm:
+	case intForm:
 		return true
 	case textForm:
 		if !strings.ContainsAny(v.str, ".eE") {
@@ -279,9 +268,6 @@ func (v Value) Len() int {
 	}
 	return len(v.ref.items) + len(v.ref.members) // one of them is empty
 }
-
-// Index returns item i of an Array, panicking out of range as a slice does.
-func (v Value) Index(i int) Value { return v.ref.items[i] }
 
 // Items returns an Array's items, nil for other kinds; callers must not
 // change the shared slice.
