@@ -523,7 +523,7 @@ func catalogParams(op Operation, t *template.Template, params []param) []param {
 	for i, p := range params {
 		var changed bool
 		p.v, changed = styled(op, p)
-		if encoded && !t.Uses(p.name) && t.Uses(template.VarName(p.name)) {
+		if encoded && t.VarIndex(p.name) < 0 && t.VarIndex(template.VarName(p.name)) >= 0 {
 			p.name, changed = template.VarName(p.name), true
 		}
 		if changed {

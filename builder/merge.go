@@ -213,6 +213,6 @@ func dropInherited(m, call *layer) {
 		return
 	}
 	m.Params = paramList{slices.DeleteFunc(slices.Clone(m.Params.list), func(p param) bool {
-		return !t.Uses(p.name) && call.Params.find(p.name) < 0
+		return t.VarIndex(p.name) < 0 && call.Params.find(p.name) < 0
 	})}
 }

@@ -940,7 +940,7 @@ func checkConservation(c propCase, k *checker) {
 	for _, p := range append(slices.Clone(e.DefaultOptions().Params), c.call.Params...) {
 		switch n := seen[p.Name]; {
 		case n == 1:
-		case n == 0 && m.Data != nil && body && !fromCall[p.Name] && !t.Uses(p.Name):
+		case n == 0 && m.Data != nil && body && !fromCall[p.Name] && t.VarIndex(p.Name) < 0:
 			// dropped beside Data, as documented
 		default:
 			k.fail(c, "parameter %q appears %d times in the merged options", p.Name, n)
@@ -948,7 +948,7 @@ func checkConservation(c propCase, k *checker) {
 	}
 	var leftover, used builder.Params
 	for _, p := range m.Params {
-		if t.Uses(p.Name) {
+		if t.VarIndex(p.Name) >= 0 {
 			used = append(used, p)
 		} else {
 			leftover = append(leftover, p)
@@ -981,7 +981,7 @@ func checkConservation(c propCase, k *checker) {
 			var rawLeft builder.Params
 			raw, _ := e.Merge(c.route, c.call)
 			for _, p := range raw.Params {
-				if !t.Uses(p.Name) {
+				if t.VarIndex(p.Name) < 0 {
 					rawLeft = append(rawLeft, p)
 				}
 			}

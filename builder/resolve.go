@@ -171,7 +171,7 @@ func appendQuery(buf []byte, m *layer, params []param, t *template.Template) ([]
 	}
 	for i := range params {
 		p := &params[i]
-		if t.Uses(p.name) {
+		if t.VarIndex(p.name) >= 0 {
 			continue
 		}
 		if written != "" && p.v.Kind() != value.Null && queryHas(written, p.name) {
@@ -391,7 +391,7 @@ func (r *resolved) setBody(m *layer, params []param, t *template.Template, call 
 func dataBody(d body, params []param, t *template.Template, call callOwn) (finalBody, error) {
 	var own []string
 	for i := range params {
-		if name := params[i].name; !t.Uses(name) && call.own(name) {
+		if name := params[i].name; t.VarIndex(name) < 0 && call.own(name) {
 			own = append(own, name)
 		}
 	}
@@ -419,7 +419,7 @@ func appendParams(b []byte, ps []param, t *template.Template) []byte {
 	first := true
 	for i := range ps {
 		p := &ps[i]
-		if t.Uses(p.name) {
+		if t.VarIndex(p.name) >= 0 {
 			continue
 		}
 		if !first {

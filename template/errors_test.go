@@ -78,7 +78,7 @@ var _ = Describe("errors and limits", func() {
 		Expect(t.Vars()).To(BeNil())
 		Expect(t.SegmentVars()).To(BeNil())
 		Expect(t.String()).To(BeEmpty())
-		Expect(t.Uses("a")).To(BeFalse())
+		Expect(t.VarIndex("a") >= 0).To(BeFalse())
 		var e *template.Error
 		Expect(e.Error()).To(Equal("template: <nil>"))
 		Expect(e.Unwrap()).To(BeNil())
@@ -156,11 +156,11 @@ var _ = Describe("errors and limits", func() {
 		})
 	})
 
-	It("lists Vars once each in order and reports Uses", func() {
+	It("lists Vars once each in order and finds each by VarIndex", func() {
 		t := mustParse("/{b}/{a,b}{?c,a}{&d*}{+e:3}")
 		Expect(t.Vars()).To(Equal([]string{"b", "a", "c", "d", "e"}))
-		Expect(t.Uses("d")).To(BeTrue())
-		Expect(t.Uses("x")).To(BeFalse())
+		Expect(t.VarIndex("d") >= 0).To(BeTrue())
+		Expect(t.VarIndex("x") >= 0).To(BeFalse())
 		v := t.Vars()
 		v[0] = "changed"
 		Expect(t.Vars()[0]).To(Equal("b"))

@@ -158,8 +158,3 @@ func (t *Template) SegmentVars() []string {
 func (t *Template) Joins(name string) bool {
 	return t != nil && slices.Contains(t.joinVars, name)
 }
-
-// Uses reports whether name is one of Vars, without allocating.
-func (t *Template) Uses(name string) bool {
-	return t != nil && slices.Contains(t.vars, name)
-}
