@@ -166,7 +166,7 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 func appendQuery(buf []byte, m *layer, params []param, t *template.Template) ([]byte, error) {
 	q := bytes.IndexByte(buf, '?')
 	written := ""
-	if q >= 0 && strings.IndexByte(m.URL, '?') >= 0 {
+	if q >= 0 {
 		written = literalQuery(m.URL) // the route's own "?state=open"
 	}
 	for i := range params {
@@ -177,7 +177,7 @@ func appendQuery(buf []byte, m *layer, params []param, t *template.Template) ([]
 		if written != "" && p.v.Kind() != value.Null && queryHas(written, p.name) {
 			return nil, newError("param", p.name, fmt.Errorf("%w: the route's query sets it already; set it once", ErrInvalidParam))
 		}
-		v := templateVar(p.v)
+		v := templateVar(&p.v)
 		if p.v.Kind() == value.String && p.v.Flag() == 0 && m.Search.has(p.name) {
 			v = template.SearchVar(p.v.Text())
 		}
@@ -269,7 +269,7 @@ func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 			vals = append(make([]template.Var, 0, len(t.Vars())), vals...)[:len(t.Vars())]
 		}
 		if k >= 0 {
-			vals[k] = templateVar(params[i].v)
+			vals[k] = templateVar(&params[i].v)
 		}
 	}
 	buf, err := t.AppendVars(buf, vals)
@@ -295,7 +295,7 @@ func isAbsolute(s string) bool { return ascii.HTTPScheme(s) > 0 }
 
 // templateVar is v as the template reads it: null undefined, arrays and
 // objects of scalars lists and pairs, nulls skipped.
-func templateVar(v value.Value) template.Var {
+func templateVar(v *value.Value) template.Var {
 	switch v.Kind() {
 	case value.Null:
 		return template.Var{}
@@ -312,7 +312,7 @@ func templateVar(v value.Value) template.Var {
 	case value.Bool:
 		return template.StringVar(v.Text())
 	}
-	return compositeVar(v)
+	return compositeVar(*v)
 }
 
 // compositeVar is templateVar of an array or an object.
