@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/endpointkit/endpoint/internal/redact"
 	iroute "github.com/endpointkit/endpoint/internal/route"
-	"github.com/endpointkit/endpoint/internal/userinfo"
 )
 
 // ErrInvalidHost is returned when a built URL has no host or one net/url
@@ -63,7 +63,7 @@ func checkURL(u string, dst *url.URL) error {
 // parseError says why net/url refuses s without url.Error's quote of s,
 // which may hold a piece of a password.
 func parseError(s string, err error) error {
-	err = userinfo.Cause(s, err, func(s string) error {
+	err = redact.Cause(s, err, func(s string) error {
 		_, err := url.Parse(s)
 		return err
 	})

@@ -9,12 +9,11 @@ import (
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/redact"
-	"github.com/endpointkit/endpoint/internal/userinfo"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
 // RedactedValue stands in for a credential wherever one is masked.
-const RedactedValue = userinfo.Redacted
+const RedactedValue = redact.Redacted
 
 // SensitiveParams are the parameter and query names, in any case, whose
 // values are credentials (GitHub's OAuth ones, go-github's, password and
