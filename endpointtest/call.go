@@ -191,7 +191,7 @@ func (c *Call) bodyText() string {
 		return ""
 	}
 	if v, err := value.Decode(c.Body); err == nil {
-		return shorten(string(value.AppendJSON(nil, redactJSON(v))), maxBodyShown)
+		return shorten(string(value.AppendJSON(nil, value.Redact(v))), maxBodyShown)
 	}
 	if t := bytes.TrimLeft(c.Body, " \t\r\n"); strings.Contains(c.Header.Get("Content-Type"), "json") || len(t) > 0 && (t[0] == '{' || t[0] == '[') {
 		// Broken JSON: its credentials cannot be found to be masked.
@@ -285,7 +285,7 @@ func redactParams(p builder.Params) builder.Params {
 			out[i].Value = vs
 		case json.RawMessage:
 			if v, err := value.Decode(t); err == nil {
-				out[i].Value = json.RawMessage(value.AppendJSON(nil, redactJSON(v)))
+				out[i].Value = json.RawMessage(value.AppendJSON(nil, value.Redact(v)))
 			} else {
 				// Not JSON after all: its credentials cannot be found.
 				out[i].Value = builder.RedactedValue

@@ -58,21 +58,13 @@ func objectParams(v value.Value) builder.Params {
 	return out
 }
 
-var redactedValue = value.Str(builder.RedactedValue)
-
-// redactJSON masks the values of sensitive keys at any depth, and URL
-// credentials in every string and key.
-func redactJSON(v value.Value) value.Value {
-	return value.RedactText(v, builder.IsSensitiveParam, redactedValue, builder.RedactURL)
-}
-
 // maxShown bounds how much of a value a message repeats.
 const maxShown = 200
 
 // show writes a JSON value for a message, credentials masked, cut short
 // when long.
 func show(v value.Value) string {
-	return shorten(string(value.AppendJSON(nil, redactJSON(v))), maxShown)
+	return shorten(string(value.AppendJSON(nil, value.Redact(v))), maxShown)
 }
 
 func shorten(s string, n int) string {

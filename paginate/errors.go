@@ -270,7 +270,7 @@ func redactBody(b []byte) string {
 		return ""
 	}
 	if v, err := value.Decode(b); err == nil {
-		v = value.RedactText(v, builder.IsSensitiveParam, value.Str(builder.RedactedValue), builder.RedactURL)
+		v = value.Redact(v)
 		return string(value.AppendJSON(nil, v))
 	}
 	if t := strings.TrimLeft(string(b), " \t\r\n"); t != "" && (t[0] == '{' || t[0] == '[') {
