@@ -63,13 +63,8 @@ func checkURL(u string, dst *url.URL) error {
 // parseError says why net/url refuses s without url.Error's quote of s,
 // which may hold a piece of a password.
 func parseError(s string, err error) error {
-	err = redact.Cause(s, err, func(s string) error {
+	return redact.Cause(s, err, func(s string) error {
 		_, err := url.Parse(s)
 		return err
 	})
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return ue.Err
-	}
-	return err
 }

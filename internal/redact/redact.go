@@ -345,16 +345,18 @@ func Userinfo(s string, bare bool) string {
 // information is replaced (see [Cause]).
 var ErrUserinfo = errors.New("invalid user information (percent-encode it)")
 
-// Cause returns parse's error for s with its user information replaced, or
-// ErrUserinfo when parse accepts that, since a parser's message may quote
-// part of a password (`invalid port ":pa"` for "https://u:pa/ss@h/x").
+// Cause says why parse refused s (its error err) without quoting s: parse's
+// error for s with its user information replaced, or ErrUserinfo when parse
+// accepts that, since a parser's message may quote part of a password
+// (`invalid port ":pa"` for "https://u:pa/ss@h/x"); of a *url.Error, its Err.
 func Cause(s string, err error, parse func(string) error) error {
-	start, at := Bounds(s, false)
-	if at < 0 {
-		return err
+	if start, at := Bounds(s, false); at >= 0 {
+		if err = parse(s[:start] + "user" + s[at:]); err == nil {
+			return ErrUserinfo
+		}
 	}
-	if err = parse(s[:start] + "user" + s[at:]); err == nil {
-		return ErrUserinfo
+	if ue, ok := err.(*url.Error); ok {
+		return ue.Err
 	}
 	return err
 }

@@ -93,6 +93,7 @@ var _ = Describe("Cause", func() {
 		Expect(cause).To(MatchError(ContainSubstring(`":99x"`)))
 		Expect(cause.Error()).NotTo(ContainSubstring("pa/ss"))
 		Expect(cause.Error()).NotTo(ContainSubstring(`":pa"`))
+		Expect(cause).To(MatchError(`invalid port ":99x" after host`), "a *url.Error's Err, without its quote of s")
 	})
 
 	It("is err itself when s has no user information", func() {
