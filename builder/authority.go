@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/endpointkit/endpoint/internal/redact"
 	iroute "github.com/endpointkit/endpoint/internal/route"
-	"github.com/endpointkit/endpoint/internal/userinfo"
 )
 
 // ErrInvalidHost is returned when a built URL has no host or one net/url
@@ -52,24 +52,15 @@ func checkURL(u string, dst *url.URL) error {
 	*dst = url.URL{}
 	parsed, err := url.Parse(u)
 	if err != nil {
-		return newError("parse", u, fmt.Errorf("%w: %w", ErrInvalidHost, parseError(u, err)))
+		// Why, without url.Error's quote of u, which may hold a piece of a password.
+		err = redact.Cause(u, err, func(s string) error {
+			_, err := url.Parse(s)
+			return err
+		})
+		return newError("parse", u, fmt.Errorf("%w: %w", ErrInvalidHost, err))
 	}
 	if parsed.Host == "" || parsed.Hostname() == "" {
 		return newError("parse", u, fmt.Errorf("%w: empty host", ErrInvalidHost))
 	}
 	return nil
-}
-
-// parseError says why net/url refuses s without url.Error's quote of s,
-// which may hold a piece of a password.
-func parseError(s string, err error) error {
-	err = userinfo.Cause(s, err, func(s string) error {
-		_, err := url.Parse(s)
-		return err
-	})
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return ue.Err
-	}
-	return err
 }

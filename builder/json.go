@@ -161,7 +161,7 @@ func decodeLayer(data []byte, withOrder bool) (layer, error) {
 	if withOrder {
 		order = make([]string, 0, 8)
 	}
-	err = d.Members(func(key string) error {
+	err = d.Members("want an object", func(key string) error {
 		if isReserved(key) {
 			return decodeReserved(d, &l, key, &order, withOrder, len(ps.list))
 		}
@@ -269,10 +269,7 @@ func decodeString(d *value.Decoder, key string, null bool) (string, error) {
 // decodeHeaders reads the headers object: numbers and booleans as text,
 // null a removal.
 func decodeHeaders(d *value.Decoder, hs *headerList) error {
-	if d.Peek() != '{' {
-		return d.Errorf("headers: want an object")
-	}
-	return d.Members(func(name string) error {
+	return d.Members("headers: want an object", func(name string) error {
 		v, err := d.Value()
 		if err != nil {
 			return err
@@ -293,10 +290,7 @@ func decodeHeaders(d *value.Decoder, hs *headerList) error {
 // decodeMediaType reads {"format", "previews"} as json.Unmarshal fills a
 // struct: keys in any case, a null format ignored, unknown keys too.
 func decodeMediaType(d *value.Decoder, l *layer) error {
-	if d.Peek() != '{' {
-		return d.Errorf("mediaType: want an object")
-	}
-	return d.Members(func(key string) error {
+	return d.Members("mediaType: want an object", func(key string) error {
 		var err error
 		switch {
 		case strings.EqualFold(key, "format"):
@@ -308,10 +302,7 @@ func decodeMediaType(d *value.Decoder, l *layer) error {
 			if d.Null() {
 				return nil
 			}
-			if d.Peek() != '[' {
-				return d.Errorf("mediaType.previews: want an array of strings")
-			}
-			err = d.Items(func() error {
+			err = d.Items("mediaType.previews: want an array of strings", func() error {
 				s, err := decodeString(d, "mediaType.previews", false)
 				l.Previews.names = append(l.Previews.names, s)
 				return err

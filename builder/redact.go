@@ -9,12 +9,11 @@ import (
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/redact"
-	"github.com/endpointkit/endpoint/internal/userinfo"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
 // RedactedValue stands in for a credential wherever one is masked.
-const RedactedValue = userinfo.Redacted
+const RedactedValue = redact.Redacted
 
 // SensitiveParams are the parameter and query names, in any case, whose
 // values are credentials (GitHub's OAuth ones, go-github's, password and
@@ -130,17 +129,13 @@ func redactBody(b any) any {
 	return redactAny(b)
 }
 
-func redactValue(v value.Value) value.Value {
-	return value.RedactText(v, IsSensitiveParam, value.Str(RedactedValue), RedactURL)
-}
-
 // redactJSON is JSON text masked, RedactedValue when it does not decode.
 func redactJSON(text json.RawMessage) any {
 	v, err := value.Decode(text)
 	if err != nil {
 		return RedactedValue
 	}
-	return json.RawMessage(value.AppendJSON(nil, redactValue(v)))
+	return json.RawMessage(value.AppendJSON(nil, value.Redact(v)))
 }
 
 // redactAny converts x and masks it: a scalar stays itself (a string's
@@ -156,7 +151,7 @@ func redactAny(x any) any {
 	if err != nil {
 		return RedactedValue
 	}
-	return exportValue(redactValue(v))
+	return exportValue(value.Redact(v))
 }
 
 func redactMap(m map[string]any) map[string]any {

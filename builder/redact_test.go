@@ -383,6 +383,8 @@ var _ = DescribeTable("RedactURL",
 	Entry("a double slash inside a path is not an authority", `/a//b@c/d`, `/a//b@c/d`),
 	Entry("a URL where a query name would be", `https://proxy/?https://u:pw@h/a=b`, `https://proxy/?https://[REDACTED]@h/a=b`),
 	Entry("an encoded URL where a query name would be", `/x?https%3A%2F%2Fu%3Apw%40h=1&a=2`, `/x?https%3A%2F%2F[REDACTED]%40h=1&a=2`),
+	// Its scheme's colon as written: only decoded does it read as a URL, and it is written encoded again.
+	Entry("an encoded URL with a plain colon where a query name would be", `/x?https:%2F%2Fu:pw%40h=1&a=2`, `/x?https%3A%2F%2F[REDACTED]%40h=1&a=2`),
 	Entry("bracketed names", `/x?user[password]=pw&token[]=t&a[b]=c`, `/x?user[password]=[REDACTED]&token[]=[REDACTED]&a[b]=c`),
 	Entry("a semicolon-separated name", `/x?a=1;access_token=tok`, `/x?a=1;access_token=[REDACTED]`),
 	Entry("a password with an encoded ampersand, next to a token", `https://app/cb?next=https://u:a%26pw@h/?token=t`, `https://app/cb?next=https://[REDACTED]@h/?token=[REDACTED]`),

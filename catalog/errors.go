@@ -7,7 +7,7 @@ import (
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/internal/quote"
-	"github.com/endpointkit/endpoint/internal/userinfo"
+	"github.com/endpointkit/endpoint/internal/redact"
 )
 
 // Sentinel errors. Every error this package returns is an *Error wrapping
@@ -166,7 +166,7 @@ func quoteValue(s string) string {
 	// credential unmasked; a URL's user information up to the value's
 	// last "@", as a password may hold a space or "/" (see
 	// builder.RedactRawURL).
-	return strconv.Quote(quote.Cut(builder.RedactURL(userinfo.Redact(s, false)), maxQuoted))
+	return strconv.Quote(quote.Cut(builder.RedactURL(redact.Userinfo(s, false)), maxQuoted))
 }
 
 // cleanRoute keeps credentials out of a route echoed in an error: the
@@ -175,7 +175,7 @@ func quoteValue(s string) string {
 // dropped, and what RedactURL masks is masked (a query after a "{?…}"
 // expression, a fragment's access_token=…).
 func cleanRoute(route string) string {
-	route = userinfo.Redact(route, false)
+	route = redact.Userinfo(route, false)
 	if q := strings.IndexByte(route, '?'); q >= 0 && !strings.HasPrefix(route[q-min(q, 1):], "{?") {
 		route = route[:q] + "?…"
 	}

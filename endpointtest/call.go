@@ -15,6 +15,7 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -144,7 +145,7 @@ func (c *Call) summary() string {
 	if c.RawQuery != "" {
 		s += "?" + c.RawQuery
 	}
-	return shorten(builder.RedactURL(s), 300)
+	return quote.Cut(builder.RedactURL(s), 300)
 }
 
 // maxBodyShown bounds the body String prints.
@@ -191,7 +192,7 @@ func (c *Call) bodyText() string {
 		return ""
 	}
 	if v, err := value.Decode(c.Body); err == nil {
-		return shorten(string(value.AppendJSON(nil, redactJSON(v))), maxBodyShown)
+		return quote.Cut(string(value.AppendJSON(nil, value.Redact(v))), maxBodyShown)
 	}
 	if t := bytes.TrimLeft(c.Body, " \t\r\n"); strings.Contains(c.Header.Get("Content-Type"), "json") || len(t) > 0 && (t[0] == '{' || t[0] == '[') {
 		// Broken JSON: its credentials cannot be found to be masked.
@@ -201,7 +202,7 @@ func (c *Call) bodyText() string {
 	// makes its first pair (client_secret=…) a query pair to RedactURL.
 	if strings.HasPrefix(c.Header.Get("Content-Type"), "application/x-www-form-urlencoded") ||
 		utf8.Valid(c.Body) && !bytes.ContainsFunc(c.Body, func(r rune) bool { return r < ' ' && r != '\n' && r != '\t' && r != '\r' }) {
-		return shorten(builder.RedactURL("?" + string(c.Body))[1:], maxBodyShown)
+		return quote.Cut(builder.RedactURL("?" + string(c.Body))[1:], maxBodyShown)
 	}
 	return fmt.Sprintf("(%d bytes)", len(c.Body))
 }
@@ -285,7 +286,7 @@ func redactParams(p builder.Params) builder.Params {
 			out[i].Value = vs
 		case json.RawMessage:
 			if v, err := value.Decode(t); err == nil {
-				out[i].Value = json.RawMessage(value.AppendJSON(nil, redactJSON(v)))
+				out[i].Value = json.RawMessage(value.AppendJSON(nil, value.Redact(v)))
 			} else {
 				// Not JSON after all: its credentials cannot be found.
 				out[i].Value = builder.RedactedValue
@@ -457,7 +458,7 @@ func callOfOptions(r builder.RequestOptions) (*Call, error) {
 	}
 	u, err := url.Parse(r.URL)
 	if err != nil {
-		return nil, &Error{Request: shorten(builder.RedactURL(r.URL), 300), Problems: []string{"the URL does not parse"}, Err: ErrRequest}
+		return nil, &Error{Request: quote.Cut(builder.RedactURL(r.URL), 300), Problems: []string{"the URL does not parse"}, Err: ErrRequest}
 	}
 	c.Path, c.RawQuery = u.EscapedPath(), u.RawQuery
 	if c.Path == "" {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/endpointkit/endpoint/builder"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -58,32 +59,13 @@ func objectParams(v value.Value) builder.Params {
 	return out
 }
 
-var redactedValue = value.Str(builder.RedactedValue)
-
-// redactJSON masks the values of sensitive keys at any depth, and URL
-// credentials in every string and key.
-func redactJSON(v value.Value) value.Value {
-	return value.RedactText(v, builder.IsSensitiveParam, redactedValue, builder.RedactURL)
-}
-
 // maxShown bounds how much of a value a message repeats.
 const maxShown = 200
 
 // show writes a JSON value for a message, credentials masked, cut short
 // when long.
 func show(v value.Value) string {
-	return shorten(string(value.AppendJSON(nil, redactJSON(v))), maxShown)
-}
-
-func shorten(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
+	return quote.Cut(string(value.AppendJSON(nil, value.Redact(v))), maxShown)
 }
 
 // jsonEqual reports whether a and b are the same JSON value: objects

@@ -10,6 +10,7 @@ import (
 
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
+	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -269,7 +270,7 @@ func (p *pattern) missingLits(q []queryPair) string {
 // explainPath says why an escaped path does not fit p; route is the
 // route as shown, credentials masked.
 func (p *pattern) explainPath(escaped, route string) string {
-	shown := shorten(builder.RedactURL(escaped), 200)
+	shown := quote.Cut(builder.RedactURL(escaped), 200)
 	if !p.simple || !strings.HasPrefix(escaped, "/") {
 		return fmt.Sprintf("path %s does not fit the route %s", shown, route)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/quote"
-	"github.com/endpointkit/endpoint/internal/userinfo"
+	"github.com/endpointkit/endpoint/internal/redact"
 	"github.com/endpointkit/endpoint/internal/value"
 )
 
@@ -70,7 +70,7 @@ func (e *progressError) Unwrap() error { return ErrNoProgress }
 // may hold a space or "/"; see builder.RedactRawURL), cut at maxQuoted
 // bytes.
 func inputText(s string) string {
-	return quote.Cut(builder.RedactURL(userinfo.Redact(s, false)), maxQuoted)
+	return quote.Cut(builder.RedactURL(redact.Userinfo(s, false)), maxQuoted)
 }
 
 // Error carries the operation and the input an error came from.
@@ -270,7 +270,7 @@ func redactBody(b []byte) string {
 		return ""
 	}
 	if v, err := value.Decode(b); err == nil {
-		v = value.RedactText(v, builder.IsSensitiveParam, value.Str(builder.RedactedValue), builder.RedactURL)
+		v = value.Redact(v)
 		return string(value.AppendJSON(nil, v))
 	}
 	if t := strings.TrimLeft(string(b), " \t\r\n"); t != "" && (t[0] == '{' || t[0] == '[') {

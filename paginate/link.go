@@ -9,7 +9,7 @@ import (
 
 	"github.com/endpointkit/endpoint/headers"
 	"github.com/endpointkit/endpoint/internal/ascii"
-	"github.com/endpointkit/endpoint/internal/userinfo"
+	"github.com/endpointkit/endpoint/internal/redact"
 )
 
 // Link is one link-value of a Link header (RFC 8288 §3).
@@ -95,15 +95,11 @@ func Links(resp *http.Response) ([]Link, error) {
 func resolve(op string, base *url.URL, target string) (*url.URL, error) {
 	u, err := base.Parse(target)
 	if err != nil {
-		// Said without a piece of the target's password (see
-		// userinfo.Cause).
-		err = userinfo.Cause(target, err, func(t string) error {
+		// Said without the target, nor a piece of its password.
+		err = redact.Cause(target, err, func(t string) error {
 			_, err := base.Parse(t)
 			return err
 		})
-		if ue, ok := err.(*url.Error); ok {
-			err = ue.Err // its message quotes the URL again
-		}
 		return nil, &Error{Op: op, Input: inputText(target), Err: fmt.Errorf("%w: invalid link target: %v", ErrSyntax, err)}
 	}
 	return u, nil

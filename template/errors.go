@@ -8,7 +8,6 @@ import (
 
 	"github.com/endpointkit/endpoint/internal/quote"
 	"github.com/endpointkit/endpoint/internal/redact"
-	"github.com/endpointkit/endpoint/internal/userinfo"
 )
 
 // Every error of the package is an [*Error] wrapping one of these.
@@ -97,7 +96,7 @@ func (e *Error) Reason() string {
 	case e.Var == "" && e.Offset >= 0:
 		where = "at offset " + strconv.Itoa(e.Offset) + ": "
 	case e.Var != "":
-		name := userinfo.Redacted // a name inside masked user information
+		name := redact.Redacted // a name inside masked user information
 		if strings.Contains(redact.RawURL(e.Template), e.Var) {
 			name = strconv.Quote(e.Var)
 		}

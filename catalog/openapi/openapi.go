@@ -83,7 +83,7 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/internal/fserr"
-	"github.com/endpointkit/endpoint/internal/userinfo"
+	"github.com/endpointkit/endpoint/internal/redact"
 	"github.com/getkin/kin-openapi/openapi3"
 )
 
@@ -131,8 +131,8 @@ func (e *Error) Error() string {
 	}
 	// The source is masked before it is quoted, which could hide the
 	// end of a value.
-	source := builder.RedactURL(userinfo.Redact(e.Source, false))
-	return builder.RedactURL("openapi: " + strconv.Quote(source) + ": " + userinfo.Redact(fserr.Text(e.Err, e.Source), false))
+	source := builder.RedactURL(redact.Userinfo(e.Source, false))
+	return builder.RedactURL("openapi: " + strconv.Quote(source) + ": " + redact.Userinfo(fserr.Text(e.Err, e.Source), false))
 }
 
 // Unwrap returns the cause; errors.Is(err, ErrLoad) holds too. A nil

@@ -1,17 +1,23 @@
 // Package redact masks the credentials in a URL's text (user information,
 // sensitive query and fragment values), so that errors and logs can quote
-// it: one rule for builder's and template's messages.
+// it: one rule for all messages. A password being whatever its owner typed,
+// user information runs to the last "@" of a URL as given ([Bounds]) or of
+// each authority in text ([URL]).
 package redact
 
 import (
+	"errors"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
-	"github.com/endpointkit/endpoint/internal/userinfo"
 )
+
+// Redacted stands in for a credential (builder.RedactedValue).
+const Redacted = "[REDACTED]"
 
 // Names are the parameter and query names, in any case, whose values are
 // credentials (builder.SensitiveParams).
@@ -39,8 +45,8 @@ func URL(s string) string { return redactURL(redactAlone(s), maxDecode, false) }
 // net/url reads it when s starts with "//" or a scheme and "//" and net/url
 // parses s, else up to the last "@" of s. Text is left to redactURL.
 func redactAlone(s string) string {
-	start, at := userinfo.Bounds(s, false)
-	if at < 0 || !userinfo.Leads(s, start) {
+	start, at := Bounds(s, false)
+	if at < 0 || !Leads(s, start) {
 		return s
 	}
 	lead := strings.TrimRight(s[:start], "/")
@@ -56,13 +62,13 @@ func redactAlone(s string) string {
 			at = strings.LastIndexByte(s[:end], '@')
 		}
 	}
-	return s[:start] + userinfo.Redacted + s[at:]
+	return s[:start] + Redacted + s[at:]
 }
 
 // RawURL is builder.RedactRawURL: URL for one URL, host or template as a
 // caller gave it, perhaps malformed, whose user information runs to the
-// last "@" of s (see userinfo.Redact).
-func RawURL(s string) string { return URL(userinfo.Redact(s, true)) }
+// last "@" of s (see [Userinfo]).
+func RawURL(s string) string { return URL(Userinfo(s, true)) }
 
 // maxDecode is how many times over URL decodes a query value for a URL it
 // may hold (?redirect_uri=https%3A%2F%2Fu%3Ap%40h, perhaps encoded again);
@@ -89,13 +95,13 @@ func redactUserinfo(s string, decoded bool) string {
 	for i := 0; i < len(s); i++ {
 		var start, at int
 		switch {
-		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && userinfo.StartsAuthority(s, i, decoded):
+		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && StartsAuthority(s, i, decoded):
 			start = i + 2
 			at, _ = lastAt(s, start, decoded, false)
-		case s[i] == ':' && userinfo.WebScheme(s, i):
+		case s[i] == ':' && WebScheme(s, i):
 			// Browsers read an authority after a web scheme whatever its
 			// slashes ("https:u:p@h", "https:\\h"); "//" is the case above.
-			if start = userinfo.SkipSlashes(s, i+1); start < noAt || s[i+1:start] == "//" {
+			if start = SkipSlashes(s, i+1); start < noAt || s[i+1:start] == "//" {
 				continue
 			}
 			var end int
@@ -112,7 +118,7 @@ func redactUserinfo(s string, decoded bool) string {
 		// may hold a query ("//&token=x") or another URL.
 		i = start - 1
 		if at >= 0 {
-			out.put(start, start+at, userinfo.Redacted)
+			out.put(start, start+at, Redacted)
 			i = start + at
 		}
 	}
@@ -174,7 +180,7 @@ func (q *query) param(i int) int {
 	v := s[eq+1 : end]
 	switch {
 	case IsSensitive(name) && v != "": // "" also for a template ({token}), as "{" ends a value
-		q.out.put(eq+1, end, userinfo.Redacted)
+		q.out.put(eq+1, end, Redacted)
 	case q.levels > 0 && q.runPct > eq:
 		// Read as it is and decoded, here and only here (reading it again
 		// would be quadratic: ?a=%?a=%…).
@@ -301,11 +307,11 @@ func redactDecoded(s string, levels int) (string, bool) {
 		}
 	}
 	// Encoded again but for the masks.
-	parts := strings.Split(r, userinfo.Redacted)
+	parts := strings.Split(r, Redacted)
 	for i, p := range parts {
 		parts[i] = url.QueryEscape(p)
 	}
-	return strings.Join(parts, userinfo.Redacted), true
+	return strings.Join(parts, Redacted), true
 }
 
 // unescape decodes the escapes of a query value, keeping a "%" that starts
@@ -324,3 +330,121 @@ func unescape(v string) string {
 	}
 	return string(b)
 }
+
+// Userinfo returns s with its user information (see [Bounds]) replaced by
+// Redacted, or s itself when it has none.
+func Userinfo(s string, bare bool) string {
+	start, at := Bounds(s, bare)
+	if at < 0 {
+		return s
+	}
+	return s[:start] + Redacted + s[at:]
+}
+
+// ErrUserinfo is the error of a URL that a parser accepts once its user
+// information is replaced (see [Cause]).
+var ErrUserinfo = errors.New("invalid user information (percent-encode it)")
+
+// Cause says why parse refused s (its error err) without quoting s: parse's
+// error for s with its user information replaced, or ErrUserinfo when parse
+// accepts that, since a parser's message may quote part of a password
+// (`invalid port ":pa"` for "https://u:pa/ss@h/x"); of a *url.Error, its Err.
+func Cause(s string, err error, parse func(string) error) error {
+	if start, at := Bounds(s, false); at >= 0 {
+		if err = parse(s[:start] + "user" + s[at:]); err == nil {
+			return ErrUserinfo
+		}
+	}
+	if ue, ok := err.(*url.Error); ok {
+		return ue.Err
+	}
+	return err
+}
+
+// Bounds returns where the user information of s starts, at its first
+// [Authority], and the index of the last "@" of s, or (-1, -1): passwords
+// such as "pa ss" and "pa/ss" are typed unencoded, and an "@" in a path
+// only masks more. With bare, s is one host or URL as given
+// ("user:pass@host"), whose user information starts at its start unless it
+// starts with a path or a scheme and authority.
+func Bounds(s string, bare bool) (start, at int) {
+	start = Authority(s)
+	if bare && s != "" && s[0] != '/' && !Leads(s, start) {
+		start = 0
+	}
+	if start < 0 {
+		return -1, -1
+	}
+	if at = strings.LastIndexByte(s[start:], '@'); at >= 0 {
+		return start, start + at
+	}
+	return -1, -1
+}
+
+// Authority returns the index where the first authority of s starts, or -1:
+// after slashes or backslashes that start one (see [StartsAuthority]), or
+// after a web scheme's colon and slashes ("https:h", as browsers read it).
+func Authority(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case isSlash(c) && i+1 < len(s) && isSlash(s[i+1]) && StartsAuthority(s, i, false):
+			return SkipSlashes(s, i)
+		case c == ':' && WebScheme(s, i):
+			return SkipSlashes(s, i+1)
+		}
+	}
+	return -1
+}
+
+// Leads reports whether only slashes ("//h") or a scheme, its colon and
+// slashes ("https:h") precede the authority at start: s is one URL, not
+// text holding one.
+func Leads(s string, start int) bool {
+	if start <= 0 {
+		return false
+	}
+	lead := strings.TrimRight(s[:start], `/\`)
+	if lead == "" {
+		return true
+	}
+	scheme, ok := strings.CutSuffix(lead, ":")
+	return ok && scheme != "" && ascii.IsAlpha(scheme[0]) &&
+		strings.IndexFunc(scheme, func(r rune) bool { return r >= utf8.RuneSelf || !ascii.IsSchemeChar(byte(r)) }) < 0
+}
+
+// StartsAuthority reports whether the two slashes (or backslashes) at s[i]
+// start an authority rather than sit in a path ("/a//b"): at the start of
+// s, after a colon, or after what may precede a URL in text (a quote, "<",
+// "(", "[", ",", "=", and white space or control bytes but in a decoded
+// query value, where they are data).
+func StartsAuthority(s string, i int, decoded bool) bool {
+	if i == 0 {
+		return true
+	}
+	switch c := s[i-1]; c {
+	case ':', '=', '"', '\'', '`', '<', '(', '[', ',':
+		return true
+	default:
+		return !decoded && (c == ' ' || ascii.IsCtl(c))
+	}
+}
+
+// WebScheme reports whether the ":" at s[i] ends http, https, ws, wss or
+// ftp (any case, not a longer word's end), after which browsers read an
+// authority whatever slashes come between, none included ("https:u:p@h").
+func WebScheme(s string, i int) bool {
+	j := i - 1
+	for j >= 0 && i-j <= len("https") && ascii.IsAlpha(s[j]) {
+		j--
+	}
+	if j >= 0 && ascii.IsSchemeChar(s[j]) {
+		return false
+	}
+	return slices.ContainsFunc([]string{"http", "https", "ws", "wss", "ftp"}, func(w string) bool { return ascii.EqualFold(s[j+1:i], w) })
+}
+
+func isSlash(c byte) bool { return c == '/' || c == '\\' }
+
+// SkipSlashes returns the index of the first byte from s[i] on that is no
+// slash or backslash, or len(s).
+func SkipSlashes(s string, i int) int { return len(s) - len(strings.TrimLeft(s[i:], `/\`)) }

@@ -98,23 +98,23 @@ func (d *Decoder) Null() bool {
 }
 
 // Members reads an object around a call's values (the options object, its
-// headers and mediaType), calling member for each key with the decoder at
-// its value, which member must read. The caller bounds it: as for the same
-// Go values, neither it nor its members are counted as values.
-func (d *Decoder) Members(member func(key string) error) error {
-	return d.list('{', '}', "an object", false, func() error { return member(d.String()) })
+// headers and mediaType), else fails with msg, calling member for each key
+// with the decoder at its value, which member must read. The caller bounds
+// it: as for the same Go values, neither it nor its members are values.
+func (d *Decoder) Members(msg string, member func(key string) error) error {
+	return d.list('{', '}', msg, false, func() error { return member(d.String()) })
 }
 
 // Items is Members for an array (mediaType's previews).
-func (d *Decoder) Items(item func() error) error {
-	return d.list('[', ']', "an array", false, item)
+func (d *Decoder) Items(msg string, item func() error) error {
+	return d.list('[', ']', msg, false, item)
 }
 
-// list reads an array or object, spending a node for it and for each of
-// its entries when it is a value, and calls entry at each entry.
-func (d *Decoder) list(open, close byte, what string, value bool, entry func() error) error {
+// list reads an array or object (else fails with msg), spending a node for
+// it and for each of its entries when it is a value, and calls entry at each.
+func (d *Decoder) list(open, close byte, msg string, value bool, entry func() error) error {
 	if d.Peek() != open {
-		return d.Errorf("want " + what)
+		return d.Errorf(msg)
 	}
 	if err := d.spend(value, d.depth); err != nil {
 		return err
@@ -149,7 +149,7 @@ func (d *Decoder) Value() (Value, error) {
 		return Str(d.String()), nil
 	case '{':
 		var ob ObjectBuilder
-		err := d.list('{', '}', "an object", true, func() error {
+		err := d.list('{', '}', "want an object", true, func() error {
 			key := d.String()
 			v, err := d.Value()
 			ob.Set(key, v)
@@ -161,7 +161,7 @@ func (d *Decoder) Value() (Value, error) {
 		// costs makeArray's one allocation.
 		var short [4]Value
 		items := short[:0]
-		err := d.list('[', ']', "an array", true, func() error {
+		err := d.list('[', ']', "want an array", true, func() error {
 			v, err := d.Value()
 			items = append(items, v)
 			return err

@@ -1,4 +1,4 @@
-package userinfo_test
+package redact_test
 
 import (
 	"errors"
@@ -8,13 +8,13 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/endpointkit/endpoint/internal/userinfo"
+	"github.com/endpointkit/endpoint/internal/redact"
 )
 
-var _ = DescribeTable("Redact",
+var _ = DescribeTable("Userinfo",
 	func(in, want, wantBare string) {
-		Expect(userinfo.Redact(in, false)).To(Equal(want), "not bare")
-		Expect(userinfo.Redact(in, true)).To(Equal(wantBare), "bare")
+		Expect(redact.Userinfo(in, false)).To(Equal(want), "not bare")
+		Expect(redact.Userinfo(in, true)).To(Equal(wantBare), "bare")
 	},
 	Entry("nothing to mask", "https://api.github.com/x", "https://api.github.com/x", "https://api.github.com/x"),
 	Entry("user and password", "https://u:p@h/x", "https://[REDACTED]@h/x", "https://[REDACTED]@h/x"),
@@ -44,11 +44,11 @@ var _ = DescribeTable("Redact",
 
 var _ = Describe("Bounds", func() {
 	It("ends at the last @ and starts after the authority's introduction", func() {
-		start, at := userinfo.Bounds("https://u:p@x@h/a", false)
+		start, at := redact.Bounds("https://u:p@x@h/a", false)
 		Expect([]int{start, at}).To(Equal([]int{8, 13}))
-		start, at = userinfo.Bounds("https://h/", false)
+		start, at = redact.Bounds("https://h/", false)
 		Expect([]int{start, at}).To(Equal([]int{-1, -1}))
-		start, at = userinfo.Bounds("u@h", true)
+		start, at = redact.Bounds("u@h", true)
 		Expect([]int{start, at}).To(Equal([]int{0, 1}))
 	})
 
@@ -56,7 +56,7 @@ var _ = Describe("Bounds", func() {
 		for _, shape := range []string{"https://user:%s@host/api", "//%s@host", "https:%s@host", "user:%s@host/api", "%s@host"} {
 			for _, pw := range []string{"pa ss", "p<w", "a/b", "a?b#c", "a@b", "x://y", `q"'\`, "\x00\x7f", "密🔑", "%zz", "//", "12/ab"} {
 				in := strings.Replace(shape, "%s", pw, 1)
-				out := userinfo.Redact(in, true)
+				out := redact.Userinfo(in, true)
 				Expect(out).To(HaveSuffix("[REDACTED]@host"+strings.SplitN(in, "@host", 2)[1]), in)
 				Expect(strings.Count(out, "@")).To(Equal(1), in)
 			}
@@ -66,7 +66,7 @@ var _ = Describe("Bounds", func() {
 
 var _ = DescribeTable("Leads",
 	func(s string, want bool) {
-		Expect(userinfo.Leads(s, userinfo.Authority(s))).To(Equal(want))
+		Expect(redact.Leads(s, redact.Authority(s))).To(Equal(want))
 	},
 	Entry("a scheme and //", "https://h", true),
 	Entry("a scheme with + and .", "git+ssh.x://h", true),
@@ -85,38 +85,39 @@ var _ = Describe("Cause", func() {
 		s := "https://user:pa/ss@host/api"
 		err := parse(s)
 		Expect(err).To(MatchError(ContainSubstring(`":pa"`)))
-		Expect(userinfo.Cause(s, err, parse)).To(Equal(userinfo.ErrInvalid))
+		Expect(redact.Cause(s, err, parse)).To(Equal(redact.ErrUserinfo))
 
 		s = "https://user:pa/ss@host:99x/api"
 		err = parse(s)
-		cause := userinfo.Cause(s, err, parse)
+		cause := redact.Cause(s, err, parse)
 		Expect(cause).To(MatchError(ContainSubstring(`":99x"`)))
 		Expect(cause.Error()).NotTo(ContainSubstring("pa/ss"))
 		Expect(cause.Error()).NotTo(ContainSubstring(`":pa"`))
+		Expect(cause).To(MatchError(`invalid port ":99x" after host`), "a *url.Error's Err, without its quote of s")
 	})
 
 	It("is err itself when s has no user information", func() {
 		err := errors.New("bad")
-		Expect(userinfo.Cause("https://host:99x/", err, parse)).To(BeIdenticalTo(err))
+		Expect(redact.Cause("https://host:99x/", err, parse)).To(BeIdenticalTo(err))
 	})
 })
 
 var _ = Describe("WebScheme and StartsAuthority", func() {
 	It("know the web schemes in any case, not inside a longer word", func() {
 		for _, s := range []string{"http:", "HTTPS:", "ws:", "wss:", "ftp:", " https:"} {
-			Expect(userinfo.WebScheme(s, len(s)-1)).To(BeTrue(), s)
+			Expect(redact.WebScheme(s, len(s)-1)).To(BeTrue(), s)
 		}
 		for _, s := range []string{"xhttp:", "mailto:", "git:", ":", "1https:"} {
-			Expect(userinfo.WebScheme(s, len(s)-1)).To(BeFalse(), s)
+			Expect(redact.WebScheme(s, len(s)-1)).To(BeFalse(), s)
 		}
 	})
 
 	It("read two slashes as an authority after a colon, a quote or white space, not inside a path", func() {
-		Expect(userinfo.StartsAuthority("//h", 0, false)).To(BeTrue())
-		Expect(userinfo.StartsAuthority("a://h", 2, false)).To(BeTrue())
-		Expect(userinfo.StartsAuthority(`"//h`, 1, false)).To(BeTrue())
-		Expect(userinfo.StartsAuthority("a //h", 2, false)).To(BeTrue())
-		Expect(userinfo.StartsAuthority("a //h", 2, true)).To(BeFalse())
-		Expect(userinfo.StartsAuthority("/a//h", 2, false)).To(BeFalse())
+		Expect(redact.StartsAuthority("//h", 0, false)).To(BeTrue())
+		Expect(redact.StartsAuthority("a://h", 2, false)).To(BeTrue())
+		Expect(redact.StartsAuthority(`"//h`, 1, false)).To(BeTrue())
+		Expect(redact.StartsAuthority("a //h", 2, false)).To(BeTrue())
+		Expect(redact.StartsAuthority("a //h", 2, true)).To(BeFalse())
+		Expect(redact.StartsAuthority("/a//h", 2, false)).To(BeFalse())
 	})
 })
