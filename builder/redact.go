@@ -31,7 +31,9 @@ func IsSensitiveParam(name string) bool { return redact.IsSensitive(name) }
 // also of URLs inside a query value or percent-encoded up to three times.
 // A value ends at "&", "#", white space, a control byte, "<", ">", "{",
 // "}" or a quote before white space or punctuation. The rest is kept byte
-// for byte, s itself when nothing is masked. In one URL, user information
+// for byte (but a query value whose credentials show only once decoded,
+// which is written again encoded), s itself when nothing is masked. In
+// one URL, user information
 // runs to the last "@" where a browser reads one ("https://u:pa ss@h").
 func RedactURL(s string) string { return redact.URL(s) }
 
