@@ -80,11 +80,9 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 			return dst, err
 		}
 	}
-	out := dst[n0:]
-	// A template without scheme is joined after a "/": one that starts
-	// with {x} and expands to "/…" had an empty first segment.
-	if len(out) >= 2 && out[0] == '/' && out[1] == '/' && !strings.Contains(t.raw, "://") ||
-		len(out) >= 1 && out[0] == '/' && t.parts[0].op == opSimple {
+	// A template without scheme is joined after a "/": a "//" it starts
+	// with would be read as a host.
+	if out := dst[n0:]; len(out) >= 2 && out[0] == '/' && out[1] == '/' && !strings.Contains(t.raw, "://") {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
 	}
 	return dst, nil
@@ -147,7 +145,7 @@ func (t *Template) appendExpand(dst []byte, vals []Var, rules int) ([]byte, erro
 			}
 		}
 	}
-	if rules == checkSegments && path.started && !path.done {
+	if rules == checkSegments && !path.done {
 		if err := path.end(t, dst[path.start:], false, false); err != nil {
 			return dst[:n0], err
 		}
@@ -170,11 +168,8 @@ func (s *segments) follow(t *Template, dst []byte, from int, p *part) error {
 	case s.done || p.offset < t.pathFrom || from == len(dst) && !p.required():
 		return nil // the authority of an http(s) template, or an empty value
 	case !p.inPath && (dst[from] == '?' || dst[from] == '#'):
-		s.done = true
-		if s.started {
-			return s.end(t, dst[s.start:from], false, false)
-		}
-		return nil
+		s.done = true // begun, as mayBreakPath found a path
+		return s.end(t, dst[s.start:from], false, false)
 	}
 	return s.add(t, dst, s.enter(dst, from, p), p)
 }
