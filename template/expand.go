@@ -330,7 +330,7 @@ func expandComposite(dst []byte, m *value, sp *varspec, op *operator) ([]byte, e
 	case m.kind == deepKind && op != opQuery && op != opQueryCont:
 		return dst, errDeepPlace
 	case m.kind == deepKind:
-		return appendDeep(dst, sp.name, false, items, op.set), nil
+		return appendDeep(dst, sp.name, true, items, op.set), nil
 	case !sp.explode:
 		if op.named {
 			dst = append(append(dst, sp.name...), '=')
@@ -378,17 +378,14 @@ func expandExploded(dst []byte, items []string, step int, sp *varspec, op *opera
 
 var errDeepPlace = fmt.Errorf("%w: a deepObject value only goes in a query ({?x} or {&x})", ErrValue)
 
-// appendDeep appends name[key]=value pairs joined with "&".
-func appendDeep(dst []byte, name string, encodeName bool, items []string, set *charset) []byte {
+// appendDeep appends name[key]=value pairs joined with "&"; keepPct keeps
+// the %XX of a template's variable name, which needs no other encoding.
+func appendDeep(dst []byte, name string, keepPct bool, items []string, set *charset) []byte {
 	for i := 0; i+1 < len(items); i += 2 {
 		if i > 0 {
 			dst = append(dst, '&')
 		}
-		if encodeName {
-			dst = appendEscaped(dst, name, componentSet, false)
-		} else {
-			dst = append(dst, name...)
-		}
+		dst = appendEscaped(dst, name, componentSet, keepPct)
 		dst = append(dst, "%5B"...)
 		dst = appendEscaped(dst, items[i], set, false)
 		dst = append(dst, "%5D="...)

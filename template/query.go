@@ -97,7 +97,7 @@ func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) 
 		return dst, q, nil
 	case deepKind:
 		dst, q = appendQuerySep(dst, q)
-		return appendDeep(dst, name, true, m.items(), componentSet), q, nil
+		return appendDeep(dst, name, false, m.items(), componentSet), q, nil
 	}
 	dst, q = appendQueryName(dst, q, name) // a list
 	for i, it := range m.items() {
