@@ -17,7 +17,7 @@ type operator struct {
 	named    bool   // name=value pairs
 	ifemp    string // written after the name when the value is empty
 	reserved bool   // allow U+R and keep %XX triplets ({+x}, {#x})
-	set      *charset
+	set      *[256]bool
 }
 
 var (
@@ -147,7 +147,7 @@ func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
 	if l == "" {
 		return
 	}
-	if ascii.Span(l, (*[256]bool)(reservedSet)) < len(l) { // non-ASCII, or a %XX kept as it is
+	if ascii.Span(l, reservedSet) < len(l) { // non-ASCII, or a %XX kept as it is
 		l = string(appendEscaped(make([]byte, 0, len(l)*3), l, reservedSet, true))
 	}
 	t.parts = append(t.parts, part{lit: l, offset: from, inPath: from >= pStart && from < pEnd})

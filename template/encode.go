@@ -13,11 +13,9 @@ const (
 	reservedChars   = ":/?#[]@!$&'()*+,;="
 )
 
-// charset is a byte membership table.
-type charset [256]bool
-
-func makeCharset(chars string) *charset {
-	var c charset
+// makeCharset returns the byte membership table of chars.
+func makeCharset(chars string) *[256]bool {
+	var c [256]bool
 	for i := 0; i < len(chars); i++ {
 		c[chars[i]] = true
 	}
@@ -38,9 +36,9 @@ type text interface{ ~string | ~[]byte }
 
 // appendEscaped appends s, each byte outside set as %XX (RFC 3986 2.5),
 // invalid UTF-8 too; with keepPct a valid %XX triplet is copied as it is.
-func appendEscaped[T text](dst []byte, s T, set *charset, keepPct bool) []byte {
+func appendEscaped[T text](dst []byte, s T, set *[256]bool, keepPct bool) []byte {
 	// Most values need no escaping: one append.
-	i := ascii.Span(s, (*[256]bool)(set))
+	i := ascii.Span(s, set)
 	if i == len(s) {
 		return append(dst, s...)
 	}

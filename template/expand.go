@@ -380,7 +380,7 @@ var errDeepPlace = fmt.Errorf("%w: a deepObject value only goes in a query ({?x}
 
 // appendDeep appends name[key]=value pairs joined with "&"; keepPct keeps
 // the %XX of a template's variable name, which needs no other encoding.
-func appendDeep(dst []byte, name string, keepPct bool, items []string, set *charset) []byte {
+func appendDeep(dst []byte, name string, keepPct bool, items []string, set *[256]bool) []byte {
 	for i := 0; i+1 < len(items); i += 2 {
 		if i > 0 {
 			dst = append(dst, '&')
