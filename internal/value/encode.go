@@ -38,11 +38,6 @@ func AppendJSON(dst []byte, v Value) []byte {
 	return v.AppendText(dst)
 }
 
-// MarshalJSON returns v as JSON (see AppendJSON).
-func (v Value) MarshalJSON() ([]byte, error) {
-	return AppendJSON(nil, v), nil
-}
-
 // AppendString appends s as a JSON string as encoding/json writes it with
 // HTML escaping off: '"', '\\' and control characters escaped (\b \f \n \r
 // \t by name, the rest as \u00XX), each byte of invalid UTF-8 as \ufffd,
