@@ -78,8 +78,6 @@ func mapScalar(v any) (_ any, m value, done bool, err error) {
 			return v, PathVar(string(x)).v, true, nil
 		case Verbatim:
 			return v, stringValue(string(x)), true, nil
-		case json.Number:
-			return v, stringValue(string(x)), true, nil
 		case []byte:
 			return v, stringValue(string(x)), true, nil
 		}
