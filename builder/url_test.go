@@ -149,6 +149,7 @@ var _ = Describe("a dot segment after a non-http scheme", Label("regression"), f
 		},
 		Entry("{+url}", "GET {+url}", builder.Params{{Name: "url", Value: "a://../c"}}),
 		Entry("{+url} then a literal", "GET {+url}/x", builder.Params{{Name: "url", Value: "a://.."}}),
+		Entry("a route's own // before a query holding ://", "GET //evil.com/x?r=https://a", nil),
 	)
 
 	It("still takes an http(s) {+url} whatever its case", func() {

@@ -150,6 +150,8 @@ var _ = Describe("AppendPath", func() {
 		Entry("a reserved value after a slash", "/{+p}", map[string]any{"p": "/x"}),
 		Entry("an exploded path list", "{/p*}", map[string]any{"p": []string{"", "x"}}),
 		Entry("a reserved value's own //, mid-path", "/a/{+p}", map[string]any{"p": "b//c"}),
+		Entry("a literal, with :// in its query", "//evil.com/x?r=https://a", nil),
+		Entry("a reserved value, with :// in the query", "{+p}/x?r=https://a", map[string]any{"p": "//evil.com"}),
 	)
 
 	It("keeps // inside an absolute template's path and after the first segment", func() {

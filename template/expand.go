@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 	iroute "github.com/endpointkit/endpoint/internal/route"
@@ -82,7 +81,7 @@ func (t *Template) AppendVars(dst []byte, vals []Var) ([]byte, error) {
 	}
 	// A template without scheme is joined after a "/": a "//" it starts
 	// with would be read as a host.
-	if out := dst[n0:]; len(out) >= 2 && out[0] == '/' && out[1] == '/' && !strings.Contains(t.raw, "://") {
+	if out := dst[n0:]; len(out) >= 2 && out[0] == '/' && out[1] == '/' {
 		return dst[:n0], &Error{Template: t.raw, Offset: -1, Err: ErrEmptySegment}
 	}
 	return dst, nil

@@ -99,7 +99,7 @@ function compile(s) {
   // specs, at, inPath, req }, cut where the path part starts and ends; req
   // marks the {x} and {+x} of the path part, whose every variable needs a
   // value; joins names those that would join a list's items with commas.
-  const t = { raw: s, parts: [], uses: new Set(), joins: new Set(), authority: false, simple: false, reserved: s.startsWith("{+"), scheme: s.includes("://"), from: httpScheme(s) > 0 ? start : 0 };
+  const t = { raw: s, parts: [], uses: new Set(), joins: new Set(), authority: false, simple: false, reserved: s.startsWith("{+"), from: httpScheme(s) > 0 ? start : 0 };
   const inPath = (at) => at >= start && at < end;
   let count = 0;
   for (let i = 0; i < s.length; ) {
@@ -256,7 +256,7 @@ export function expand(t, get) {
   const out = chunks.join("");
   const path = pathOf(out);
   if (path.includes("//") || (path[0] === "/" && !t.slash) || DOT.test(path)) segments(t, chunks, out);
-  if ((out.startsWith("//") && !t.scheme) || (out[0] === "/" && t.simple)) fail("template.ErrEmptySegment", "parse", t.raw, "path starts with an empty segment");
+  if (out.startsWith("//") || (out[0] === "/" && t.simple)) fail("template.ErrEmptySegment", "parse", t.raw, "path starts with an empty segment");
   return out;
 }
 

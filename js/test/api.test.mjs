@@ -303,6 +303,7 @@ describe("the engine's path, query and body rules (README differences 6, 31 to 3
     // A value's own "//", and a "/" a value writes after the template's.
     ["GET /a/{+p}/b", { p: "x//y" }, "template.ErrEmptySegment"],
     ["GET /a/{/x}", { x: "b" }, "template.ErrEmptySegment"],
+    ["GET //evil.com/x?r=https://a", {}, "template.ErrEmptySegment"],
     ["GET /a{/x}", { x: "b" }, `${API}/a/b`],
     // Dot segments, whatever made them.
     ["GET /a/{+p}/b", { p: "x/../y" }, "template.ErrDotSegment"],
