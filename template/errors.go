@@ -3,6 +3,7 @@ package template
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -110,6 +111,16 @@ func (e *Error) Reason() string {
 		msg = e.Err.Error()
 	}
 	return redact.URL(where + msg)
+}
+
+// Format prints e masked for every verb: its text, or GoString for %#v, so
+// that no verb (%d prints the fields) dumps a credential.
+func (e *Error) Format(s fmt.State, verb rune) {
+	if verb == 'v' && s.Flag('#') {
+		_, _ = io.WriteString(s, e.GoString())
+		return
+	}
+	_, _ = fmt.Fprintf(s, fmt.FormatString(s, verb), e.Error())
 }
 
 // GoString makes %#v mask e as Error does.

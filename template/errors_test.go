@@ -85,10 +85,11 @@ var _ = Describe("errors and limits", func() {
 	})
 
 	Describe("credentials in the text an error quotes", func() {
+		numberVerb := "%d" // a verb no error text answers, which prints the fields
 		// texts are every way e's text reaches a log line.
 		texts := func(e *template.Error) []string {
 			return []string{e.Error(), e.Reason(), fmt.Sprintf("%v", e), fmt.Sprintf("%+v", e),
-				fmt.Sprintf("%s", e), fmt.Sprintf("%q", e), fmt.Sprintf("%#v", e)}
+				fmt.Sprintf("%s", e), fmt.Sprintf("%q", e), fmt.Sprintf("%#v", e), fmt.Sprintf(numberVerb, e)}
 		}
 
 		DescribeTable("masks a sensitive query or fragment value of a template that fails to parse",
@@ -193,13 +194,13 @@ var _ = Describe("errors and limits", func() {
 // A template that failed to parse was quoted, password and all, by the Error and
 // the uritemplate error it wrapped.
 var _ = Describe("a password in a template that fails to parse", Label("regression"), func() {
-	DescribeTable("shows in no error of the chain, with %v, %+v, %s, %q or %#v",
+	DescribeTable("shows in no error of the chain, with %v, %+v, %s, %q, %#v, %d or %x",
 		func(tmpl, want string) {
 			_, err := template.Parse(tmpl)
 			Expect(err).To(MatchError(template.ErrSyntax))
 			Expect(err.Error()).To(HavePrefix(`template "` + want + `" at offset `))
 			for e := err; e != nil; e = errors.Unwrap(e) {
-				for _, verb := range []string{"%v", "%+v", "%s", "%q", "%#v"} {
+				for _, verb := range []string{"%v", "%+v", "%s", "%q", "%#v", "%d", "%x"} {
 					Expect(fmt.Sprintf(verb, e)).NotTo(ContainSubstring("SECRET"), verb)
 				}
 			}
