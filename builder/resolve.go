@@ -343,16 +343,8 @@ func compositeVar(v value.Value) template.Var {
 }
 
 func errNested(k value.Kind) error {
-	return &valueError{template.ErrValue, "an " + k.String() + " inside a list or object has no place in a URL"}
+	return fmt.Errorf("%w: an %s inside a list or object has no place in a URL", template.ErrValue, k)
 }
-
-type valueError struct {
-	sentinel error
-	msg      string
-}
-
-func (e *valueError) Error() string { return e.msg }
-func (e *valueError) Unwrap() error { return e.sentinel }
 
 func hasBody(method string) bool {
 	switch method {
