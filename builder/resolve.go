@@ -58,16 +58,6 @@ const (
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 
-// getURLBuf is getBuf grown for a URL of about n bytes before use: a
-// buffer grown in use is not put back, or the stack scratch would escape.
-func getURLBuf(n int) *[]byte {
-	bp := getBuf()
-	if n += n / 2; cap(*bp) < n && n <= maxPooled {
-		*bp = make([]byte, 0, n)
-	}
-	return bp
-}
-
 func putBuf(bp *[]byte, b []byte) {
 	if cap(b) <= maxPooled {
 		*bp = b[:0]
@@ -142,7 +132,11 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
 	if n := len(m.BaseURL) + len(m.URL) + 16*len(params); n > urlScratch {
-		bp := getURLBuf(n)
+		// Grown before use, as a buffer grown in use is not put back.
+		bp := getBuf()
+		if n += n / 2; cap(*bp) < n && n <= maxPooled {
+			*bp = make([]byte, 0, n)
+		}
 		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
 		buf = (*bp)[:0]
 	}
