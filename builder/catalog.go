@@ -362,7 +362,7 @@ func headerParam(m *layer, op Operation, p param, callHeaders headerList, mine p
 	if callHeaders.find(name) >= 0 && mine.find(p.name) < 0 {
 		return false, nil
 	}
-	m.Headers = m.Headers.set(header{name: name, value: text})
+	m.Headers = mergeHeaders(m.Headers, headerList{[]header{{name: name, value: text}}})
 	return true, headerLimit(len(m.Headers.list))
 }
 
