@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -229,17 +230,10 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 		// An absolute {+url}: no base.
 		return append(buf[:0], buf[start:]...), false, nil
 	}
-	return slashAt(buf, start), trusted, nil
-}
-
-// slashAt joins the base URL and the expansion at buf[start] with one "/".
-func slashAt(buf []byte, start int) []byte {
 	if len(buf) == start || buf[start] != '/' {
-		buf = append(buf, 0)
-		copy(buf[start+1:], buf[start:])
-		buf[start] = '/'
+		buf = slices.Insert(buf, start, '/') // one "/" between the base and the expansion
 	}
-	return buf
+	return buf, trusted, nil
 }
 
 // scalarPath refuses a list or an object for a {x} or {+x} in t's path,
