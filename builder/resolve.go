@@ -465,16 +465,12 @@ func bodyHeaders(hs []header, own bool, b *finalBody, media string) []header {
 		}
 		name, v = "content-type", contentType(b, media)
 	}
+	h := headerList{hs}
 	if !own {
-		hs = append(make([]header, 0, len(hs)+1), hs...)
+		h.list = append(make([]header, 0, len(hs)+1), hs...)
 	}
-	for i := range hs {
-		if hs[i].name == name {
-			hs[i].value = v
-			return hs
-		}
-	}
-	return append(hs, header{name: name, value: v})
+	h.put(header{name: name, value: v})
+	return h.list
 }
 
 // class is the body's kind for the prepared header lists: none, a
