@@ -362,7 +362,7 @@ func headerParam(m *layer, op Operation, p param, callHeaders headerList, mine p
 	if callHeaders.find(name) >= 0 && mine.find(p.name) < 0 {
 		return false, nil
 	}
-	m.Headers = m.Headers.set(header{name: name, value: text})
+	m.Headers = mergeHeaders(m.Headers, headerList{[]header{{name: name, value: text}}})
 	return true, headerLimit(len(m.Headers.list))
 }
 
@@ -497,21 +497,12 @@ func literalQuery(url string) string {
 // queryInvalid reports whether the query of url, which failed to parse,
 // is at fault rather than its path.
 func queryInvalid(url string) bool {
-	depth := 0
-	for i := 0; i < len(url); i++ {
-		switch url[i] {
-		case '{':
-			depth++
-		case '}':
-			depth--
-		case '?':
-			if depth == 0 {
-				_, err := template.Parse(url[i:])
-				return err != nil
-			}
-		}
+	q, _ := iroute.QueryBounds(url)
+	if q < 0 {
+		return true // no query outside an expression: the text is malformed
 	}
-	return true // no query outside an expression: the text is malformed
+	_, err := template.Parse(url[q:])
+	return err != nil
 }
 
 // catalogParams returns params as op's template takes them (params when

@@ -77,12 +77,17 @@ func (next *Endpoint) layerOn(i int, opt Option) error {
 		return wrapError("defaults", err)
 	}
 	l, err := toLayer(&o)
-	if err == nil {
-		l.Keys = keyOrder{keys: l.order()}
-		err = defaultData(&l)
-	}
 	if err != nil {
 		return wrapError("defaults", err)
+	}
+	l.Keys = keyOrder{keys: l.order()}
+	// A []byte Data is copied, as its caller may go on changing it; an
+	// io.Reader, which one request only could read, is refused.
+	switch raw := l.Data.raw.(type) {
+	case []byte:
+		l.Data.raw = bytes.Clone(raw)
+	case io.Reader:
+		return newError("defaults", keyData, fmt.Errorf("%w: an io.Reader can be read by one request only", ErrInvalidValue))
 	}
 	merged, err := mergeLayers(&next.defaults, &l)
 	if err != nil {
@@ -95,18 +100,6 @@ func (next *Endpoint) layerOn(i int, opt Option) error {
 		return err
 	}
 	next.defaults = merged
-	return nil
-}
-
-// defaultData copies a default's []byte data, which its caller may go on
-// changing, and refuses an io.Reader, which one request only could read.
-func defaultData(l *layer) error {
-	switch raw := l.Data.raw.(type) {
-	case []byte:
-		l.Data.raw = bytes.Clone(raw)
-	case io.Reader:
-		return newError("defaults", keyData, fmt.Errorf("%w: an io.Reader can be read by one request only", ErrInvalidValue))
-	}
 	return nil
 }
 

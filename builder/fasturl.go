@@ -27,14 +27,18 @@ func parseURL(s string, u *url.URL) (ok bool) {
 	}
 	u.Host = rest[:i]
 	path, query, hasQuery := strings.Cut(rest[i:], "?")
-	// '%' needs unescaping; other bytes would have url.Parse keep a RawPath.
-	if !plainPath(path) {
-		return false
+	for j := 0; j < len(path); j++ {
+		if !pathAsIs[path[j]] {
+			return false // '%' needs unescaping; other bytes would have url.Parse keep a RawPath
+		}
 	}
 	u.Path = path
 	if hasQuery {
-		u.ForceQuery = query == ""
-		return validQuery(query, u)
+		// A fragment or a control byte is url.Parse's; the rest stays raw, as there.
+		if strings.IndexByte(query, '#') >= 0 || ascii.HasCtl(query) {
+			return false
+		}
+		u.RawQuery, u.ForceQuery = query, query == ""
 	}
 	return true
 }
@@ -60,26 +64,6 @@ func hostEnd(rest string) int {
 		return j
 	}
 	return i
-}
-
-// validQuery keeps the query raw, as url.Parse does, when it has no
-// fragment or control byte.
-func validQuery(q string, u *url.URL) bool {
-	if strings.IndexByte(q, '#') >= 0 || ascii.HasCtl(q) {
-		return false
-	}
-	u.RawQuery = q
-	return true
-}
-
-// plainPath reports whether url.URL.EscapedPath writes p as it is.
-func plainPath(p string) bool {
-	for i := 0; i < len(p); i++ {
-		if !pathAsIs[p[i]] {
-			return false
-		}
-	}
-	return true
 }
 
 // pathAsIs holds the bytes url.URL.EscapedPath leaves as they are.

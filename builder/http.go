@@ -337,9 +337,6 @@ func (r RequestOptions) BodyReader() (io.Reader, error) {
 		return raw, nil
 	}
 	body, _, _ := fb.reader(new(bytes.Reader))
-	if body == http.NoBody {
-		return strings.NewReader(""), nil
-	}
 	return body, nil
 }
 

@@ -63,13 +63,6 @@ func (h *headerList) add(e header) error {
 	return headerLimit(len(h.list))
 }
 
-// set returns h with e put, without writing h's array.
-func (h headerList) set(e header) headerList {
-	out := headerList{append(make([]header, 0, len(h.list)+1), h.list...)}
-	out.put(e)
-	return out
-}
-
 // previewList holds preview names, stripped of "-preview" once merged.
 type previewList struct{ names []string }
 

@@ -126,18 +126,13 @@ func redactBody(b any) any {
 	case nil, string, []byte, io.Reader:
 		return b
 	case json.RawMessage:
-		return redactJSON(t)
+		v, err := value.Decode(t)
+		if err != nil {
+			return RedactedValue // JSON that does not decode
+		}
+		return json.RawMessage(value.AppendJSON(nil, value.Redact(v)))
 	}
 	return redactAny(b)
-}
-
-// redactJSON is JSON text masked, RedactedValue when it does not decode.
-func redactJSON(text json.RawMessage) any {
-	v, err := value.Decode(text)
-	if err != nil {
-		return RedactedValue
-	}
-	return json.RawMessage(value.AppendJSON(nil, value.Redact(v)))
 }
 
 // redactAny converts x and masks it: a scalar stays itself (a string's

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -57,16 +58,6 @@ const (
 )
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
-
-// getURLBuf is getBuf grown for a URL of about n bytes before use: a
-// buffer grown in use is not put back, or the stack scratch would escape.
-func getURLBuf(n int) *[]byte {
-	bp := getBuf()
-	if n += n / 2; cap(*bp) < n && n <= maxPooled {
-		*bp = make([]byte, 0, n)
-	}
-	return bp
-}
 
 func putBuf(bp *[]byte, b []byte) {
 	if cap(b) <= maxPooled {
@@ -142,7 +133,11 @@ func (r *resolved) setURL(m *layer, params []param, t *template.Template, pre *p
 	var scratch [urlScratch]byte
 	buf := scratch[:0]
 	if n := len(m.BaseURL) + len(m.URL) + 16*len(params); n > urlScratch {
-		bp := getURLBuf(n)
+		// Grown before use, as a buffer grown in use is not put back.
+		bp := getBuf()
+		if n += n / 2; cap(*bp) < n && n <= maxPooled {
+			*bp = make([]byte, 0, n)
+		}
 		defer putBuf(bp, *bp) // not buf: the stack's scratch must not reach the pool
 		buf = (*bp)[:0]
 	}
@@ -235,17 +230,10 @@ func appendURL(buf []byte, m *layer, params []param, t *template.Template, pre *
 		// An absolute {+url}: no base.
 		return append(buf[:0], buf[start:]...), false, nil
 	}
-	return slashAt(buf, start), trusted, nil
-}
-
-// slashAt joins the base URL and the expansion at buf[start] with one "/".
-func slashAt(buf []byte, start int) []byte {
 	if len(buf) == start || buf[start] != '/' {
-		buf = append(buf, 0)
-		copy(buf[start+1:], buf[start:])
-		buf[start] = '/'
+		buf = slices.Insert(buf, start, '/') // one "/" between the base and the expansion
 	}
-	return buf
+	return buf, trusted, nil
 }
 
 // scalarPath refuses a list or an object for a {x} or {+x} in t's path,
@@ -343,16 +331,8 @@ func compositeVar(v value.Value) template.Var {
 }
 
 func errNested(k value.Kind) error {
-	return &valueError{template.ErrValue, "an " + k.String() + " inside a list or object has no place in a URL"}
+	return fmt.Errorf("%w: an %s inside a list or object has no place in a URL", template.ErrValue, k)
 }
-
-type valueError struct {
-	sentinel error
-	msg      string
-}
-
-func (e *valueError) Error() string { return e.msg }
-func (e *valueError) Unwrap() error { return e.sentinel }
 
 func hasBody(method string) bool {
 	switch method {
@@ -485,16 +465,12 @@ func bodyHeaders(hs []header, own bool, b *finalBody, media string) []header {
 		}
 		name, v = "content-type", contentType(b, media)
 	}
+	h := headerList{hs}
 	if !own {
-		hs = append(make([]header, 0, len(hs)+1), hs...)
+		h.list = append(make([]header, 0, len(hs)+1), hs...)
 	}
-	for i := range hs {
-		if hs[i].name == name {
-			hs[i].value = v
-			return hs
-		}
-	}
-	return append(hs, header{name: name, value: v})
+	h.put(header{name: name, value: v})
+	return h.list
 }
 
 // class is the body's kind for the prepared header lists: none, a
