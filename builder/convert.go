@@ -26,13 +26,13 @@ func toValueAt(x any, b *value.Budget, depth int) (value.Value, error) {
 	}
 	switch t := x.(type) {
 	case template.Path:
-		return value.Flagged(string(t), value.PathFlag), nil
+		return value.Str(string(t)).WithFlag(value.PathFlag), nil
 	case template.Verbatim:
-		return value.Flagged(string(t), value.VerbatimFlag), nil
+		return value.Str(string(t)).WithFlag(value.VerbatimFlag), nil
 	case Params:
 		return paramsObject(t, b, depth)
 	}
-	return value.OfAt(x, b, depth)
+	return b.Of(x, depth)
 }
 
 // paramsObject converts Params used as a value into an ordered object, a
@@ -110,7 +110,7 @@ func toLayer(o *Options) (layer, error) {
 	}
 	l.Format = o.MediaType.Format
 	l.Previews = previewList{slices.Clone(o.MediaType.Previews)}
-	budget := value.NewBudget()
+	budget := new(value.Budget)
 	if l.Data, err = toBody(o.Data, budget); err != nil {
 		return layer{}, newError("param", keyData, err)
 	}

@@ -124,7 +124,7 @@ func (l *layer) appendData(b []byte) []byte {
 
 // MarshalJSON writes the parameters as one JSON object, in order.
 func (p Params) MarshalJSON() ([]byte, error) {
-	v, err := paramsObject(p, value.NewBudget(), 0)
+	v, err := paramsObject(p, new(value.Budget), 0)
 	if err != nil {
 		return nil, err
 	}

@@ -144,7 +144,7 @@ func redactAny(x any) any {
 		}
 		return x
 	}
-	v, err := toValue(x, value.NewBudget())
+	v, err := toValue(x, new(value.Budget))
 	if err != nil {
 		return RedactedValue
 	}

@@ -17,12 +17,8 @@ func Of(x any) (Value, error) {
 	if v, ok := Scalar(x); ok {
 		return v, nil // without a Budget, which would escape
 	}
-	return NewBudget().of(x, 0)
+	return new(Budget).Of(x, 0)
 }
-
-// OfAt is Of for a value nested depth levels deep in one the caller
-// builds, spending from b, which the call's other values share.
-func OfAt(x any, b *Budget, depth int) (Value, error) { return b.of(x, depth) }
 
 // Scalar converts nil, a Value, a string, a bool, an int, an int64 or a
 // finite float64 without allocating, and reports false for anything else.
@@ -66,7 +62,9 @@ func (v *Value) SetScalar(x any) bool {
 	return true
 }
 
-func (b *Budget) of(x any, depth int) (Value, error) {
+// Of is the function Of for a value nested depth levels deep in one the
+// caller builds, spending from b, which the call's other values share.
+func (b *Budget) Of(x any, depth int) (Value, error) {
 	if v, ok := Scalar(x); ok {
 		return v, nil
 	}
@@ -89,11 +87,11 @@ func (b *Budget) of(x any, depth int) (Value, error) {
 	case json.RawMessage:
 		return b.rawOf(t, depth)
 	case []any:
-		return ofList(b, t, depth, func(e any) (Value, error) { return b.of(e, depth+1) })
+		return ofList(b, t, depth, func(e any) (Value, error) { return b.Of(e, depth+1) })
 	case []string:
 		return ofList(b, t, depth, func(e string) (Value, error) { return Str(validUTF8(e)), nil })
 	case map[string]any:
-		return ofMap(b, t, depth, func(e any) (Value, error) { return b.of(e, depth+1) })
+		return ofMap(b, t, depth, func(e any) (Value, error) { return b.Of(e, depth+1) })
 	case map[string]string:
 		return ofMap(b, t, depth, func(e string) (Value, error) { return Str(validUTF8(e)), nil })
 	}

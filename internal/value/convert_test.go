@@ -267,11 +267,11 @@ var _ = Describe("Of", func() {
 		})
 
 		It("counts a shared budget across values", func() {
-			b := value.NewBudget()
+			b := new(value.Budget)
 			big := make([]int, value.MaxNodes/2)
-			_, err := value.OfAt(big, b, 0)
+			_, err := b.Of(big, 0)
 			Expect(err).NotTo(HaveOccurred())
-			_, err = value.OfAt(big, b, 0)
+			_, err = b.Of(big, 0)
 			Expect(err).To(MatchError(value.ErrLimit))
 		})
 

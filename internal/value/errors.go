@@ -49,9 +49,6 @@ func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 // MaxNodes bounds all the values of a call together.
 type Budget struct{ spent int }
 
-// NewBudget returns a new, unspent Budget.
-func NewBudget() *Budget { return &Budget{} }
-
 // Refund gives back the nodes of v, spent from b and then dropped (a
 // parameter set again), so that a replaced value does not count twice.
 func (b *Budget) Refund(v Value) {

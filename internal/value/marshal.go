@@ -39,9 +39,9 @@ func (b *Budget) reflectOf(x any, depth int) (Value, error) {
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			return Uint(rv.Uint()), nil
 		case reflect.Float32:
-			return b.of(float32(rv.Float()), depth)
+			return b.Of(float32(rv.Float()), depth)
 		case reflect.Float64:
-			return b.of(rv.Float(), depth)
+			return b.Of(rv.Float(), depth)
 		case reflect.Pointer:
 			if rv.IsNil() {
 				return Value{}, nil

@@ -21,7 +21,7 @@ var _ = Describe("Budget.Refund", func() {
 	DescribeTable("gives back at most what converting the value spent, all of it for JSON's own shapes",
 		func(x any, exact bool) {
 			var b Budget
-			v, err := OfAt(x, &b, 0)
+			v, err := b.Of(x, 0)
 			gomega.Expect(err).NotTo(gomega.HaveOccurred())
 			spent := b.spent
 			gomega.Expect(nodes(v)).To(gomega.BeNumerically("<=", spent))

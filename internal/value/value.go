@@ -82,9 +82,6 @@ type Member struct {
 // Str returns a String value.
 func Str(s string) Value { return Value{kind: String, str: s} }
 
-// Flagged returns a String value carrying f.
-func Flagged(s string, f Flag) Value { return Value{kind: String, str: s, flag: f} }
-
 // Boolean returns a Bool value.
 func Boolean(b bool) Value {
 	v := Value{kind: Bool}
