@@ -353,14 +353,11 @@ func (r *resolved) setBody(m *layer, params []param, t *template.Template, call 
 	case m.Data.set:
 		r.body, err = dataBody(m.Data, params, t, call)
 	default:
-		bp := getBuf()
-		buf := appendParams((*bp)[:0], params, t)
-		if len(buf) > len("{}") {
-			r.body = finalBody{kind: jsonBody, json: append(make([]byte, 0, len(buf)), buf...)} // cap len: appending copies
+		if json := encodeJSON(func(b []byte) []byte { return appendParams(b, params, t) }); json != nil {
+			r.body = finalBody{kind: jsonBody, json: json}
 		} else if r.method == "put" || r.method == "patch" {
 			r.body.kind = emptyBody
 		}
-		putBuf(bp, buf)
 	}
 	return err
 }
@@ -393,32 +390,38 @@ func dataBody(d body, params []param, t *template.Template, call callOwn) (final
 }
 
 // appendParams writes the parameters t does not use as a JSON object,
-// "{}" for none.
+// nothing for none.
 func appendParams(b []byte, ps []param, t *template.Template) []byte {
-	b = append(b, '{')
-	first := true
+	n0 := len(b)
 	for i := range ps {
 		p := &ps[i]
 		if t.VarIndex(p.name) >= 0 {
 			continue
 		}
-		if !first {
+		if len(b) == n0 {
+			b = append(b, '{')
+		} else {
 			b = append(b, ',')
 		}
-		first = false
 		b = value.AppendString(b, p.name)
 		b = append(b, ':')
 		b = value.AppendJSON(b, p.v)
 	}
+	if len(b) == n0 {
+		return b
+	}
 	return append(b, '}')
 }
 
-// encodeJSON returns what write writes on a pooled buffer, copied out.
+// encodeJSON returns what write writes on a pooled buffer, copied out at
+// its length (appending copies it), or nil when it writes nothing.
 func encodeJSON(write func([]byte) []byte) []byte {
 	bp := getBuf()
 	buf := write((*bp)[:0])
-	out := make([]byte, len(buf))
-	copy(out, buf)
+	var out []byte
+	if len(buf) > 0 {
+		out = append(make([]byte, 0, len(buf)), buf...)
+	}
 	putBuf(bp, buf)
 	return out
 }
