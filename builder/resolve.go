@@ -254,7 +254,7 @@ func expand(buf []byte, t *template.Template, params []param) ([]byte, error) {
 	for i := range params {
 		k := t.VarIndex(params[i].name)
 		if k >= len(vals) {
-			vals = append(make([]template.Var, 0, len(t.Vars())), vals...)[:len(t.Vars())]
+			vals = append(vals, make([]template.Var, len(t.Vars())-len(vals))...)
 		}
 		if k >= 0 {
 			vals[k] = templateVar(&params[i].v)
