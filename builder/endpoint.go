@@ -33,18 +33,13 @@ type prepared struct {
 	baseOK  bool
 }
 
-// prepareOver prepares the defaults l, taking the base URL's check from
-// parent when it has the same.
-func prepareOver(l *layer, parent *prepared) prepared {
+// prepare prepares the defaults l.
+func prepare(l *layer) prepared {
 	p := prepared{headers: finalHeaders(l), base: l.BaseURL}
 	for i, b := range [...]finalBody{{}, {kind: rawBody, raw: ""}, {kind: rawBody, raw: []byte(nil)}, {kind: jsonBody}} {
 		p.bodies[i] = bodyHeaders(p.headers, false, &b, "")
 	}
-	if parent != nil && parent.base == l.BaseURL {
-		p.baseOK = parent.baseOK
-	} else {
-		p.baseOK = checkBaseURL(l.BaseURL) == nil // else every call on it reports it
-	}
+	p.baseOK = checkBaseURL(l.BaseURL) == nil // else every call on it reports it
 	return p
 }
 
@@ -63,7 +58,7 @@ func (e *Endpoint) Defaults(opts ...Option) *Endpoint {
 		next.err = next.layerOn(i, opts[i])
 	}
 	if next.err == nil {
-		next.pre = prepareOver(&next.defaults, &e.pre)
+		next.pre = prepare(&next.defaults)
 	}
 	return next
 }

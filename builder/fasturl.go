@@ -8,7 +8,7 @@ import (
 )
 
 // parseURL reads a URL of Build's usual shape,
-// "http[s]://host[:port]/path[?query]" with a plain host and path, into
+// "http[s]://host[:port][/path[?query]]" with a plain host and path, into
 // u exactly as url.Parse would, at a fraction of its cost; ok false
 // leaves anything else to url.Parse.
 func parseURL(s string, u *url.URL) (ok bool) {
@@ -22,7 +22,7 @@ func parseURL(s string, u *url.URL) (ok bool) {
 		return false
 	}
 	i := hostEnd(rest)
-	if i <= 0 || i == len(rest) {
+	if i <= 0 {
 		return false
 	}
 	u.Host = rest[:i]

@@ -41,6 +41,8 @@ var _ = Describe("the fast URL reader", func() {
 		Entry("port", "http://localhost:8080/x"),
 		Entry("empty query", "https://h/x?"),
 		Entry("GHES prefix", "https://ghe.example.com/api/v3/repos/o/r"),
+		Entry("no path, as a base URL", "https://api.github.com"),
+		Entry("port, no path", "http://localhost:8080"),
 	)
 
 	DescribeTable("leaves everything else to url.Parse",
@@ -49,7 +51,7 @@ var _ = Describe("the fast URL reader", func() {
 			Expect(handled).To(BeFalse())
 		},
 		Entry("escape in the path", "https://h/a%2Fb"), Entry("userinfo", "https://user@h/x"),
-		Entry("IPv6", "https://[::1]/x"), Entry("fragment", "https://h/x#f"), Entry("no path", "https://h"),
+		Entry("IPv6", "https://[::1]/x"), Entry("fragment", "https://h/x#f"),
 		Entry("empty port", "https://h:/x"), Entry("upper-case scheme", "HTTPS://h/x"),
 		Entry("relative", "/x"), Entry("bracket in the path", "https://h/["),
 		Entry("non-ASCII", "https://h/ä"),
