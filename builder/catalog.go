@@ -478,20 +478,13 @@ func literalQuery(url string) string {
 	if q < 0 {
 		return ""
 	}
-	var b []byte
-	depth := 0
-	for _, c := range []byte(url[q:end]) {
-		switch {
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-		case depth > 0:
-		default:
-			b = append(b, c)
-		}
+	var b strings.Builder
+	for rest := url[q:end]; rest != ""; {
+		lit, expr, _ := strings.Cut(rest, "{")
+		b.WriteString(lit)
+		_, rest, _ = strings.Cut(expr, "}")
 	}
-	return string(b)
+	return b.String()
 }
 
 // queryInvalid reports whether the query of url, which failed to parse,
