@@ -401,12 +401,10 @@ func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	default:
 		text, ok = v.Text(), true
 	}
-	if ok {
-		if err := checkHeader(name, text); err != nil {
-			return "", false, err
-		}
+	if !ok {
+		return "", false, nil
 	}
-	return text, ok, nil
+	return text, true, checkHeader(name, text)
 }
 
 func dataHas(d body, name string) bool {
