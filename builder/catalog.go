@@ -426,10 +426,7 @@ func opaqueBody(d body) bool {
 // or before its {?…}, which becomes {&…}.
 func withQuery(target, query string) string {
 	if _, end := iroute.PathBounds(target); end < len(target) && target[end] == '?' {
-		own := target[end+1:]
-		if i := strings.IndexByte(own, '{'); i >= 0 {
-			own = own[:i]
-		}
+		own, _, _ := strings.Cut(target[end+1:], "{")
 		rest := otherPairs(query[1:], own)
 		if rest == "" {
 			return target
