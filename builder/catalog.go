@@ -401,12 +401,10 @@ func headerText(name string, v value.Value) (text string, ok bool, err error) {
 	default:
 		text, ok = v.Text(), true
 	}
-	if ok {
-		if err := checkHeader(name, text); err != nil {
-			return "", false, err
-		}
+	if !ok {
+		return "", false, nil
 	}
-	return text, ok, nil
+	return text, true, checkHeader(name, text)
 }
 
 func dataHas(d body, name string) bool {
@@ -428,10 +426,7 @@ func opaqueBody(d body) bool {
 // or before its {?…}, which becomes {&…}.
 func withQuery(target, query string) string {
 	if _, end := iroute.PathBounds(target); end < len(target) && target[end] == '?' {
-		own := target[end+1:]
-		if i := strings.IndexByte(own, '{'); i >= 0 {
-			own = own[:i]
-		}
+		own, _, _ := strings.Cut(target[end+1:], "{")
 		rest := otherPairs(query[1:], own)
 		if rest == "" {
 			return target
@@ -478,20 +473,13 @@ func literalQuery(url string) string {
 	if q < 0 {
 		return ""
 	}
-	var b []byte
-	depth := 0
-	for _, c := range []byte(url[q:end]) {
-		switch {
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-		case depth > 0:
-		default:
-			b = append(b, c)
-		}
+	var b strings.Builder
+	for rest := url[q:end]; rest != ""; {
+		lit, expr, _ := strings.Cut(rest, "{")
+		b.WriteString(lit)
+		_, rest, _ = strings.Cut(expr, "}")
 	}
-	return string(b)
+	return b.String()
 }
 
 // queryInvalid reports whether the query of url, which failed to parse,

@@ -18,13 +18,9 @@ import (
 // Curl shows the real credentials, since it is meant to be run: do not
 // log it.
 func (r RequestOptions) Curl() string {
-	var b strings.Builder
-	b.WriteString("curl")
-	if strings.EqualFold(r.Method, "head") {
-		b.WriteString(" --head")
-	} else {
-		b.WriteString(" -X ")
-		b.WriteString(shellQuote(strings.ToUpper(r.Method)))
+	args := []string{"curl", "--head"}
+	if !strings.EqualFold(r.Method, "head") {
+		args = []string{"curl", "-X", shellQuote(strings.ToUpper(r.Method))}
 	}
 	names := slices.Collect(maps.Keys(r.Headers))
 	if _, ok := r.Headers.Lookup("content-type"); !ok && r.Body != nil {
@@ -32,39 +28,34 @@ func (r RequestOptions) Curl() string {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		b.WriteString(" -H ")
 		v, ok := r.Headers[name]
 		switch {
 		case !ok:
-			b.WriteString(shellQuote(name + ":")) // curl's syntax to drop a header
+			args = append(args, "-H", shellQuote(name+":")) // curl's syntax to drop a header
 		case v == "":
-			b.WriteString(shellQuote(name + ";"))
+			args = append(args, "-H", shellQuote(name+";"))
 		default:
-			b.WriteString(shellQuote(name + ": " + v))
+			args = append(args, "-H", shellQuote(name+": "+v))
 		}
 	}
 	if r.Body != nil {
 		data, ok := curlBody(r)
 		switch {
 		case !ok || bytes.IndexByte(data, 0) >= 0:
-			b.WriteString(" --data-binary @-")
+			args = append(args, "--data-binary", "@-")
 		case len(data) > 0 && data[0] == '@':
-			b.WriteString(" --data-raw ")
-			b.WriteString(shellQuote(string(data)))
+			args = append(args, "--data-raw", shellQuote(string(data)))
 		default:
-			b.WriteString(" --data-binary ")
-			b.WriteString(shellQuote(string(data)))
+			args = append(args, "--data-binary", shellQuote(string(data)))
 		}
 	}
 	if strings.ContainsAny(r.URL, "[]{}") {
-		b.WriteString(" --globoff") // brackets and braces are not curl globs
+		args = append(args, "--globoff") // brackets and braces are not curl globs
 	}
 	if strings.HasPrefix(r.URL, "-") {
-		b.WriteString(" --url") // curl would read it as an option
+		args = append(args, "--url") // curl would read it as an option
 	}
-	b.WriteByte(' ')
-	b.WriteString(shellQuote(r.URL))
-	return b.String()
+	return strings.Join(append(args, shellQuote(r.URL)), " ")
 }
 
 func shellQuote(s string) string {

@@ -77,14 +77,11 @@ func (e *Error) Error() string {
 		}
 		reason = x.Reason()
 	}
-	var msg string
 	if input == "" {
-		msg = "endpoint: " + e.Op + ": " + reason
-	} else {
-		// Masked before it is cut, so no cut leaves part of a credential.
-		msg = fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(maskInput(input), maxQuoted), reason)
+		return RedactURL("endpoint: " + e.Op + ": " + reason)
 	}
-	return RedactURL(msg)
+	// Masked before it is cut, so no cut leaves part of a credential.
+	return RedactURL(fmt.Sprintf("endpoint: %s %q: %s", e.Op, quote.Cut(maskInput(input), maxQuoted), reason))
 }
 
 // maskInput masks an input, a route's target after its method, as

@@ -203,9 +203,7 @@ func decodeReserved(d *value.Decoder, l *layer, key string, order *[]string, wit
 		if key == keyURL {
 			l.Keys.urlAt = 0
 		}
-		if i := slices.Index(*order, key); i >= 0 {
-			*order = slices.Delete(*order, i, i+1)
-		}
+		*order = slices.DeleteFunc(*order, func(k string) bool { return k == key })
 	} else {
 		if withOrder && !slices.Contains(*order, key) {
 			*order = append(*order, key)

@@ -166,8 +166,7 @@ func mergeParams(base, l paramList) paramList {
 	if len(base.list) == 0 {
 		return l
 	}
-	s := paramSet{list: make([]param, len(base.list), len(base.list)+len(l.list))}
-	copy(s.list, base.list)
+	s := paramSet{list: append(make([]param, 0, len(base.list)+len(l.list)), base.list...)}
 	for _, p := range l.list {
 		if i, free := s.lookup(p.name); i >= 0 {
 			s.list[i].v = value.Merge(s.list[i].v, p.v)

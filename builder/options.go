@@ -75,8 +75,7 @@ func (p Params) Get(name string) (any, bool) {
 // With returns a copy of p with name set to value, in its place or
 // appended.
 func (p Params) With(name string, value any) Params {
-	out := make(Params, len(p), len(p)+1)
-	copy(out, p)
+	out := append(make(Params, 0, len(p)+1), p...)
 	for i := range out {
 		if out[i].Name == name {
 			out[i].Value = value

@@ -72,13 +72,11 @@ func (o Options) Redacted() Options {
 		Data:          redactBody(o.Data),
 		Request:       redactMap(o.Request),
 	}
-	if o.Params != nil {
-		out.Params = make(Params, len(o.Params))
-		for i, p := range o.Params {
-			out.Params[i] = Param{Name: RedactURL(p.Name), Value: RedactedValue}
-			if !IsSensitiveParam(p.Name) {
-				out.Params[i].Value = redactAny(p.Value)
-			}
+	out.Params = slices.Clone(o.Params)
+	for i, p := range out.Params {
+		out.Params[i] = Param{Name: RedactURL(p.Name), Value: RedactedValue}
+		if !IsSensitiveParam(p.Name) {
+			out.Params[i].Value = redactAny(p.Value)
 		}
 	}
 	return out
