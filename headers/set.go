@@ -90,9 +90,7 @@ func (s Set) Validate() error {
 func putLayer(dst Set, layer map[string]string) {
 	for k := range layer {
 		if ascii.HasUpper(k) {
-			keys := slices.AppendSeq(make([]string, 0, len(layer)), maps.Keys(layer))
-			slices.Sort(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(layer)) {
 				dst[Name(k)] = layer[k]
 			}
 			return

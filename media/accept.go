@@ -38,15 +38,13 @@ func Accept(accept, format string, previews []string) string {
 	// Written on the stack: a result of up to 256 bytes (most) is its one
 	// allocation.
 	var buf [256]byte
-	out, rewritten := appendHeader(buf[:0], accept, format, previews, withPreviews)
-	if !withPreviews && !rewritten {
-		return accept
+	if out := appendHeader(buf[:0], accept, format, previews, withPreviews); string(out) != accept {
+		return string(out)
 	}
-	return string(out)
+	return accept
 }
 
-// appendHeader appends Accept's result to dst, and whether a part matched
-// the format rewrite.
+// appendHeader appends Accept's result to dst.
 //
 // With previews, the format-rewritten accept is never built. A rewritten
 // part is part[:start] + "application/vnd" + groups 1 and 2 + "." + format,
@@ -54,21 +52,20 @@ func Accept(accept, format string, previews []string) string {
 // inserted text up to the '.' holds no '-', a run ending part[:start] gains
 // no "-preview" from "application", and format is bounded by '.' and by ','
 // or the end. Runs never cross ','.
-func appendHeader(dst []byte, accept, format string, previews []string, withPreviews bool) ([]byte, bool) {
+func appendHeader(dst []byte, accept, format string, previews []string, withPreviews bool) []byte {
 	if !withPreviews {
-		rewritten, sep := false, ""
+		sep := ""
 		for part := range strings.SplitSeq(accept, ",") {
 			dst = append(dst, sep...)
 			sep = ","
 			if _, keep, ok := formatMatch(part); ok {
-				rewritten = true
 				dst = append(dst, part[:keep]...)
 				dst = append(dst, '.')
 				part = format
 			}
 			dst = append(dst, part...)
 		}
-		return dst, rewritten
+		return dst
 	}
 	suffix := [2]string{".", format}
 	if format == "" {
@@ -84,7 +81,7 @@ func appendHeader(dst []byte, accept, format string, previews []string, withPrev
 	for _, p := range previews {
 		dst = appendPreview(dst, p, suffix)
 	}
-	return dst, true
+	return dst
 }
 
 // appendPreview adds application/vnd.github.<name>-preview and suffix to

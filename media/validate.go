@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
+	"github.com/endpointkit/endpoint/internal/quote"
 )
 
 // MaxName is the longest format or preview name ValidateName accepts: the
@@ -33,16 +34,13 @@ func (e *Error) Error() string {
 	return "media: " + fmt.Sprint(e.Err) + " " + strconv.Quote(e.Subject()) + ": " + e.reason
 }
 
-// Subject is the name cut at MaxName bytes, for a wrapping error that
-// quotes it once with Reason.
+// Subject is the name cut at MaxName bytes, on a rune boundary, for a
+// wrapping error that quotes it once with Reason.
 func (e *Error) Subject() string {
 	if e == nil {
 		return ""
 	}
-	if len(e.Name) > MaxName {
-		return e.Name[:MaxName] + "…"
-	}
-	return e.Name
+	return quote.Cut(e.Name, MaxName)
 }
 
 // Reason is the message without the name.

@@ -44,6 +44,10 @@ func compile(s string) (*Template, error) {
 	lit, nexpr := 0, 0       // start of the pending literal, expressions so far
 	for i := 0; i < len(s); {
 		if s[i] != '{' {
+			if i == pStart || i == pEnd { // each literal wholly in the path part or out of it
+				t.addLiteral(s, lit, i, pStart, pEnd)
+				lit = i
+			}
 			n, err := literalLen(s, i)
 			if err != nil {
 				return nil, err
@@ -133,16 +137,8 @@ func syntaxError(s string, offset int, msg string) *Error {
 	return &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %s", ErrSyntax, msg)}
 }
 
-// addLiteral appends s[from:to], its non-ASCII characters percent-encoded,
-// cut where the path part begins and ends so that each part is wholly in
-// it or out of it.
+// addLiteral appends s[from:to], its non-ASCII characters percent-encoded.
 func (t *Template) addLiteral(s string, from, to, pStart, pEnd int) {
-	for _, cut := range [...]int{pStart, pEnd} {
-		if from < cut && cut < to {
-			t.addLiteral(s, from, cut, pStart, pEnd)
-			from = cut
-		}
-	}
 	l := s[from:to]
 	if l == "" {
 		return

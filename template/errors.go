@@ -113,27 +113,22 @@ func (e *Error) Reason() string {
 	return redact.URL(where + msg)
 }
 
-// Format prints e masked for every verb: its text, or GoString for %#v, so
-// that no verb (%d prints the fields) dumps a credential.
+// Format prints e masked for every verb, its fields for %#v, so that no
+// verb (%d prints the fields) dumps a credential.
 func (e *Error) Format(s fmt.State, verb rune) {
-	if verb == 'v' && s.Flag('#') {
-		_, _ = io.WriteString(s, e.GoString())
-		return
+	switch {
+	case verb != 'v' || !s.Flag('#'):
+		_, _ = fmt.Fprintf(s, fmt.FormatString(s, verb), e.Error())
+	case e == nil:
+		_, _ = io.WriteString(s, "(*template.Error)(nil)")
+	default:
+		inner := "<nil>"
+		if e.Err != nil {
+			inner = "errors.New(" + strconv.Quote(redact.URL(fmt.Sprint(e.Err))) + ")"
+		}
+		_, _ = io.WriteString(s, "&template.Error{Template:"+strconv.Quote(redact.RawURL(e.Template))+
+			", Offset:"+strconv.Itoa(e.Offset)+", Var:"+strconv.Quote(redact.URL(e.Var))+", Err:"+inner+"}")
 	}
-	_, _ = fmt.Fprintf(s, fmt.FormatString(s, verb), e.Error())
-}
-
-// GoString makes %#v mask e as Error does.
-func (e *Error) GoString() string {
-	if e == nil {
-		return "(*template.Error)(nil)"
-	}
-	inner := "<nil>"
-	if e.Err != nil {
-		inner = "errors.New(" + strconv.Quote(redact.URL(fmt.Sprint(e.Err))) + ")"
-	}
-	return "&template.Error{Template:" + strconv.Quote(redact.RawURL(e.Template)) +
-		", Offset:" + strconv.Itoa(e.Offset) + ", Var:" + strconv.Quote(redact.URL(e.Var)) + ", Err:" + inner + "}"
 }
 
 // Unwrap returns Err, for errors.Is and errors.As.

@@ -76,29 +76,25 @@ func ParseRFC6570(s string) (*Template, error) {
 	return parseCached(key, strings.Clone(s))
 }
 
-// parseCached parses s and caches it under key.
+// parseCached validates s with the uritemplate module, compiles it and
+// caches it under key.
 func parseCached(key, s string) (*Template, error) {
-	t, err := parse(s)
-	if err != nil {
-		return nil, err
-	}
-	return cache.put(key, t), nil
-}
-
-// parse validates s with the uritemplate module and compiles it.
-func parse(s string) (*Template, error) {
 	if len(s) > MaxLength {
 		return nil, &Error{Template: s, Offset: MaxLength, Err: fmt.Errorf("%w: %d bytes after :name rewriting, the limit is %d", ErrTooLong, len(s), MaxLength)}
 	}
+	t, err := compile(s)
 	if _, modErr := uritemplate.New(hyphensForValidator(s)); modErr != nil {
-		offset := -1
+		offset := -1 // where the scanner, which has offsets, finds the fault
 		var e *Error
-		if _, err := compile(s); errors.As(err, &e) {
+		if errors.As(err, &e) {
 			offset = e.Offset
 		}
 		return nil, &Error{Template: s, Offset: offset, Err: fmt.Errorf("%w: %w", ErrSyntax, moduleError(modErr))}
 	}
-	return compile(s)
+	if err != nil {
+		return nil, err
+	}
+	return cache.put(key, t), nil
 }
 
 // hyphensForValidator writes every "-" inside an expression as "_", so

@@ -49,12 +49,6 @@ func (m *value) err() error {
 	return err
 }
 
-// Constructors, not setters: a store through a pointer would move the
-// caller's buffer to the heap.
-func stringValue(s string) value { return value{kind: scalarKind, str: s} }
-
-func intValue(i int64) value { return value{kind: scalarKind, isInt: true, num: i} }
-
 // mapValue maps a Go value as the package documentation says; the error
 // wraps ErrValue.
 func mapValue(v any) (value, error) {
@@ -77,16 +71,16 @@ func mapScalar(v any) (_ any, m value, done bool, err error) {
 		case Path:
 			return v, PathVar(string(x)).v, true, nil
 		case Verbatim:
-			return v, stringValue(string(x)), true, nil
+			return v, StringVar(string(x)).v, true, nil
 		case []byte:
-			return v, stringValue(string(x)), true, nil
+			return v, StringVar(string(x)).v, true, nil
 		}
 		rv := reflect.ValueOf(v)
 		if rv.Kind() == reflect.Pointer && rv.IsNil() {
 			return v, m, true, nil // before the methods, which a nil pointer may panic in
 		}
 		if s, ok, err := callMethod(v); ok {
-			return v, stringValue(s), true, err
+			return v, StringVar(s).v, true, err
 		}
 		if rv.Kind() != reflect.Pointer {
 			m, done, err = mapByKind(rv)
@@ -105,11 +99,11 @@ func mapByKind(rv reflect.Value) (m value, done bool, err error) {
 	case reflect.String:
 		m = value{kind: scalarKind, str: rv.String(), isString: true}
 	case reflect.Bool:
-		m = stringValue(strconv.FormatBool(rv.Bool()))
+		m = StringVar(strconv.FormatBool(rv.Bool())).v
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		m = intValue(rv.Int())
+		m = IntVar(rv.Int()).v
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		m = stringValue(strconv.FormatUint(rv.Uint(), 10))
+		m = StringVar(strconv.FormatUint(rv.Uint(), 10)).v
 	case reflect.Float32, reflect.Float64:
 		var f any = rv.Float()
 		if rv.Kind() == reflect.Float32 {
@@ -119,7 +113,7 @@ func mapByKind(rv reflect.Value) (m value, done bool, err error) {
 		if err != nil { // NaN or ±Inf
 			return m, true, fmt.Errorf("%w: %v is not a finite number", ErrValue, f)
 		}
-		m = stringValue(string(text))
+		m = StringVar(string(text)).v
 	default:
 		return m, false, nil
 	}

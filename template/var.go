@@ -6,10 +6,10 @@ package template
 type Var struct{ v value }
 
 // StringVar is a string value (or a number's or boolean's text).
-func StringVar(s string) Var { return Var{stringValue(s)} }
+func StringVar(s string) Var { return Var{value{kind: scalarKind, str: s}} }
 
 // IntVar is an integer, written in decimal.
-func IntVar(i int64) Var { return Var{intValue(i)} }
+func IntVar(i int64) Var { return Var{value{kind: scalarKind, isInt: true, num: i}} }
 
 // PathVar is a Path value.
 func PathVar(s string) Var { return Var{value{kind: scalarKind, str: s, isString: true, isPath: true}} }
