@@ -163,22 +163,21 @@ func (d *Decoder) Value() (Value, error) {
 		arr, dst := makeArray(len(items))
 		copy(dst, items)
 		return arr, err
-	case 'n':
-		d.Null()
-		return Value{}, nil
-	case 't', 'f':
-		v := Boolean(d.s[d.i] == 't')
-		d.i += len("false") - int(v.bits) // "true" is a byte shorter
-		d.skip()
-		return v, nil
 	}
+	// null, true, false or a number: a literal up to what follows a value
 	start := d.i
-	for d.i < len(d.s) && strings.IndexByte("0123456789+-.eE", d.s[d.i]) >= 0 {
+	for d.i < len(d.s) && d.s[d.i] > ' ' && d.s[d.i] != ',' && d.s[d.i] != ']' && d.s[d.i] != '}' {
 		d.i++
 	}
-	v := Value{kind: Number, num: textForm, str: d.s[start:d.i]}
+	lit := d.s[start:d.i]
 	d.skip()
-	return v, nil
+	switch lit {
+	case "null":
+		return Value{}, nil
+	case "true", "false":
+		return Boolean(lit == "true"), nil
+	}
+	return Value{kind: Number, num: textForm, str: lit}, nil
 }
 
 // String reads the string that comes next: a slice of the input, or, with
