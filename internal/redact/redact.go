@@ -49,8 +49,7 @@ func redactAlone(s string) string {
 	if at < 0 || !Leads(s, start) {
 		return s
 	}
-	lead := strings.TrimRight(s[:start], "/")
-	if s[len(lead):start] == "//" && (lead == "" || strings.HasSuffix(lead, ":")) {
+	if lead := strings.TrimRight(s[:start], `/\`); s[len(lead):start] == "//" {
 		if u, err := url.Parse(s); err == nil {
 			if u.User == nil {
 				return s
