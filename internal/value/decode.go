@@ -236,8 +236,5 @@ func (ob *ObjectBuilder) Set(key string, v Value) {
 
 // Object returns the object; ob must not be used afterwards.
 func (ob *ObjectBuilder) Object() Value {
-	if ob.members == nil {
-		ob.members = []Member{}
-	}
 	return Value{kind: Object, ref: &composite{members: ob.members, index: ob.index}}
 }
