@@ -132,7 +132,7 @@ func redactQuery(s string, levels int, decoded bool) string {
 		case c == '%' && levels > 0 && ascii.HasPrefixFold(s[i:], "%3A%2F%2F"):
 			// A URL encoded in a path segment (/proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx), read decoded.
 			end := until(s, i, func(j int) bool { return s[j] == '/' || s[j] == '?' || endsValue(s, j, decoded) })
-			if r, ok := redactEncoded(s[i:end], levels, decoded); ok {
+			if r := redactEncoded(s[i:end], levels, decoded); r != s[i:end] {
 				q.out.put(i, end, r)
 			}
 			i = end - 1
@@ -183,7 +183,7 @@ func (q *query) param(i int) int {
 	case q.levels > 0 && q.runPct > eq:
 		// Read as it is and decoded, here and only here (reading it again
 		// would be quadratic: ?a=%?a=%…).
-		if r, ok := redactEncoded(v, q.levels, decoded); ok {
+		if r := redactEncoded(v, q.levels, decoded); r != v {
 			q.out.put(eq+1, end, r)
 		}
 	default:
@@ -200,7 +200,7 @@ func (q *query) unescapeName(name string, at int) string {
 		return name
 	}
 	if q.levels > 0 && strings.Contains(n, "//") {
-		if r, ok := redactEncoded(name, q.levels, q.decoded); ok {
+		if r := redactEncoded(name, q.levels, q.decoded); r != name {
 			q.out.put(at, at+len(name), r)
 		}
 	}
@@ -281,28 +281,23 @@ func endsText(s string, i int) bool {
 }
 
 // redactEncoded masks a value v holding a percent-encoded URL, as it is and
-// decoded; false when neither had something to mask.
-func redactEncoded(v string, levels int, decoded bool) (string, bool) {
-	plain := redactURL(v, 0, decoded)
-	if r, ok := redactDecoded(plain, levels); ok {
-		return r, true
-	}
-	return plain, plain != v
+// decoded.
+func redactEncoded(v string, levels int, decoded bool) string {
+	return redactDecoded(redactURL(v, 0, decoded), levels)
 }
 
 // redactDecoded masks what s holds once decoded (up to levels times),
-// written encoded again; false when it had nothing to mask.
-func redactDecoded(s string, levels int) (string, bool) {
+// written encoded again; s itself when it had nothing to mask.
+func redactDecoded(s string, levels int) string {
 	if levels == 0 || strings.IndexByte(s, '%') < 0 {
-		return s, false
+		return s
 	}
 	d := unescape(s)
 	r := redactURL(d, levels-1, true)
 	if r == d {
 		// Nothing in it as it reads: it may be encoded again.
-		var ok bool
-		if r, ok = redactDecoded(d, levels-1); !ok {
-			return s, false
+		if r = redactDecoded(d, levels-1); r == d {
+			return s
 		}
 	}
 	// Encoded again but for the masks.
@@ -310,7 +305,7 @@ func redactDecoded(s string, levels int) (string, bool) {
 	for i, p := range parts {
 		parts[i] = url.QueryEscape(p)
 	}
-	return strings.Join(parts, Redacted), true
+	return strings.Join(parts, Redacted)
 }
 
 // unescape decodes the escapes of a query value, keeping a "%" that starts
