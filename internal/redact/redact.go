@@ -132,9 +132,7 @@ func redactQuery(s string, levels int, decoded bool) string {
 		case c == '%' && levels > 0 && ascii.HasPrefixFold(s[i:], "%3A%2F%2F"):
 			// A URL encoded in a path segment (/proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx), read decoded.
 			end := until(s, i, func(j int) bool { return s[j] == '/' || s[j] == '?' || endsValue(s, j, decoded) })
-			if r := redactEncoded(s[i:end], levels, decoded); r != s[i:end] {
-				q.out.put(i, end, r)
-			}
+			q.out.put(i, end, redactEncoded(s[i:end], levels, decoded))
 			i = end - 1
 		case c == '?' || c == '&' || c == '#' || c == ';': // OAuth's implicit grant puts access_token in the fragment
 			i = q.param(i)
@@ -183,9 +181,7 @@ func (q *query) param(i int) int {
 	case q.levels > 0 && q.runPct > eq:
 		// Read as it is and decoded, here and only here (reading it again
 		// would be quadratic: ?a=%?a=%…).
-		if r := redactEncoded(v, q.levels, decoded); r != v {
-			q.out.put(eq+1, end, r)
-		}
+		q.out.put(eq+1, end, redactEncoded(v, q.levels, decoded))
 	default:
 		return eq // read on inside the value, for a URL in it (?next=https://u:p@h/)
 	}
@@ -200,9 +196,7 @@ func (q *query) unescapeName(name string, at int) string {
 		return name
 	}
 	if q.levels > 0 && strings.Contains(n, "//") {
-		if r := redactEncoded(name, q.levels, q.decoded); r != name {
-			q.out.put(at, at+len(name), r)
-		}
+		q.out.put(at, at+len(name), redactEncoded(name, q.levels, q.decoded))
 	}
 	return n
 }
@@ -214,7 +208,11 @@ type splice struct {
 	last int // s[:last] is written to b; 0 while nothing is replaced
 }
 
+// put replaces s[from:to] with text, which may be the same text.
 func (p *splice) put(from, to int, text string) {
+	if text == p.s[from:to] {
+		return
+	}
 	p.b.WriteString(p.s[p.last:from])
 	p.b.WriteString(text)
 	p.last = to
