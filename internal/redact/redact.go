@@ -153,8 +153,8 @@ type query struct {
 }
 
 // param masks the value of the parameter after the "?", "&", "#" or ";" at
-// s[i] when it is a credential or holds an encoded URL, and returns where
-// the scan reads on.
+// s[i] when it is a credential or holds an encoded URL (and such a URL
+// written as its name), and returns where the scan reads on.
 func (q *query) param(i int) int {
 	s, decoded := q.s, q.decoded
 	eq := until(s, i+1, func(j int) bool { return strings.IndexByte("=?;", s[j]) >= 0 || endsValue(s, j, decoded) })
@@ -165,7 +165,12 @@ func (q *query) param(i int) int {
 	if strings.Contains(name, "//") {
 		return i // not a name: a URL ("?https://u:p@h/a=b"), read on
 	}
-	name = q.unescapeName(name, i+1)
+	if n, err := url.QueryUnescape(name); err == nil {
+		if q.levels > 0 && strings.Contains(n, "//") { // an encoded URL (?https%3A%2F%2Fu%3Ap%40h=1)
+			q.out.put(i+1, eq, redactEncoded(name, q.levels, decoded))
+		}
+		name = n
+	}
 	// A value runs to the first byte that ends one, so that a value inside
 	// another (?next=https://h/?token=x) ends where the outer one does and
 	// each run is scanned once.
@@ -186,19 +191,6 @@ func (q *query) param(i int) int {
 		return eq // read on inside the value, for a URL in it (?next=https://u:p@h/)
 	}
 	return end - 1
-}
-
-// unescapeName returns the parameter name at s[at:] decoded, masking an
-// encoded URL written for it (?https%3A%2F%2Fu%3Ap%40h=1).
-func (q *query) unescapeName(name string, at int) string {
-	n, err := url.QueryUnescape(name)
-	if !strings.ContainsAny(name, "%+") || err != nil {
-		return name
-	}
-	if q.levels > 0 && strings.Contains(n, "//") {
-		q.out.put(at, at+len(name), redactEncoded(name, q.levels, q.decoded))
-	}
-	return n
 }
 
 // splice is s with ranges replaced, in order.
