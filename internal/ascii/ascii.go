@@ -79,27 +79,23 @@ func ToLower(c byte) byte {
 
 // IndexNonToken returns the index of the first byte of s that is not a
 // token character, or -1; the empty string has none.
-func IndexNonToken(s string) int {
-	for i := 0; i < len(s); i++ {
-		if !IsTchar(s[i]) {
-			return i
-		}
-	}
-	return -1
-}
+func IndexNonToken(s string) int { return indexNot(s, upper|lower|digit|tpunct) }
 
 // IsToken reports whether s is a non-empty RFC 9110 token.
 func IsToken(s string) bool { return s != "" && IndexNonToken(s) < 0 }
 
 // IsLowerToken reports whether s is a non-empty token without upper-case
 // letters, a header name in its lower-case form, in one pass.
-func IsLowerToken(s string) bool {
+func IsLowerToken(s string) bool { return s != "" && indexNot(s, lower|digit|tpunct) < 0 }
+
+// indexNot returns the index of the first byte of s in none of classes, or -1.
+func indexNot(s string, classes uint8) int {
 	for i := 0; i < len(s); i++ {
-		if class[s[i]]&(lower|digit|tpunct) == 0 {
-			return false
+		if class[s[i]]&classes == 0 {
+			return i
 		}
 	}
-	return s != ""
+	return -1
 }
 
 // IndexCtlButTab returns the index of the first control byte of s other
