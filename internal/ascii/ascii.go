@@ -15,23 +15,18 @@ const (
 )
 
 var class = func() (t [256]uint8) {
-	for c := range 256 {
-		switch {
-		case 'A' <= c && c <= 'Z':
-			t[c] = upper
-		case 'a' <= c && c <= 'z':
-			t[c] = lower
-		case '0' <= c && c <= '9':
-			t[c] = digit
-		case c < 0x20 || c == 0x7f:
-			t[c] = ctl
-		}
-	}
-	for bit, set := range map[uint8]string{hexLtr: "abcdefABCDEF", tpunct: "!#$%&'*+-.^_`|~", scheme: "+-."} {
+	for bit, set := range map[uint8]string{
+		upper: "ABCDEFGHIJKLMNOPQRSTUVWXYZ", lower: "abcdefghijklmnopqrstuvwxyz", digit: "0123456789",
+		hexLtr: "abcdefABCDEF", tpunct: "!#$%&'*+-.^_`|~", scheme: "+-.",
+	} {
 		for _, c := range set {
 			t[c] |= bit
 		}
 	}
+	for c := range 0x20 {
+		t[c] = ctl
+	}
+	t[0x7f] = ctl
 	return t
 }()
 
