@@ -60,6 +60,12 @@ func IsTchar(c byte) bool { return class[c]&(upper|lower|digit|tpunct) != 0 }
 // scheme: a letter, a digit, "+", "-" or ".".
 func IsSchemeChar(c byte) bool { return class[c]&(upper|lower|digit|scheme) != 0 }
 
+// IsScheme reports whether s is an RFC 3986 scheme: a letter, then letters,
+// digits, "+", "-" or ".".
+func IsScheme(s string) bool {
+	return s != "" && IsAlpha(s[0]) && indexNot(s, upper|lower|digit|scheme) < 0
+}
+
 // IsCtl reports whether c is an RFC 5234 control byte, 0x00-0x1f or 0x7f;
 // tab is one, though header values allow it.
 func IsCtl(c byte) bool { return class[c]&ctl != 0 }

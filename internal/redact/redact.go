@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
@@ -392,8 +391,7 @@ func Leads(s string, start int) bool {
 		return true
 	}
 	scheme, ok := strings.CutSuffix(lead, ":")
-	return ok && scheme != "" && ascii.IsAlpha(scheme[0]) &&
-		strings.IndexFunc(scheme, func(r rune) bool { return r >= utf8.RuneSelf || !ascii.IsSchemeChar(byte(r)) }) < 0
+	return ok && ascii.IsScheme(scheme)
 }
 
 // StartsAuthority reports whether the two slashes (or backslashes) at s[i]
