@@ -15,23 +15,18 @@ const (
 )
 
 var class = func() (t [256]uint8) {
-	for c := range 256 {
-		switch {
-		case 'A' <= c && c <= 'Z':
-			t[c] = upper
-		case 'a' <= c && c <= 'z':
-			t[c] = lower
-		case '0' <= c && c <= '9':
-			t[c] = digit
-		case c < 0x20 || c == 0x7f:
-			t[c] = ctl
-		}
-	}
-	for bit, set := range map[uint8]string{hexLtr: "abcdefABCDEF", tpunct: "!#$%&'*+-.^_`|~", scheme: "+-."} {
+	for bit, set := range map[uint8]string{
+		upper: "ABCDEFGHIJKLMNOPQRSTUVWXYZ", lower: "abcdefghijklmnopqrstuvwxyz", digit: "0123456789",
+		hexLtr: "abcdefABCDEF", tpunct: "!#$%&'*+-.^_`|~", scheme: "+-.",
+	} {
 		for _, c := range set {
 			t[c] |= bit
 		}
 	}
+	for c := range 0x20 {
+		t[c] = ctl
+	}
+	t[0x7f] = ctl
 	return t
 }()
 
@@ -65,6 +60,12 @@ func IsTchar(c byte) bool { return class[c]&(upper|lower|digit|tpunct) != 0 }
 // scheme: a letter, a digit, "+", "-" or ".".
 func IsSchemeChar(c byte) bool { return class[c]&(upper|lower|digit|scheme) != 0 }
 
+// IsScheme reports whether s is an RFC 3986 scheme: a letter, then letters,
+// digits, "+", "-" or ".".
+func IsScheme(s string) bool {
+	return s != "" && IsAlpha(s[0]) && indexNot(s, upper|lower|digit|scheme) < 0
+}
+
 // IsCtl reports whether c is an RFC 5234 control byte, 0x00-0x1f or 0x7f;
 // tab is one, though header values allow it.
 func IsCtl(c byte) bool { return class[c]&ctl != 0 }
@@ -79,27 +80,23 @@ func ToLower(c byte) byte {
 
 // IndexNonToken returns the index of the first byte of s that is not a
 // token character, or -1; the empty string has none.
-func IndexNonToken(s string) int {
-	for i := 0; i < len(s); i++ {
-		if !IsTchar(s[i]) {
-			return i
-		}
-	}
-	return -1
-}
+func IndexNonToken(s string) int { return indexNot(s, upper|lower|digit|tpunct) }
 
 // IsToken reports whether s is a non-empty RFC 9110 token.
 func IsToken(s string) bool { return s != "" && IndexNonToken(s) < 0 }
 
 // IsLowerToken reports whether s is a non-empty token without upper-case
 // letters, a header name in its lower-case form, in one pass.
-func IsLowerToken(s string) bool {
+func IsLowerToken(s string) bool { return s != "" && indexNot(s, lower|digit|tpunct) < 0 }
+
+// indexNot returns the index of the first byte of s in none of classes, or -1.
+func indexNot(s string, classes uint8) int {
 	for i := 0; i < len(s); i++ {
-		if class[s[i]]&(lower|digit|tpunct) == 0 {
-			return false
+		if class[s[i]]&classes == 0 {
+			return i
 		}
 	}
-	return s != ""
+	return -1
 }
 
 // IndexCtlButTab returns the index of the first control byte of s other

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/endpointkit/endpoint/internal/ascii"
 )
@@ -49,8 +48,7 @@ func redactAlone(s string) string {
 	if at < 0 || !Leads(s, start) {
 		return s
 	}
-	lead := strings.TrimRight(s[:start], "/")
-	if s[len(lead):start] == "//" && (lead == "" || strings.HasSuffix(lead, ":")) {
+	if lead := strings.TrimRight(s[:start], `/\`); s[len(lead):start] == "//" {
 		if u, err := url.Parse(s); err == nil {
 			if u.User == nil {
 				return s
@@ -133,9 +131,7 @@ func redactQuery(s string, levels int, decoded bool) string {
 		case c == '%' && levels > 0 && ascii.HasPrefixFold(s[i:], "%3A%2F%2F"):
 			// A URL encoded in a path segment (/proxy/https%3A%2F%2Fh%2F%3Ftoken%3Dx), read decoded.
 			end := until(s, i, func(j int) bool { return s[j] == '/' || s[j] == '?' || endsValue(s, j, decoded) })
-			if r, ok := redactEncoded(s[i:end], levels, decoded); ok {
-				q.out.put(i, end, r)
-			}
+			q.out.put(i, end, redactEncoded(s[i:end], levels, decoded))
 			i = end - 1
 		case c == '?' || c == '&' || c == '#' || c == ';': // OAuth's implicit grant puts access_token in the fragment
 			i = q.param(i)
@@ -156,8 +152,8 @@ type query struct {
 }
 
 // param masks the value of the parameter after the "?", "&", "#" or ";" at
-// s[i] when it is a credential or holds an encoded URL, and returns where
-// the scan reads on.
+// s[i] when it is a credential or holds an encoded URL (and such a URL
+// written as its name), and returns where the scan reads on.
 func (q *query) param(i int) int {
 	s, decoded := q.s, q.decoded
 	eq := until(s, i+1, func(j int) bool { return strings.IndexByte("=?;", s[j]) >= 0 || endsValue(s, j, decoded) })
@@ -168,7 +164,12 @@ func (q *query) param(i int) int {
 	if strings.Contains(name, "//") {
 		return i // not a name: a URL ("?https://u:p@h/a=b"), read on
 	}
-	name = q.unescapeName(name, i+1)
+	if n, err := url.QueryUnescape(name); err == nil {
+		if q.levels > 0 && strings.Contains(n, "//") { // an encoded URL (?https%3A%2F%2Fu%3Ap%40h=1)
+			q.out.put(i+1, eq, redactEncoded(name, q.levels, decoded))
+		}
+		name = n
+	}
 	// A value runs to the first byte that ends one, so that a value inside
 	// another (?next=https://h/?token=x) ends where the outer one does and
 	// each run is scanned once.
@@ -184,28 +185,11 @@ func (q *query) param(i int) int {
 	case q.levels > 0 && q.runPct > eq:
 		// Read as it is and decoded, here and only here (reading it again
 		// would be quadratic: ?a=%?a=%…).
-		if r, ok := redactEncoded(v, q.levels, decoded); ok {
-			q.out.put(eq+1, end, r)
-		}
+		q.out.put(eq+1, end, redactEncoded(v, q.levels, decoded))
 	default:
 		return eq // read on inside the value, for a URL in it (?next=https://u:p@h/)
 	}
 	return end - 1
-}
-
-// unescapeName returns the parameter name at s[at:] decoded, masking an
-// encoded URL written for it (?https%3A%2F%2Fu%3Ap%40h=1).
-func (q *query) unescapeName(name string, at int) string {
-	n, err := url.QueryUnescape(name)
-	if !strings.ContainsAny(name, "%+") || err != nil {
-		return name
-	}
-	if q.levels > 0 && strings.Contains(n, "//") {
-		if r, ok := redactEncoded(name, q.levels, q.decoded); ok {
-			q.out.put(at, at+len(name), r)
-		}
-	}
-	return n
 }
 
 // splice is s with ranges replaced, in order.
@@ -215,7 +199,11 @@ type splice struct {
 	last int // s[:last] is written to b; 0 while nothing is replaced
 }
 
+// put replaces s[from:to] with text, which may be the same text.
 func (p *splice) put(from, to int, text string) {
+	if text == p.s[from:to] {
+		return
+	}
 	p.b.WriteString(p.s[p.last:from])
 	p.b.WriteString(text)
 	p.last = to
@@ -282,28 +270,23 @@ func endsText(s string, i int) bool {
 }
 
 // redactEncoded masks a value v holding a percent-encoded URL, as it is and
-// decoded; false when neither had something to mask.
-func redactEncoded(v string, levels int, decoded bool) (string, bool) {
-	plain := redactURL(v, 0, decoded)
-	if r, ok := redactDecoded(plain, levels); ok {
-		return r, true
-	}
-	return plain, plain != v
+// decoded.
+func redactEncoded(v string, levels int, decoded bool) string {
+	return redactDecoded(redactURL(v, 0, decoded), levels)
 }
 
 // redactDecoded masks what s holds once decoded (up to levels times),
-// written encoded again; false when it had nothing to mask.
-func redactDecoded(s string, levels int) (string, bool) {
+// written encoded again; s itself when it had nothing to mask.
+func redactDecoded(s string, levels int) string {
 	if levels == 0 || strings.IndexByte(s, '%') < 0 {
-		return s, false
+		return s
 	}
 	d := unescape(s)
 	r := redactURL(d, levels-1, true)
 	if r == d {
 		// Nothing in it as it reads: it may be encoded again.
-		var ok bool
-		if r, ok = redactDecoded(d, levels-1); !ok {
-			return s, false
+		if r = redactDecoded(d, levels-1); r == d {
+			return s
 		}
 	}
 	// Encoded again but for the masks.
@@ -311,7 +294,7 @@ func redactDecoded(s string, levels int) (string, bool) {
 	for i, p := range parts {
 		parts[i] = url.QueryEscape(p)
 	}
-	return strings.Join(parts, Redacted), true
+	return strings.Join(parts, Redacted)
 }
 
 // unescape decodes the escapes of a query value, keeping a "%" that starts
@@ -408,8 +391,7 @@ func Leads(s string, start int) bool {
 		return true
 	}
 	scheme, ok := strings.CutSuffix(lead, ":")
-	return ok && scheme != "" && ascii.IsAlpha(scheme[0]) &&
-		strings.IndexFunc(scheme, func(r rune) bool { return r >= utf8.RuneSelf || !ascii.IsSchemeChar(byte(r)) }) < 0
+	return ok && ascii.IsScheme(scheme)
 }
 
 // StartsAuthority reports whether the two slashes (or backslashes) at s[i]

@@ -80,19 +80,12 @@ func PathBounds(s string) (start, end int) {
 // pathStart returns where the path part of s begins: 0, or after the
 // authority when s begins with "scheme://".
 func pathStart(s string) int {
-	if len(s) == 0 || !ascii.IsAlpha(s[0]) {
+	scheme, rest, ok := strings.Cut(s, "://")
+	if !ok || !ascii.IsScheme(scheme) {
 		return 0
 	}
-	i := 1
-	for i < len(s) && ascii.IsSchemeChar(s[i]) {
-		i++
-	}
-	if !strings.HasPrefix(s[i:], "://") {
-		return 0
-	}
-	i += 3
-	if j := strings.IndexAny(s[i:], "/?#"); j >= 0 {
-		return i + j
+	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+		return len(s) - len(rest) + j
 	}
 	return len(s)
 }

@@ -102,28 +102,29 @@ func (d *Decoder) Null() bool {
 // with the decoder at its value, which member must read. The caller bounds
 // it: as for the same Go values, neither it nor its members are values.
 func (d *Decoder) Members(msg string, member func(key string) error) error {
-	return d.list('{', '}', msg, false, func() error { return member(d.String()) })
+	return d.list('{', '}', msg, 0, func() error { return member(d.String()) })
 }
 
 // Items is Members for an array (mediaType's previews).
 func (d *Decoder) Items(msg string, item func() error) error {
-	return d.list('[', ']', msg, false, item)
+	return d.list('[', ']', msg, 0, item)
 }
 
-// list reads an array or object (else fails with msg), spending a node for
-// it and for each of its entries when it is a value, and calls entry at each.
-func (d *Decoder) list(open, close byte, msg string, value bool, entry func() error) error {
+// list reads an array or object (else fails with msg), spending nodes for
+// it and for each of its entries (a value's one, none around values), and
+// calls entry at each.
+func (d *Decoder) list(open, close byte, msg string, nodes int, entry func() error) error {
 	if d.Peek() != open {
 		return d.Errorf(msg)
 	}
-	if err := d.spend(value, d.depth); err != nil {
+	if err := d.budget.Spend(nodes, d.depth); err != nil {
 		return err
 	}
 	d.depth++
 	defer func() { d.depth-- }()
 	d.i++
 	for d.skip(); d.s[d.i] != close; {
-		if err := d.spend(value, 0); err != nil {
+		if err := d.budget.Spend(nodes, 0); err != nil {
 			return err
 		}
 		if err := entry(); err != nil {
@@ -135,13 +136,6 @@ func (d *Decoder) list(open, close byte, msg string, value bool, entry func() er
 	return nil
 }
 
-func (d *Decoder) spend(value bool, depth int) error {
-	if !value {
-		return nil
-	}
-	return d.budget.Spend(1, depth)
-}
-
 // Value reads any JSON value.
 func (d *Decoder) Value() (Value, error) {
 	switch d.Peek() {
@@ -149,7 +143,7 @@ func (d *Decoder) Value() (Value, error) {
 		return Str(d.String()), nil
 	case '{':
 		var ob ObjectBuilder
-		err := d.list('{', '}', "want an object", true, func() error {
+		err := d.list('{', '}', "want an object", 1, func() error {
 			key := d.String()
 			v, err := d.Value()
 			ob.Set(key, v)
@@ -161,7 +155,7 @@ func (d *Decoder) Value() (Value, error) {
 		// costs makeArray's one allocation.
 		var short [4]Value
 		items := short[:0]
-		err := d.list('[', ']', "want an array", true, func() error {
+		err := d.list('[', ']', "want an array", 1, func() error {
 			v, err := d.Value()
 			items = append(items, v)
 			return err
@@ -169,22 +163,21 @@ func (d *Decoder) Value() (Value, error) {
 		arr, dst := makeArray(len(items))
 		copy(dst, items)
 		return arr, err
-	case 'n':
-		d.Null()
-		return Value{}, nil
-	case 't', 'f':
-		v := Boolean(d.s[d.i] == 't')
-		d.i += len("false") - int(v.bits) // "true" is a byte shorter
-		d.skip()
-		return v, nil
 	}
+	// null, true, false or a number: a literal up to what follows a value
 	start := d.i
-	for d.i < len(d.s) && strings.IndexByte("0123456789+-.eE", d.s[d.i]) >= 0 {
+	for d.i < len(d.s) && d.s[d.i] > ' ' && d.s[d.i] != ',' && d.s[d.i] != ']' && d.s[d.i] != '}' {
 		d.i++
 	}
-	v := Value{kind: Number, num: textForm, str: d.s[start:d.i]}
+	lit := d.s[start:d.i]
 	d.skip()
-	return v, nil
+	switch lit {
+	case "null":
+		return Value{}, nil
+	case "true", "false":
+		return Boolean(lit == "true"), nil
+	}
+	return Value{kind: Number, num: textForm, str: lit}, nil
 }
 
 // String reads the string that comes next: a slice of the input, or, with
@@ -243,8 +236,5 @@ func (ob *ObjectBuilder) Set(key string, v Value) {
 
 // Object returns the object; ob must not be used afterwards.
 func (ob *ObjectBuilder) Object() Value {
-	if ob.members == nil {
-		ob.members = []Member{}
-	}
 	return Value{kind: Object, ref: &composite{members: ob.members, index: ob.index}}
 }

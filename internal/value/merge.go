@@ -19,8 +19,7 @@ func Merge(base, layer Value) Value {
 	}
 	for _, m := range layer.ref.members {
 		if i := findMember(ob.index, ob.members, m.Key); i >= 0 {
-			ob.members[i].Value = Merge(ob.members[i].Value, m.Value)
-			continue
+			m.Value = Merge(ob.members[i].Value, m.Value)
 		}
 		ob.Set(m.Key, m.Value)
 	}

@@ -79,25 +79,18 @@ func NumberKey(s string) (string, bool) {
 // optional sign and digits, "" for none) plus adj, whose size the number's
 // length bounds, for exponents past int64 too.
 func addExponent(e string, adj int) string {
-	neg := false
-	if e != "" && (e[0] == '+' || e[0] == '-') {
-		neg, e = e[0] == '-', e[1:]
-	}
-	e = strings.TrimLeft(e, "0")
-	if len(e) <= 18 {
+	digits := strings.TrimLeft(strings.TrimLeft(e, "+-"), "0") // without sign or leading zeros
+	if len(digits) <= 18 {
 		n, _ := strconv.ParseInt(e, 10, 64) // "" is 0
-		if neg {
-			n = -n
-		}
 		return strconv.FormatInt(n+int64(adj), 10)
 	}
 	// |e| ≥ 10^18, more than any adj: add adj to e's magnitude digit by
 	// digit from the right, carrying or borrowing as d.
-	d := adj
+	neg, d := e[0] == '-', adj
 	if neg {
 		d = -d
 	}
-	b := []byte(e)
+	b := []byte(digits)
 	for i := len(b) - 1; i >= 0 && d != 0; i-- {
 		x := int(b[i]-'0') + d%10
 		d /= 10

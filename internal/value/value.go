@@ -269,7 +269,7 @@ func (v Value) Len() int {
 // Items returns an Array's items, nil for other kinds; callers must not
 // change the shared slice.
 func (v Value) Items() []Value {
-	if v.kind != Array || v.ref == nil {
+	if v.kind != Array {
 		return nil
 	}
 	return v.ref.items
@@ -278,7 +278,7 @@ func (v Value) Items() []Value {
 // Members returns an Object's members in order, nil for other kinds;
 // callers must not change the shared slice.
 func (v Value) Members() []Member {
-	if v.kind != Object || v.ref == nil {
+	if v.kind != Object {
 		return nil
 	}
 	return v.ref.members
@@ -286,11 +286,10 @@ func (v Value) Members() []Member {
 
 // Get returns the member of an Object called key.
 func (v Value) Get(key string) (Value, bool) {
-	if v.kind != Object || v.ref == nil {
-		return Value{}, false
-	}
-	if i := findMember(v.ref.index, v.ref.members, key); i >= 0 {
-		return v.ref.members[i].Value, true
+	if v.kind == Object {
+		if i := findMember(v.ref.index, v.ref.members, key); i >= 0 {
+			return v.ref.members[i].Value, true
+		}
 	}
 	return Value{}, false
 }
