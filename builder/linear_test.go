@@ -26,7 +26,6 @@ import (
 	"github.com/endpointkit/endpoint/builder"
 	"github.com/endpointkit/endpoint/catalog"
 	"github.com/endpointkit/endpoint/headers"
-	"github.com/endpointkit/endpoint/internal/oracle"
 	"github.com/endpointkit/endpoint/media"
 	"github.com/endpointkit/endpoint/template"
 )
@@ -158,7 +157,7 @@ var _ = Describe("long inputs", func() {
 			_, err = endpoint.Route("GET /x").Header("x-long", in+"\n").Build()
 			Expect(errors.Is(err, headers.ErrInvalidValue)).To(BeTrue())
 			_, err = endpoint.Route("GET /x").Header(in, "v").Build()
-			if oracle.Token(in) { // "%" and "-preview" runs are tokens
+			if isToken(in) { // "%" and "-preview" runs are tokens
 				Expect(err).NotTo(HaveOccurred())
 			} else {
 				Expect(errors.Is(err, headers.ErrInvalidName)).To(BeTrue())
@@ -212,7 +211,7 @@ var _ = Describe("long inputs", func() {
 			Expect(media.Accept(in, "", []string{"x"})).To(HaveSuffix("application/vnd.github.x-preview+json"))
 			Expect(media.Accept(in, "raw", nil)).To(HavePrefix(in[:len(in)-16]))
 			Expect(headers.ValidateValue("x", in)).To(Succeed())
-			Expect(headers.ValidateName(in) == nil).To(Equal(oracle.Token(in)))
+			Expect(headers.ValidateName(in) == nil).To(Equal(isToken(in)))
 			_, err := headers.FromMap(map[string]string{"x-a": in, "x-b": in + "\r"})
 			Expect(errors.Is(err, headers.ErrInvalidValue)).To(BeTrue())
 			q, err := template.AppendQuery([]byte("/x"), func(yield func(string, any) bool) {
