@@ -109,7 +109,7 @@ func redactHeaders(h headers.Set) headers.Set {
 		if !valid {
 			if key := RedactURL(name); key != name {
 				delete(out, name)
-				name = uniqueKey(out, key)
+				name = redact.UniqueKey(out, key)
 			}
 		}
 		out[name] = masked
@@ -160,22 +160,11 @@ func redactMap(m map[string]any) map[string]any {
 			v = redactAny(x)
 		}
 		if masked := RedactURL(k); masked != k {
-			k = uniqueKey(out, masked)
+			k = redact.UniqueKey(out, masked)
 		}
 		out[k] = v
 	}
 	return out
-}
-
-// uniqueKey is masked, or "masked (2)" … when out has it.
-func uniqueKey[V any](out map[string]V, masked string) string {
-	m := masked
-	for n := 2; ; n++ {
-		if _, taken := out[m]; !taken {
-			return m
-		}
-		m = fmt.Sprintf("%s (%d)", masked, n)
-	}
 }
 
 // The view types have the exported fields of RequestOptions and Options

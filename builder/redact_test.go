@@ -244,6 +244,15 @@ var _ = Describe("redaction", func() {
 			expectRedacted(builder.Options{URL: "/x", Request: map[string]any{withUser: 1}, Params: builder.Params{{Name: withUser, Value: 1}}})
 			Expect(k.Redacted().Body).To(MatchJSON(`{"routes":{"https://[REDACTED]@host.example/x":1,"https://[REDACTED]@host.example/x2":2,"plain":"https://host.example/cb?access_token=[REDACTED]"}}`))
 		})
+
+		It("keep two keys of a JSON value apart when they mask alike, as in a map", Label("regression"), func() {
+			alike := map[string]any{"https://u:" + secret + "@h.example/x": 1, "https://v:" + secret + "@h.example/x": 2}
+			r, err := e.Route("POST /hooks").Param("routes", alike).Build()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(r.Redacted().Body).To(MatchJSON(`{"routes":{"https://[REDACTED]@h.example/x":1,"https://[REDACTED]@h.example/x (2)":2}}`))
+			o := builder.Options{URL: "/x", Data: json.RawMessage(`{"https://u:p@h.example/x":1,"https://[REDACTED]@h.example/x":2}`)}
+			Expect(o.Redacted().Data).To(MatchJSON(`{"https://[REDACTED]@h.example/x":1,"https://[REDACTED]@h.example/x (2)":2}`))
+		})
 	})
 
 	Describe("errors", func() {

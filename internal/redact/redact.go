@@ -36,6 +36,18 @@ func isSensitiveName(name string) bool {
 	return slices.ContainsFunc(Names[:], func(s string) bool { return strings.EqualFold(name, s) })
 }
 
+// UniqueKey is masked, or "masked (2)" … when taken has it: two names that
+// mask alike stay two keys.
+func UniqueKey[V any](taken map[string]V, masked string) string {
+	k := masked
+	for n := 2; ; n++ {
+		if _, ok := taken[k]; !ok {
+			return k
+		}
+		k = masked + " (" + strconv.Itoa(n) + ")"
+	}
+}
+
 // URL is builder.RedactURL; it returns s itself when there is nothing to
 // mask, and runs only when an error's or a log's text is made.
 func URL(s string) string { return redactURL(redactAlone(s), maxDecode, false) }

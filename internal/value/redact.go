@@ -3,7 +3,8 @@ package value
 import "github.com/endpointkit/endpoint/internal/redact"
 
 // Redact returns v with every member redact.IsSensitive names masked, at
-// any depth, and every string and key passed through redact.URL.
+// any depth, and every string and key passed through redact.URL; keys
+// that mask alike stay apart (redact.UniqueKey).
 func Redact(v Value) Value {
 	switch v.kind {
 	case String:
@@ -18,8 +19,20 @@ func Redact(v Value) Value {
 		return arr
 	case Object:
 		members := make([]Member, v.Len())
+		var keys map[string]bool // the keys so far, once one is masked
 		for i, m := range v.ref.members {
-			members[i] = Member{Key: redact.URL(m.Key), Value: Str(redact.Redacted)}
+			key := redact.URL(m.Key)
+			if key != m.Key && keys == nil {
+				keys = make(map[string]bool, len(members))
+				for _, p := range members[:i] {
+					keys[p.Key] = true
+				}
+			}
+			if keys != nil {
+				key = redact.UniqueKey(keys, key)
+				keys[key] = true
+			}
+			members[i] = Member{Key: key, Value: Str(redact.Redacted)}
 			if !redact.IsSensitive(m.Key) {
 				members[i].Value = Redact(m.Value)
 			}
