@@ -124,27 +124,24 @@ func (b *Builder) Params(params map[string]any) *Builder {
 // Header sets a header, the last value of a name in any case winning.
 // The name must be a token and the value free of control characters.
 func (b *Builder) Header(name, value string) *Builder {
-	if b.err != nil {
-		return b
-	}
-	if err := checkHeader(name, value); err != nil {
-		b.err = err
-		return b
-	}
-	b.err = b.call.Headers.add(header{name: headers.Name(name), value: value})
-	return b
+	return b.header(header{name: name, value: value})
 }
 
 // RemoveHeader removes a header the defaults set, for this call.
 func (b *Builder) RemoveHeader(name string) *Builder {
+	return b.header(header{name: name, removed: true})
+}
+
+func (b *Builder) header(h header) *Builder {
 	if b.err != nil {
 		return b
 	}
-	if err := checkHeader(name, ""); err != nil {
+	if err := checkHeader(h.name, h.value); err != nil {
 		b.err = err
 		return b
 	}
-	b.err = b.call.Headers.add(header{name: headers.Name(name), removed: true})
+	h.name = headers.Name(h.name)
+	b.err = b.call.Headers.add(h)
 	return b
 }
 
