@@ -54,14 +54,6 @@ func AppendQueryVar(dst []byte, q int, name string, v Var) ([]byte, int, error) 
 	return appendQuery(dst, q, name, &v.v)
 }
 
-// appendQueryName appends the separator, name and "=", and returns where
-// dst's "?" is.
-func appendQueryName(dst []byte, q int, name string) ([]byte, int) {
-	dst, q = appendQuerySep(dst, q)
-	dst = appendEscaped(dst, name, componentSet, false)
-	return append(dst, '='), q
-}
-
 // appendQuerySep appends "?" when dst has none (q < 0), nothing after "?"
 // or "&", else "&".
 func appendQuerySep(dst []byte, q int) ([]byte, int) {
@@ -78,33 +70,32 @@ func appendQuerySep(dst []byte, q int) ([]byte, int) {
 // appendQuery appends one mapped value; mapping errors are the caller's,
 // as m reaching an error would move to the heap.
 func appendQuery(dst []byte, q int, name string, m *value) ([]byte, int, error) {
-	if m.kind == scalarKind { // most parameters
-		dst, q = appendQueryName(dst, q, name)
-		switch {
-		case m.isInt:
-			dst = strconv.AppendInt(dst, m.num, 10) // digits and "-", which no set escapes
-		case m.search:
-			dst = appendEscaped(dst, m.str, plusSet, false)
-		default:
-			dst = appendEscaped(dst, m.str, componentSet, false)
-		}
-		return dst, q, nil
-	}
 	switch m.kind {
-	case mapKind:
-		return dst, q, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
 	case undefinedKind:
 		return dst, q, nil
-	case deepKind:
-		dst, q = appendQuerySep(dst, q)
+	case mapKind:
+		return dst, q, &Error{Offset: -1, Var: name, Err: fmt.Errorf("%w: a map cannot be a query value", ErrValue)}
+	}
+	dst, q = appendQuerySep(dst, q)
+	if m.kind == deepKind {
 		return appendDeep(dst, name, false, m.items(), componentSet), q, nil
 	}
-	dst, q = appendQueryName(dst, q, name) // a list
-	for i, it := range m.items() {
-		if i > 0 {
-			dst = append(dst, "%2C"...)
+	dst = appendEscaped(dst, name, componentSet, false)
+	dst = append(dst, '=')
+	switch {
+	case m.isInt:
+		dst = strconv.AppendInt(dst, m.num, 10) // digits and "-", which no set escapes
+	case m.search:
+		dst = appendEscaped(dst, m.str, plusSet, false)
+	case m.kind == listKind:
+		for i, it := range m.items() {
+			if i > 0 {
+				dst = append(dst, "%2C"...)
+			}
+			dst = appendEscaped(dst, it, componentSet, false)
 		}
-		dst = appendEscaped(dst, it, componentSet, false)
+	default:
+		dst = appendEscaped(dst, m.str, componentSet, false)
 	}
 	return dst, q, nil
 }
