@@ -47,23 +47,23 @@ func parseURL(s string, u *url.URL) (ok bool) {
 // a "/" or the end; -1 for anything else.
 func hostEnd(rest string) int {
 	i := 0
-	for ; i < len(rest) && rest[i] != '/'; i++ {
-		if hostByte[rest[i]] {
-			continue
-		}
-		if rest[i] != ':' {
-			return -1
-		}
-		j := i + 1 // a port: at least one digit, to the path
-		for j < len(rest) && ascii.IsDigit(rest[j]) {
-			j++
-		}
-		if j == i+1 || j < len(rest) && rest[j] != '/' {
-			return -1
-		}
-		return j
+	for i < len(rest) && hostByte[rest[i]] {
+		i++
 	}
-	return i
+	if i == len(rest) || rest[i] == '/' {
+		return i
+	}
+	if rest[i] != ':' {
+		return -1
+	}
+	j := i + 1 // a port: at least one digit, to the path
+	for j < len(rest) && ascii.IsDigit(rest[j]) {
+		j++
+	}
+	if j == i+1 || j < len(rest) && rest[j] != '/' {
+		return -1
+	}
+	return j
 }
 
 // pathAsIs holds the bytes url.URL.EscapedPath leaves as they are.

@@ -2,6 +2,7 @@ package builder
 
 import (
 	"hash/maphash"
+	"math/bits"
 	"slices"
 
 	"github.com/endpointkit/endpoint/internal/value"
@@ -134,10 +135,7 @@ func (s *paramSet) lookup(name string) (i int, free uint64) {
 
 // reindex makes a table of at least n slots (a power of two) holding list.
 func (s *paramSet) reindex(n int) {
-	size := 64
-	for size < n {
-		size *= 2
-	}
+	size := max(64, 1<<bits.Len(uint(n-1)))
 	s.slots = make([]int16, size)
 	mask := uint64(size - 1)
 	for i := range s.list {
