@@ -1,7 +1,7 @@
 // Package redact masks the credentials in a URL's text (user information,
 // sensitive query and fragment values), so that errors and logs can quote
 // it: one rule for all messages. A password being whatever its owner typed,
-// user information runs to the last "@" of a URL as given ([Bounds]) or of
+// user information runs to the last "@" of a URL as given ([Userinfo]) or of
 // each authority in text ([URL]).
 package redact
 
@@ -56,8 +56,8 @@ func URL(s string) string { return redactURL(redactAlone(s), maxDecode, false) }
 // net/url reads it when s starts with "//" or a scheme and "//" and net/url
 // parses s, else up to the last "@" of s. Text is left to redactURL.
 func redactAlone(s string) string {
-	start, at := Bounds(s, false)
-	if at < 0 || !Leads(s, start) {
+	start, at := bounds(s, false)
+	if at < 0 || !leads(s, start) {
 		return s
 	}
 	if lead := strings.TrimRight(s[:start], `/\`); s[len(lead):start] == "//" {
@@ -105,13 +105,13 @@ func redactUserinfo(s string, decoded bool) string {
 	for i := 0; i < len(s); i++ {
 		var start, at int
 		switch {
-		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && StartsAuthority(s, i, decoded):
+		case s[i] == '/' && i+1 < len(s) && s[i+1] == '/' && startsAuthority(s, i, decoded):
 			start = i + 2
 			at, _ = lastAt(s, start, decoded, false)
-		case s[i] == ':' && WebScheme(s, i):
+		case s[i] == ':' && webScheme(s, i):
 			// Browsers read an authority after a web scheme whatever its
 			// slashes ("https:u:p@h", "https:\\h"); "//" is the case above.
-			if start = SkipSlashes(s, i+1); start < noAt || s[i+1:start] == "//" {
+			if start = skipSlashes(s, i+1); start < noAt || s[i+1:start] == "//" {
 				continue
 			}
 			var end int
@@ -326,10 +326,10 @@ func unescape(v string) string {
 	return string(b)
 }
 
-// Userinfo returns s with its user information (see [Bounds]) replaced by
+// Userinfo returns s with its user information (see bounds) replaced by
 // Redacted, or s itself when it has none.
 func Userinfo(s string, bare bool) string {
-	start, at := Bounds(s, bare)
+	start, at := bounds(s, bare)
 	if at < 0 {
 		return s
 	}
@@ -345,7 +345,7 @@ var ErrUserinfo = errors.New("invalid user information (percent-encode it)")
 // accepts that, since a parser's message may quote part of a password
 // (`invalid port ":pa"` for "https://u:pa/ss@h/x"); of a *url.Error, its Err.
 func Cause(s string, err error, parse func(string) error) error {
-	if start, at := Bounds(s, false); at >= 0 {
+	if start, at := bounds(s, false); at >= 0 {
 		if err = parse(s[:start] + "user" + s[at:]); err == nil {
 			return ErrUserinfo
 		}
@@ -356,15 +356,15 @@ func Cause(s string, err error, parse func(string) error) error {
 	return err
 }
 
-// Bounds returns where the user information of s starts, at its first
-// [Authority], and the index of the last "@" of s, or (-1, -1): passwords
+// bounds returns where the user information of s starts, at its first
+// authority, and the index of the last "@" of s, or (-1, -1): passwords
 // such as "pa ss" and "pa/ss" are typed unencoded, and an "@" in a path
 // only masks more. With bare, s is one host or URL as given
 // ("user:pass@host"), whose user information starts at its start unless it
 // starts with a path or a scheme and authority.
-func Bounds(s string, bare bool) (start, at int) {
-	start = Authority(s)
-	if bare && s != "" && s[0] != '/' && !Leads(s, start) {
+func bounds(s string, bare bool) (start, at int) {
+	start = authority(s)
+	if bare && s != "" && s[0] != '/' && !leads(s, start) {
 		start = 0
 	}
 	if start < 0 {
@@ -376,25 +376,25 @@ func Bounds(s string, bare bool) (start, at int) {
 	return -1, -1
 }
 
-// Authority returns the index where the first authority of s starts, or -1:
-// after slashes or backslashes that start one (see [StartsAuthority]), or
+// authority returns the index where the first authority of s starts, or -1:
+// after slashes or backslashes that start one (see startsAuthority), or
 // after a web scheme's colon and slashes ("https:h", as browsers read it).
-func Authority(s string) int {
+func authority(s string) int {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case isSlash(c) && i+1 < len(s) && isSlash(s[i+1]) && StartsAuthority(s, i, false):
-			return SkipSlashes(s, i)
-		case c == ':' && WebScheme(s, i):
-			return SkipSlashes(s, i+1)
+		case isSlash(c) && i+1 < len(s) && isSlash(s[i+1]) && startsAuthority(s, i, false):
+			return skipSlashes(s, i)
+		case c == ':' && webScheme(s, i):
+			return skipSlashes(s, i+1)
 		}
 	}
 	return -1
 }
 
-// Leads reports whether only slashes ("//h") or a scheme, its colon and
+// leads reports whether only slashes ("//h") or a scheme, its colon and
 // slashes ("https:h") precede the authority at start: s is one URL, not
 // text holding one.
-func Leads(s string, start int) bool {
+func leads(s string, start int) bool {
 	if start <= 0 {
 		return false
 	}
@@ -406,12 +406,12 @@ func Leads(s string, start int) bool {
 	return ok && ascii.IsScheme(scheme)
 }
 
-// StartsAuthority reports whether the two slashes (or backslashes) at s[i]
+// startsAuthority reports whether the two slashes (or backslashes) at s[i]
 // start an authority rather than sit in a path ("/a//b"): at the start of
 // s, after a colon, or after what may precede a URL in text (a quote, "<",
 // "(", "[", ",", "=", and white space or control bytes but in a decoded
 // query value, where they are data).
-func StartsAuthority(s string, i int, decoded bool) bool {
+func startsAuthority(s string, i int, decoded bool) bool {
 	if i == 0 {
 		return true
 	}
@@ -423,10 +423,10 @@ func StartsAuthority(s string, i int, decoded bool) bool {
 	}
 }
 
-// WebScheme reports whether the ":" at s[i] ends http, https, ws, wss or
+// webScheme reports whether the ":" at s[i] ends http, https, ws, wss or
 // ftp (any case, not a longer word's end), after which browsers read an
 // authority whatever slashes come between, none included ("https:u:p@h").
-func WebScheme(s string, i int) bool {
+func webScheme(s string, i int) bool {
 	j := i - 1
 	for j >= 0 && i-j <= len("https") && ascii.IsAlpha(s[j]) {
 		j--
@@ -439,6 +439,6 @@ func WebScheme(s string, i int) bool {
 
 func isSlash(c byte) bool { return c == '/' || c == '\\' }
 
-// SkipSlashes returns the index of the first byte from s[i] on that is no
+// skipSlashes returns the index of the first byte from s[i] on that is no
 // slash or backslash, or len(s).
-func SkipSlashes(s string, i int) int { return len(s) - len(strings.TrimLeft(s[i:], `/\`)) }
+func skipSlashes(s string, i int) int { return len(s) - len(strings.TrimLeft(s[i:], `/\`)) }
