@@ -99,7 +99,7 @@ function compile(s) {
   // specs, at, inPath, req }, cut where the path part starts and ends; req
   // marks the {x} and {+x} of the path part, whose every variable needs a
   // value; joins names those that would join a list's items with commas.
-  const t = { raw: s, parts: [], uses: new Set(), joins: new Set(), authority: false, simple: false, reserved: s.startsWith("{+"), from: httpScheme(s) > 0 ? start : 0 };
+  const t = { raw: s, parts: [], uses: new Set(), joins: new Set(), authority: false, reserved: s.startsWith("{+"), from: httpScheme(s) > 0 ? start : 0 };
   const inPath = (at) => at >= start && at < end;
   let count = 0;
   for (let i = 0; i < s.length; ) {
@@ -137,7 +137,6 @@ function compile(s) {
     const e = { op: OPS[m[1]], specs: m[2].split(",").map((v) => ({ name: v.replace(/[*:].*/, ""), prefix: Number(v.split(":")[1] ?? 0), explode: v.endsWith("*") })), at: i, inPath: inPath(i) };
     e.req = e.inPath && (m[1] === "" || m[1] === "+");
     if (i < start) t.authority = true;
-    if (i === 0) t.simple = m[1] === "";
     for (const v of e.specs) {
       t.uses.add(v.name);
       if (e.req && !v.explode && v.prefix === 0) t.joins.add(v.name);
@@ -256,7 +255,7 @@ export function expand(t, get) {
   const out = chunks.join("");
   const path = pathOf(out);
   if (path.includes("//") || (path[0] === "/" && !t.slash) || DOT.test(path)) segments(t, chunks, out);
-  if (out.startsWith("//") || (out[0] === "/" && t.simple)) fail("template.ErrEmptySegment", "parse", t.raw, "path starts with an empty segment");
+  if (out.startsWith("//")) fail("template.ErrEmptySegment", "parse", t.raw, "path starts with an empty segment");
   return out;
 }
 
