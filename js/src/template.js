@@ -283,7 +283,7 @@ function segments(t, chunks, out) {
     let from = to;
     to += chunks[n].length;
     if (p.at < t.from || (from === to && !p.req)) continue;
-    if (!p.inPath && (out[from] === "?" || out[from] === "#")) return start < 0 || end(from, false, false);
+    if (!p.inPath && (out[from] === "?" || out[from] === "#")) return end(from, false, false); // begun: expand found a path
     if (start < 0) {
       start = from;
       const skip = p.lit ? 0 : httpScheme(chunks[n]);
@@ -310,7 +310,7 @@ function segments(t, chunks, out) {
       } else if (c === "?" || c === "#") return end(i, false, false);
     }
   }
-  if (start >= 0) end(to, false, false);
+  end(to, false, false);
 }
 
 // pathOf is the path of url: after an http(s) scheme and authority,
