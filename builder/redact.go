@@ -33,8 +33,8 @@ func IsSensitiveParam(name string) bool { return redact.IsSensitive(name) }
 // "}" or a quote before white space or punctuation. The rest is kept byte
 // for byte (but a query value whose credentials show only once decoded,
 // which is written again encoded), s itself when nothing is masked. In
-// one URL, user information
-// runs to the last "@" where a browser reads one ("https://u:pa ss@h").
+// one URL, user information runs to the last "@" where a browser reads
+// one ("https://u:pa ss@h").
 func RedactURL(s string) string { return redact.URL(s) }
 
 // RedactRawURL is RedactURL for one URL or host as a caller gave it,
